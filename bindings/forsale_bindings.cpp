@@ -1,0 +1,259 @@
+// Python access to the For Sale core: a state with its token history, a
+// seat's view, determinisation and a random-playout benchmark.
+//
+// Rules and tokens stay in csrc/forsale; this file only converts.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "../csrc/core/errors.h"
+#include "../csrc/forsale/information.h"
+#include "../csrc/forsale/playout.h"
+#include "../csrc/forsale/rules.h"
+#include "../csrc/forsale/scoring.h"
+#include "../csrc/forsale/tokens.h"
+
+namespace py = pybind11;
+using namespace pyai;
+using namespace pyai::forsale;
+
+namespace {
+
+// A game state plus the tokens that led to it (the state itself is plain data).
+struct GameRecord {
+  State state;
+  std::vector<std::string> history;
+
+  bool operator==(const GameRecord& other) const { return state == other.state; }
+
+  void check_seat(int seat) const {
+    if (seat < 0 || seat >= state.num_players)
+      throw py::value_error("seat must be 0.." + std::to_string(state.num_players - 1) + ", not " +
+                            std::to_string(seat));
+  }
+
+  // Parses, checks and applies one token; all or nothing. Returns the canonical token.
+  std::string apply(const std::string& token) {
+    const ParsedToken parsed = parse_token(state, token);
+    std::string canonical = parsed.is_removal ? format_removal(parsed.removed) : format_action(state, parsed.action);
+    history.push_back(canonical);  // may throw bad_alloc: then the state is still untouched
+    apply_parsed(state, parsed);
+    return canonical;
+  }
+
+  std::string sample_chance(uint64_t seed) const {
+    if (!is_chance(state))
+      throw GameError(ErrorKind::kOutOfPhase, is_terminal(state) ? "the game is over; there is no chance step"
+                                                                 : "no chance step now: seat " +
+                                                                       std::to_string(state.turn) + " is to move");
+    Rng rng(seed);
+    if (state.phase == Phase::kSetup) {
+      CardMask removed[kNumDecks];
+      sample_removal(state, rng, removed);
+      return format_removal(removed);
+    }
+    return format_action(state, deal_action(sample_deal(state, rng)));
+  }
+
+  void require_over(const char* what) const {
+    if (!is_terminal(state)) throw GameError(ErrorKind::kOutOfPhase, std::string(what) + " exist only once the game is over");
+  }
+
+  std::vector<int> scores() const {
+    require_over("scores");
+    std::vector<int> out;
+    for (int p = 0; p < state.num_players; ++p) out.push_back(final_score(state, p));
+    return out;
+  }
+
+  std::vector<int> winner_seats() const {
+    require_over("winners");
+    std::vector<int> out;
+    for (int p : Cards(winners(state))) out.push_back(p);
+    return out;
+  }
+
+  // A state consistent with what `seat` knows; its history replays to it.
+  GameRecord determinized(int seat, uint64_t seed) const {
+    check_seat(seat);
+    const View view = view_of(state, seat);
+    Rng rng(seed);
+    GameRecord sample{determinize(view, rng), history};
+    if (sample.state.removal_recorded && !state.removal_recorded)
+      sample.history.insert(sample.history.begin(), format_removal(sample.state.removed));
+    if (view.hidden_sells) {
+      // In a choose step the tokens since the deal are the sells of seats 0..k-1.
+      const int submitted = card_count(state.sells_submitted);
+      const size_t first = sample.history.size() - size_t(submitted);
+      for (int p : Cards(view.hidden_sells)) {
+        State before = sample.state;
+        before.turn = uint8_t(p);
+        sample.history[first + size_t(p)] = format_action(before, submitted_sell(sample.state, p));
+      }
+    }
+    return sample;
+  }
+};
+
+py::list numbers(Deck deck, CardMask cards) {
+  py::list out;
+  for (int card : Cards(cards)) out.append(card_rank(deck, card));
+  return out;
+}
+
+const char* phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::kSetup: return "setup";
+    case Phase::kAuction: return "auction";
+    case Phase::kBuying: return "buying";
+    case Phase::kSelling: return "selling";
+    case Phase::kOver: return "over";
+  }
+  return "?";
+}
+
+const char* step_name(SellStep step) {
+  return step == SellStep::kChoose ? "choose" : step == SellStep::kKeep ? "keep" : "mechanic";
+}
+
+// Everything in a (possibly partly hidden) state as plain Python data, for
+// rendering, JSON and tests. `hidden_sells` seats show their sell as hidden.
+py::dict state_dict(const State& s, uint8_t hidden_sells) {
+  py::dict d;
+  d["players"] = int(s.num_players);
+  d["phase"] = phase_name(s.phase);
+  d["round"] = int(s.round);
+  d["rounds_per_phase"] = int(s.rounds_per_phase);
+  const int mover = to_move(s);
+  d["to_move"] = mover == kChance ? py::object(py::str("chance")) : mover == kTerminal ? py::object(py::str("over"))
+                                                                                     : py::object(py::int_(mover));
+  d["leader"] = int(s.leader);
+  d["sell_step"] = s.phase == Phase::kSelling ? py::object(py::str(step_name(s.sell_step))) : py::object(py::none());
+  d["table"] = numbers(deck_of(s.phase == Phase::kSetup ? Phase::kAuction : s.phase), s.table);
+  d["high_bid"] = int(s.high_bid);
+  d["removal_recorded"] = s.removal_recorded;
+  py::list unseen, removed;
+  for (int deck = 0; deck < kNumDecks; ++deck) {
+    unseen.append(numbers(Deck(deck), s.unseen[deck]));
+    removed.append(numbers(Deck(deck), s.removed[deck]));
+  }
+  d["unseen"] = unseen;
+  d["removed"] = removed;
+  py::list seats;
+  for (int p = 0; p < s.num_players; ++p) {
+    py::dict seat;
+    seat["cash"] = int(s.cash[p]);
+    seat["advisors_in_hand"] = numbers(Deck::kAdvisors, s.advisors_in_hand[p]);
+    seat["advisors_played"] = numbers(Deck::kAdvisors, s.advisors_played[p]);
+    seat["advisors_spent"] = numbers(Deck::kAdvisors, s.advisors_spent[p]);
+    seat["vehicles"] = numbers(Deck::kVehicles, s.vehicles[p]);
+    seat["checks"] = numbers(Deck::kChecks, s.checks[p]);
+    seat["bid"] = int(s.bid[p]);
+    seat["in_auction"] = has_card(s.bidders_left, p);
+    seat["offered"] = s.advisor_offered[p] ? py::object(py::int_(s.advisor_offered[p])) : py::object(py::none());
+    seat["boosted"] = has_card(s.boosted, p);
+    const bool submitted = has_card(s.sells_submitted, p);
+    if (has_card(hidden_sells, p)) {
+      seat["sell"] = "hidden";
+    } else if (submitted || s.sell[p].vehicle) {
+      py::list sold;
+      sold.append(int(s.sell[p].vehicle));
+      if (s.sell[p].second_vehicle) sold.append(int(s.sell[p].second_vehicle));
+      py::dict sell;
+      sell["vehicles"] = sold;
+      sell["lawyer"] = s.sell[p].lawyer ? py::object(py::int_(s.sell[p].lawyer)) : py::object(py::none());
+      seat["sell"] = sell;
+    } else {
+      seat["sell"] = py::none();
+    }
+    seat["check_won"] = s.phase == Phase::kSelling && s.sell_step == SellStep::kMechanic
+                            ? py::object(py::int_(check_value(s.check_won[p])))
+                            : py::object(py::none());
+    seats.append(seat);
+  }
+  d["seats"] = seats;
+  return d;
+}
+
+// Plays `games` uniformly random games (GIL released); for benchmarks.
+py::dict random_playouts(int players, int games, uint64_t seed) {
+  const Config config = make_config(players, 0);
+  long long steps = 0, score_sum = 0;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    for (int g = 0; g < games; ++g) {
+      State s = initial_state(config);
+      steps += random_playout(s, rng);
+      for (int p = 0; p < players; ++p) score_sum += final_score(s, p);
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  py::dict out;
+  out["games"] = games;
+  out["steps"] = steps;
+  out["score_sum"] = score_sum;
+  out["seconds"] = seconds;
+  return out;
+}
+
+}  // namespace
+
+void bind_forsale(py::module_& m) {
+  py::class_<GameRecord>(m, "ForSaleState")
+      .def(py::init([](int players, int first) { return GameRecord{initial_state(make_config(players, first)), {}}; }),
+           py::arg("players"), py::arg("first") = 0)
+      .def("to_move", [](const GameRecord& r) { return to_move(r.state); })
+      .def("legal_moves", [](const GameRecord& r) { return legal_tokens(r.state); })
+      .def("describe_legal", [](const GameRecord& r) { return describe_legal(r.state); })
+      .def("apply", &GameRecord::apply, py::arg("token"))
+      .def("sample_chance", &GameRecord::sample_chance, py::arg("seed"))
+      .def("is_terminal", [](const GameRecord& r) { return is_terminal(r.state); })
+      .def("scores", &GameRecord::scores)
+      .def("winners", &GameRecord::winner_seats)
+      .def("score_breakdown",
+           [](const GameRecord& r) {
+             r.require_over("score breakdowns");
+             py::list out;
+             for (int p = 0; p < r.state.num_players; ++p) {
+               const ScoreBreakdown b = score_breakdown(r.state, p);
+               py::dict d;
+               d["checks"] = b.checks;
+               d["cash"] = b.cash;
+               d["modifiers"] = b.modifiers;
+               d["financial"] = b.financial;
+               d["total"] = b.total();
+               out.append(d);
+             }
+             return out;
+           })
+      .def("history", [](const GameRecord& r) { return r.history; })
+      .def("clone", [](const GameRecord& r) { return r; })
+      .def("determinize", &GameRecord::determinized, py::arg("seat"), py::arg("seed"))
+      .def("to_dict", [](const GameRecord& r) { return state_dict(r.state, 0); })
+      .def("view_dict",
+           [](const GameRecord& r, int seat) {
+             r.check_seat(seat);
+             const View view = view_of(r.state, seat);
+             py::dict d = state_dict(view.state, view.hidden_sells);
+             d["observer"] = seat;
+             return d;
+           },
+           py::arg("seat"))
+      .def("same_view",
+           [](const GameRecord& a, const GameRecord& b, int seat) {
+             a.check_seat(seat);
+             return view_of(a.state, seat) == view_of(b.state, seat);
+           },
+           py::arg("other"), py::arg("seat"))
+      .def("__eq__", [](const GameRecord& a, const GameRecord& b) { return a == b; })
+      .def_property_readonly("players", [](const GameRecord& r) { return int(r.state.num_players); })
+      .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(State); });
+
+  m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+        "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
+}

@@ -1,0 +1,379 @@
+#include "tokens.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "../core/errors.h"
+#include "rules.h"
+
+namespace pyai::forsale {
+namespace {
+
+constexpr int kMaxNumberDigits = 3;
+
+[[noreturn]] void syntax_error(const std::string& message) { throw GameError(ErrorKind::kSyntax, message); }
+[[noreturn]] void illegal(const State& s, const std::string& reason) {
+  const std::string legal = describe_legal(s);
+  throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
+}
+
+const char* deck_noun(Deck deck) {
+  return deck == Deck::kAdvisors ? "advisor" : deck == Deck::kVehicles ? "vehicle" : "check";
+}
+
+// A plain decimal: digits only, no sign, no leading zero (except "0").
+std::optional<int> parse_number(std::string_view text) {
+  if (text.empty() || text.size() > kMaxNumberDigits) return std::nullopt;
+  if (text.size() > 1 && text[0] == '0') return std::nullopt;
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+int number_or_throw(std::string_view text, std::string_view token) {
+  auto value = parse_number(text);
+  if (!value)
+    syntax_error("'" + std::string(text) + "' in '" + std::string(token) +
+                 "' is not a plain number (digits only, no sign, no leading zero)");
+  return *value;
+}
+
+std::vector<int> number_list(std::string_view text, std::string_view token) {
+  std::vector<int> numbers;
+  if (text.empty()) return numbers;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    numbers.push_back(number_or_throw(text.substr(start, comma - start), token));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return numbers;
+}
+
+// Cards named by number (advisors, vehicles) or by value (checks: of each
+// value the lowest unseen id first). Empty with `problem` set when a card does
+// not exist, is listed twice or is not among the unseen cards `pool`.
+std::optional<CardMask> unseen_cards(Deck deck, const std::vector<int>& numbers, CardMask pool, std::string& problem) {
+  CardMask cards = 0;
+  for (int number : numbers) {
+    const std::string name = std::string(deck_noun(deck)) + " " + std::to_string(number);
+    if (deck == Deck::kChecks) {
+      if (!is_valid_check_value(number)) {
+        problem = "there is no check worth " + std::to_string(number) + " (checks are 0 and 2..15)";
+        return std::nullopt;
+      }
+      const int first = first_check_id(number);
+      const CardMask copies = pool & ~cards & (card_bit(first) | card_bit(first + 1));
+      if (!copies) {
+        problem = "no more checks worth " + std::to_string(number) + " are unseen";
+        return std::nullopt;
+      }
+      cards |= card_bit(lowest_card(copies));
+      continue;
+    }
+    if (number < 1 || number > kDeckSize) {
+      problem = "there is no " + name + " (1..30)";
+      return std::nullopt;
+    }
+    if (has_card(cards, number)) {
+      problem = name + " is listed twice";
+      return std::nullopt;
+    }
+    if (!has_card(pool, number)) {
+      problem = name + " is not unseen (already turned up or removed)";
+      return std::nullopt;
+    }
+    cards |= card_bit(number);
+  }
+  return cards;
+}
+
+std::string join_numbers(Deck deck, CardMask cards) {
+  std::vector<int> numbers;
+  for (int card : Cards(cards)) numbers.push_back(card_rank(deck, card));
+  std::sort(numbers.begin(), numbers.end());
+  std::string out;
+  for (size_t i = 0; i < numbers.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(numbers[i]);
+  }
+  return out;
+}
+
+std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
+
+const char* phase_moves(const State& s) {
+  switch (s.phase) {
+    case Phase::kAuction: return "the auction takes bid:N or pass";
+    case Phase::kBuying: return "buying takes play:N or play:N+";
+    case Phase::kSelling:
+      return s.sell_step == SellStep::kChoose ? "selling takes sell:N, sell:N,M or sell:N,M@L"
+             : s.sell_step == SellStep::kKeep ? "a Lawyer user now takes keep:N"
+                                              : "the lowest seller now takes mech:use or mech:skip";
+    default: return "";
+  }
+}
+
+// ------------------------------------------------------------------ chance
+
+ParsedToken parse_deal(const State& s, std::string_view token, std::string_view body) {
+  const std::vector<int> numbers = number_list(body, token);
+  if (!is_chance(s))
+    illegal(s, is_terminal(s) ? "the game is over" : "no cards are to be turned up now; " + seat_name(s.turn) + " is to move");
+  const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
+  if (int(numbers.size()) != s.num_players)
+    illegal(s, "a deal turns up " + std::to_string(s.num_players) + " " + deck_noun(deck) + "s, not " +
+                   std::to_string(numbers.size()));
+  std::string problem;
+  const std::optional<CardMask> cards = unseen_cards(deck, numbers, s.unseen[int(deck)], problem);
+  if (!cards) illegal(s, problem);
+  return ParsedToken{false, deal_action(*cards), {}};
+}
+
+ParsedToken parse_removal(const State& s, std::string_view token, std::string_view body) {
+  std::string_view lists[kNumDecks];
+  size_t start = 0;
+  for (int d = 0; d < kNumDecks; ++d) {
+    const size_t slash = body.find('/', start);
+    if ((d < kNumDecks - 1) == (slash == std::string_view::npos))
+      syntax_error("'" + std::string(token) + "' must be removed:A/V/C (three comma lists, advisors/vehicles/checks)");
+    lists[d] = body.substr(start, slash - start);
+    start = slash + 1;
+  }
+  std::vector<int> numbers[kNumDecks];
+  for (int d = 0; d < kNumDecks; ++d) numbers[d] = number_list(lists[d], token);
+  if (s.phase != Phase::kSetup)
+    illegal(s, s.removed_per_deck == 0 ? "no cards are removed with " + std::to_string(s.num_players) + " players"
+                                       : "the removal can only be recorded before the first deal");
+  ParsedToken parsed{true, 0, {}};
+  for (int d = 0; d < kNumDecks; ++d) {
+    if (int(numbers[d].size()) != s.removed_per_deck)
+      illegal(s, std::to_string(s.removed_per_deck) + " " + deck_noun(Deck(d)) + "s are removed with " +
+                     std::to_string(s.num_players) + " players, not " + std::to_string(numbers[d].size()));
+    std::string problem;
+    const std::optional<CardMask> cards = unseen_cards(Deck(d), numbers[d], s.unseen[d], problem);
+    if (!cards) illegal(s, problem);
+    parsed.removed[d] = *cards;
+  }
+  return parsed;
+}
+
+// ------------------------------------------------------------ player moves
+
+// Syntax only: which move the token names, before asking whether it is legal.
+Action parse_player_move(const State& s, std::string_view token, std::string_view head, std::string_view body,
+                         bool has_body) {
+  if (head == "pass" && !has_body) return pass_action();
+  if (head == "bid" && has_body) return bid_action(number_or_throw(body, token));
+  if (head == "play" && has_body) {
+    const bool boost = !body.empty() && body.back() == '+';
+    return play_action(number_or_throw(boost ? body.substr(0, body.size() - 1) : body, token), boost);
+  }
+  if (head == "keep" && has_body) return keep_action(number_or_throw(body, token));
+  if (head == "mech" && has_body && (body == "use" || body == "skip")) return mechanic_action(body == "use");
+  if (head == "sell" && has_body) {
+    const size_t at = body.find('@');
+    const std::string_view cards = body.substr(0, at);
+    const std::vector<int> vehicles = number_list(cards, token);
+    if (vehicles.empty() || vehicles.size() > 2)
+      syntax_error("'" + std::string(token) + "' must sell one vehicle (sell:N) or two with a Lawyer (sell:N,M[@L])");
+    if (vehicles.size() == 1) {
+      if (at != std::string_view::npos) syntax_error("'" + std::string(token) + "': a Lawyer (@L) needs two vehicles");
+      return sell_action(vehicles[0]);
+    }
+    int lawyer = 0;
+    if (at != std::string_view::npos) {
+      lawyer = number_or_throw(body.substr(at + 1), token);
+    } else if (s.phase == Phase::kSelling && !s.awaiting_deal) {
+      const CardMask lawyers = unused_abilities(s, s.turn, Ability::kLawyer);
+      lawyer = lawyers ? lowest_card(lawyers) : 0;  // 0: reported as "no unused Lawyer" below
+    }
+    const int low = std::min(vehicles[0], vehicles[1]), high = std::max(vehicles[0], vehicles[1]);
+    return sell_action(low, high, lawyer);
+  }
+  syntax_error("'" + std::string(token) +
+               "' is not a move token (pass, bid:N, play:N[+], sell:N[,M[@L]], keep:N, mech:use, mech:skip, "
+               "deal:..., removed:A/V/C)");
+}
+
+// Whether a move of this kind belongs to the current phase and step.
+bool kind_fits_step(const State& s, MoveKind kind) {
+  switch (s.phase) {
+    case Phase::kAuction: return kind == MoveKind::kBid || kind == MoveKind::kPass;
+    case Phase::kBuying: return kind == MoveKind::kPlay;
+    case Phase::kSelling:
+      if (s.sell_step == SellStep::kChoose) return kind == MoveKind::kSell;
+      if (s.sell_step == SellStep::kKeep) return kind == MoveKind::kKeep;
+      return kind == MoveKind::kMechanicUse || kind == MoveKind::kMechanicSkip;
+    default: return false;
+  }
+}
+
+// The most specific reason a well-formed move of the right kind is illegal.
+std::string why_illegal(const State& s, Action action) {
+  const int seat = s.turn;
+  const std::string who = seat_name(seat);
+  switch (move_kind(action)) {
+    case MoveKind::kBid: {
+      const int total = bid_total(action);
+      if (total <= s.high_bid) return "a bid must exceed " + std::to_string(s.high_bid);
+      if (total > s.cash[seat]) return "a bid is at most " + who + "'s cash (" + std::to_string(s.cash[seat]) + ")";
+      break;
+    }
+    case MoveKind::kPlay: {
+      const int advisor = played_advisor(action);
+      if (advisor < 1 || advisor > kDeckSize || !has_card(s.advisors_in_hand[seat], advisor))
+        return "advisor " + std::to_string(advisor) + " is not in " + who + "'s hand";
+      if (played_boost(action) && ability_of(advisor) != Ability::kFleetManager)
+        return "only a Fleet Manager (13-15) can be boosted with +";
+      if (played_boost(action)) return who + " has less than " + std::to_string(kFleetManagerCost) + " cash to boost";
+      break;
+    }
+    case MoveKind::kSell: {
+      for (int vehicle : {sold_vehicle(action), sold_second_vehicle(action)}) {
+        if (vehicle == 0 && sold_second_vehicle(action) == 0) continue;
+        if (vehicle < 1 || vehicle > kDeckSize || !has_card(s.vehicles[seat], vehicle))
+          return "vehicle " + std::to_string(vehicle) + " is not in " + who + "'s hand";
+      }
+      if (sold_second_vehicle(action)) {
+        if (sold_vehicle(action) == sold_second_vehicle(action)) return "the two vehicles must differ";
+        const int lawyer = sold_lawyer(action);
+        if (lawyer == 0) return who + " has no unused Lawyer";
+        if (!has_card(unused_abilities(s, seat, Ability::kLawyer), lawyer))
+          return "advisor " + std::to_string(lawyer) + " is not an unused Lawyer of " + who;
+      }
+      break;
+    }
+    case MoveKind::kKeep:
+      return "keep must name one of " + who + "'s two vehicles (" + std::to_string(s.sell[seat].vehicle) + " or " +
+             std::to_string(s.sell[seat].second_vehicle) + ")";
+    default: break;
+  }
+  return "not legal now";
+}
+
+ParsedToken parse_player_token(const State& s, std::string_view token, std::string_view head, std::string_view body,
+                               bool has_body) {
+  const Action action = parse_player_move(s, token, head, body, has_body);
+  if (is_terminal(s)) illegal(s, "the game is over");
+  if (s.awaiting_deal)
+    illegal(s, s.phase == Phase::kSetup ? "cards must be turned up first (deal:... or removed:A/V/C)"
+                                        : "cards must be turned up first (deal:...)");
+  if (!kind_fits_step(s, move_kind(action))) illegal(s, std::string("wrong move now: ") + phase_moves(s));
+  if (!is_legal(s, action)) illegal(s, why_illegal(s, action));
+  return ParsedToken{false, action, {}};
+}
+
+}  // namespace
+
+// -------------------------------------------------------------------- public
+
+std::string format_action(const State& before, Action action) {
+  if (is_deal(action)) {
+    const Deck deck = before.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(before.phase);
+    return "deal:" + join_numbers(deck, dealt_cards(action));
+  }
+  switch (move_kind(action)) {
+    case MoveKind::kPass: return "pass";
+    case MoveKind::kBid: return "bid:" + std::to_string(bid_total(action));
+    case MoveKind::kPlay: return "play:" + std::to_string(played_advisor(action)) + (played_boost(action) ? "+" : "");
+    case MoveKind::kSell: {
+      std::string out = "sell:" + std::to_string(sold_vehicle(action));
+      if (sold_second_vehicle(action)) {
+        out += "," + std::to_string(sold_second_vehicle(action));
+        const CardMask lawyers = unused_abilities(before, before.turn, Ability::kLawyer);
+        const int lawyer = sold_lawyer(action);
+        if (!lawyers || lowest_card(lawyers) != lawyer) out += "@" + std::to_string(lawyer);
+      }
+      return out;
+    }
+    case MoveKind::kKeep: return "keep:" + std::to_string(kept_vehicle(action));
+    case MoveKind::kMechanicUse: return "mech:use";
+    case MoveKind::kMechanicSkip: return "mech:skip";
+  }
+  return "?";
+}
+
+std::string format_removal(const CardMask (&removed)[kNumDecks]) {
+  return "removed:" + join_numbers(Deck::kAdvisors, removed[0]) + "/" + join_numbers(Deck::kVehicles, removed[1]) +
+         "/" + join_numbers(Deck::kChecks, removed[2]);
+}
+
+ParsedToken parse_token(const State& s, std::string_view raw) {
+  constexpr size_t kMaxTokenLength = 200;
+  if (raw.empty()) syntax_error("empty move token");
+  if (raw.size() > kMaxTokenLength) syntax_error("move token longer than " + std::to_string(kMaxTokenLength) + " characters");
+  std::string token(raw);
+  for (char& c : token) {
+    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
+      syntax_error("move token contains a space or a non-printable character");
+    c = char(std::tolower(static_cast<unsigned char>(c)));  // `PASS` is a harmless variant of `pass`
+  }
+  const size_t colon = token.find(':');
+  const std::string_view view(token);
+  const std::string_view head = view.substr(0, colon);
+  const std::string_view body = colon == std::string::npos ? std::string_view() : view.substr(colon + 1);
+  const bool has_body = colon != std::string::npos;
+  if (head == "deal" && has_body) return parse_deal(s, view, body);
+  if (head == "removed" && has_body) return parse_removal(s, view, body);
+  return parse_player_token(s, view, head, body, has_body);
+}
+
+void apply_parsed(State& s, const ParsedToken& parsed) {
+  if (parsed.is_removal) {
+    apply_removal(s, parsed.removed);
+  } else if (is_deal(parsed.action)) {
+    apply_deal(s, dealt_cards(parsed.action));
+  } else {
+    apply_action(s, parsed.action);
+  }
+}
+
+std::vector<std::string> legal_tokens(const State& s) {
+  ActionList actions;
+  legal_actions(s, actions);
+  std::vector<std::string> tokens;
+  tokens.reserve(actions.size());
+  for (Action action : actions) tokens.push_back(format_action(s, action));
+  return tokens;
+}
+
+std::string describe_legal(const State& s) {
+  if (is_terminal(s)) return "";
+  if (is_chance(s)) {
+    const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
+    std::string out = "deal:<" + std::to_string(s.num_players) + " unseen " + deck_noun(deck) + "s>";
+    if (s.phase == Phase::kSetup) out += " or removed:A/V/C";
+    return out;
+  }
+  ActionList actions;
+  legal_actions(s, actions);
+  std::string out;
+  int first_bid = -1, last_bid = -1;
+  auto flush_bids = [&] {
+    if (first_bid < 0) return;
+    if (!out.empty()) out += ' ';
+    out += "bid:" + std::to_string(first_bid);
+    if (last_bid > first_bid) out += "..bid:" + std::to_string(last_bid);
+    first_bid = -1;
+  };
+  for (Action action : actions) {
+    if (move_kind(action) == MoveKind::kBid) {
+      if (first_bid < 0) first_bid = bid_total(action);
+      last_bid = bid_total(action);
+      continue;
+    }
+    flush_bids();
+    if (!out.empty()) out += ' ';
+    out += format_action(s, action);
+  }
+  flush_bids();
+  return out;
+}
+
+}  // namespace pyai::forsale

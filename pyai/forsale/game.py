@@ -1,0 +1,208 @@
+"""For Sale: Autorama as Python objects: a Game (the setup) and its States.
+
+The rules, tokens and information live in the C++ core (pyai._core); this
+module gives them the public Python shape and the theme's names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .. import _core
+from ..errors import GameStringError, IllegalMoveError, TokenSyntaxError
+from ..game_string import format_game_string
+from .render import render
+from .themes import THEMES, Theme
+
+_PARAMETERS = ("players", "theme", "first")
+
+
+class ForSaleGame:
+    """The setup of one For Sale game: players 3-6, theme, first player."""
+
+    name = "forsale"
+
+    def __init__(self, players: int = 4, theme: str = "autorama", first: int = 0):
+        if theme not in THEMES:
+            raise GameStringError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+        _core.ForSaleState(players, first)  # validates players and first with a clear message
+        self.players = players
+        self.theme: Theme = THEMES[theme]
+        self.first = first
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> ForSaleGame:
+        unknown = [key for key in params if key not in _PARAMETERS]
+        if unknown:
+            raise GameStringError(
+                f"unknown forsale parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})"
+            )
+        kwargs: dict[str, Any] = {}
+        for key in ("players", "first"):
+            if key in params:
+                value = params[key]
+                if not value.isdigit():
+                    raise GameStringError(f"{key} must be a whole number, not {value!r}")
+                kwargs[key] = int(value)
+        if "theme" in params:
+            kwargs["theme"] = params["theme"]
+        return cls(**kwargs)
+
+    def __str__(self) -> str:
+        params: dict[str, object] = {"players": self.players}
+        if self.theme.key != "autorama":
+            params["theme"] = self.theme.key
+        if self.first:
+            params["first"] = self.first
+        return format_game_string(self.name, params)
+
+    def __repr__(self) -> str:
+        return f"pyai.load_game({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ForSaleGame) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def new_initial_state(self) -> State:
+        """The state before any card is dealt (a chance step comes first)."""
+        return State(self, _core.ForSaleState(self.players, self.first))
+
+    def replay(self, tokens: Iterable[str]) -> State:
+        """A new state after `tokens` from the start; the error names the first bad token."""
+        state = self.new_initial_state()
+        for index, token in enumerate(tokens):
+            try:
+                state.apply(token)
+            except IllegalMoveError as error:
+                message = f"{token} at token {index}: {error.reason}"
+                raise type(error)(message, token=token, reason=error.reason) from None
+        return state
+
+
+class State:
+    """A For Sale game state with the tokens that led to it."""
+
+    __slots__ = ("game", "_core")
+
+    def __init__(self, game: ForSaleGame, core: Any):
+        self.game = game
+        self._core = core
+
+    # --- whose turn and what is legal
+    def to_move(self) -> int | str:
+        """The seat to act, ``"chance"`` when cards are to be turned up, ``"over"`` at the end."""
+        mover = self._core.to_move()
+        return "chance" if mover == -1 else "over" if mover == -2 else mover
+
+    def legal_moves(self) -> list[str]:
+        """Tokens the seat to act may play ([] at a chance step or at the end)."""
+        return self._core.legal_moves()
+
+    def is_terminal(self) -> bool:
+        return self._core.is_terminal()
+
+    # --- changing the state
+    def apply(self, token: str) -> str:
+        """Applies a move or chance token; returns its canonical form.
+
+        Raises IllegalMoveError (or its TokenSyntaxError) naming the problem;
+        the state is then unchanged.
+        """
+        if not isinstance(token, str):
+            raise TokenSyntaxError(
+                f"a move token must be a str, not {type(token).__name__}", token=None
+            )
+        try:
+            return self._core.apply(token)
+        except IllegalMoveError as error:
+            reason = str(error)
+            raise type(error)(f"{token}: {reason}", token=token, reason=reason) from None
+
+    def sample_chance(self, seed: int) -> str:
+        """A random legal token for this chance step (the removal or a deal); not applied."""
+        return self._core.sample_chance(_seed(seed))
+
+    # --- results
+    def scores(self) -> list[int]:
+        """Final money of each seat, in thousands (PhaseError before the end)."""
+        return self._core.scores()
+
+    def winners(self) -> list[int]:
+        """Seats that share the win (PhaseError before the end)."""
+        return self._core.winners()
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat: checks, cash, modifiers (Controllers/Restoration), financial, total."""
+        return self._core.score_breakdown()
+
+    # --- history and copies
+    def history(self) -> list[str]:
+        return self._core.history()
+
+    def clone(self) -> State:
+        return State(self.game, self._core.clone())
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.game == other.game and self._core == other._core
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    # --- information
+    def view(self, seat: int) -> View:
+        """What `seat` can see: no deck order, no removed cards, no other seat's secret sell."""
+        return View(self.game, self._core.view_dict(_seat(seat)))
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A full state consistent with what `seat` knows, every hidden part sampled."""
+        return State(self.game, self._core.determinize(_seat(seat), _seed(seed)))
+
+    def same_view(self, other: State, seat: int) -> bool:
+        """Whether `seat` sees this state and `other` identically."""
+        return self._core.same_view(other._core, _seat(seat))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": str(self.game), **self._core.to_dict(), "history": self.history()}
+
+    def __str__(self) -> str:
+        return render(self._core.to_dict(), self.game.theme)
+
+    def __repr__(self) -> str:
+        return f"<pyai State {self.game} after {len(self.history())} tokens, to move: {self.to_move()}>"
+
+
+class View:
+    """One seat's view of a state: a readable picture and the data behind it."""
+
+    def __init__(self, game: ForSaleGame, data: dict[str, Any]):
+        self.game = game
+        self._data = data
+
+    @property
+    def seat(self) -> int:
+        return self._data["observer"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": str(self.game), **self._data}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self.to_dict() == other.to_dict()
+
+    def __str__(self) -> str:
+        return render(self._data, self.game.theme)
+
+
+def _seat(seat: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ValueError(f"seat must be an int, not {type(seat).__name__}")
+    return seat
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    return seed % (1 << 64)

@@ -1,0 +1,81 @@
+"""Readable pictures of a For Sale state, or of one seat's view of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .themes import Theme
+
+_PHASES = {
+    "setup": "setup (cards not yet dealt)",
+    "auction": "phase 1, hiring advisors",
+    "buying": "phase 2, buying {vehicles}",
+    "selling": "phase 3, selling {vehicles}",
+    "over": "game over",
+}
+
+
+def _cards(numbers: list[int]) -> str:
+    return " ".join(str(n) for n in numbers) if numbers else "-"
+
+
+def _advisors(theme: Theme, numbers: list[int]) -> str:
+    return ", ".join(theme.advisor(n) for n in numbers) if numbers else "-"
+
+
+def render(d: dict[str, Any], theme: Theme) -> str:
+    """A multi-line picture of a state dict (``_core`` to_dict / view_dict)."""
+    vehicles = theme.vehicles
+    phase = _PHASES[d["phase"]].format(vehicles=vehicles)
+    lines = [f"{theme.title}, {d['players']} players: {phase}"]
+    if d["phase"] in ("auction", "buying", "selling"):
+        lines[0] += f", round {d['round'] + 1} of {d['rounds_per_phase']}"
+    if "observer" in d:
+        lines.append(f"as seen by seat {d['observer']}")
+    to_move = d["to_move"]
+    if to_move == "chance":
+        lines.append("next: cards are turned up (chance)")
+    elif to_move != "over":
+        step = {"keep": " (Lawyer: take a vehicle back)", "mechanic": " (Mechanic decision)"}.get(
+            d["sell_step"] or "", ""
+        )
+        lines.append(f"to move: seat {to_move}{step}")
+    if d["table"]:
+        if d["phase"] == "auction":
+            lines.append(f"table: {_advisors(theme, d['table'])}; high bid {d['high_bid']}")
+        elif d["phase"] == "buying":
+            lines.append(f"table: {vehicles} {_cards(d['table'])}")
+        elif d["phase"] == "selling":
+            lines.append(f"table: {theme.check}s {_cards(d['table'])}")
+    if d["removal_recorded"]:
+        removed = d["removed"]
+        lines.append(
+            f"removed unseen: advisors {_cards(removed[0])}; {vehicles} {_cards(removed[1])}; "
+            f"{theme.check}s {_cards(removed[2])}"
+        )
+    for seat, s in enumerate(d["seats"]):
+        parts = [f"{theme.cash} {s['cash']}"]
+        if d["phase"] == "auction" and d["table"]:
+            parts.append(f"bid {s['bid']}" if s["in_auction"] else "passed")
+        if s["advisors_in_hand"]:
+            parts.append(f"advisors in hand: {_advisors(theme, s['advisors_in_hand'])}")
+        if s["advisors_played"]:
+            spent = set(s["advisors_spent"])
+            shown = [theme.advisor(n) + (" (used)" if n in spent else "") for n in s["advisors_played"]]
+            parts.append(f"advisors played: {', '.join(shown)}")
+        if s["offered"] is not None:
+            parts.append(f"offers advisor {s['offered']}{' boosted' if s['boosted'] else ''}")
+        if s["vehicles"]:
+            parts.append(f"{vehicles}: {_cards(s['vehicles'])}")
+        if s["checks"]:
+            parts.append(f"{theme.check}s: {_cards(s['checks'])}")
+        sell = s["sell"]
+        if sell == "hidden":
+            parts.append("sell chosen (hidden)")
+        elif sell is not None:
+            lawyer = f" with Lawyer {sell['lawyer']}" if sell["lawyer"] else ""
+            parts.append(f"sells {_cards(sell['vehicles'])}{lawyer}")
+        if s["check_won"] is not None:
+            parts.append(f"gets {theme.check} {s['check_won']}")
+        lines.append(f"  seat {seat}: " + "; ".join(parts))
+    return "\n".join(lines)

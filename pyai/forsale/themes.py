@@ -1,0 +1,48 @@
+"""The two themes of For Sale: Autorama. Names only: the rules are one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Theme:
+    key: str
+    title: str
+    vehicle: str  # the cards bought in phase 2 and sold in phase 3
+    vehicles: str
+    check: str  # the cards won in phase 3
+    cash: str
+    abilities: tuple[str, ...]  # advisor 1-3, 4-6, ..., 28-30
+
+    def advisor(self, number: int) -> str:
+        return f"{number} {self.abilities[(number - 1) // 3]}"
+
+
+AUTORAMA = Theme(
+    key="autorama",
+    title="For Sale: Autorama",
+    vehicle="vehicle",
+    vehicles="vehicles",
+    check="check",
+    cash="cash",
+    abilities=(
+        "Sales Associate", "Consultant", "Mechanic", "Controller", "Fleet Manager",
+        "Sales Director", "Lawyer", "Restoration Specialist", "Financial Advisor", "General Manager",
+    ),
+)
+
+ADVISORS = Theme(
+    key="advisors",
+    title="For Sale: Advisors",
+    vehicle="property",
+    vehicles="properties",
+    check="currency",
+    cash="coins",
+    abilities=(
+        "Sales Associate", "Agent", "Contractor", "Appraiser", "Realtor",
+        "Broker", "Lawyer", "Investor", "Financier", "Underwriter",
+    ),
+)
+
+THEMES = {theme.key: theme for theme in (AUTORAMA, ADVISORS)}
