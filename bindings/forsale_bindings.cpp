@@ -82,7 +82,9 @@ struct GameRecord {
     const View view = view_of(state, seat);
     Rng rng(seed);
     GameRecord sample{determinize(view, rng), history};
-    if (sample.state.removal_recorded && !state.removal_recorded)
+    // The record must tell only the sample's hidden facts, never the true ones.
+    if (state.removal_recorded) sample.history.erase(sample.history.begin());
+    if (sample.state.removal_recorded)
       sample.history.insert(sample.history.begin(), format_removal(sample.state.removed));
     if (view.hidden_sells) {
       // In a choose step the tokens since the deal are the sells of seats 0..k-1.

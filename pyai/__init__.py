@@ -1,9 +1,17 @@
 """pyai: game-tree search for hidden-information board games.
 
-    import pyai
-    game = pyai.load_game("forsale(players=4)")
-    state = game.new_initial_state()
+import pyai
+game = pyai.load_game("forsale(players=4)")
+state = game.new_initial_state()
 """
+
+try:
+    from . import _core  # noqa: F401  (the C++ core, built by `pip install .`)
+except ImportError as error:  # pragma: no cover - only without a build
+    raise ImportError(
+        "pyai's C++ core (pyai._core) is not built here: install the package with `pip install .` "
+        "and run from outside the source folder, or use an editable install"
+    ) from error
 
 from .bots import RandomBot, make_bot
 from .errors import (

@@ -40,9 +40,12 @@ def _play(args: argparse.Namespace) -> int:
             f"(checks {parts['checks']}, cash {parts['cash']}, modifiers {parts['modifiers']}, "
             f"financial {parts['financial']})"
         )
-    print("winner" + ("s" if len(state.winners()) > 1 else "") + ": " + ", ".join(
-        f"seat {s}" for s in state.winners()
-    ))
+    print(
+        "winner"
+        + ("s" if len(state.winners()) > 1 else "")
+        + ": "
+        + ", ".join(f"seat {s}" for s in state.winners())
+    )
     return 0
 
 
@@ -54,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
     play.add_argument("--theme", default="autorama", help="autorama or advisors")
     play.add_argument("--first", type=int, default=0, help="seat that starts (default 0)")
-    play.add_argument("--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})")
+    play.add_argument(
+        "--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})"
+    )
     play.set_defaults(run=_play)
     return parser
 

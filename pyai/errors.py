@@ -28,7 +28,7 @@ class TokenSyntaxError(IllegalMoveError):
 
 
 class PhaseError(PyaiError, RuntimeError):
-    """A call that makes no sense in this state (``scores()`` before the end, ``sample_chance()`` on a turn)."""
+    """A call that makes no sense now (``scores()`` before the end, ``sample_chance()`` on a turn)."""
 
 
 class InconsistentPositionError(PyaiError, ValueError):

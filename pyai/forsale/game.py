@@ -6,7 +6,8 @@ module gives them the public Python shape and the theme's names.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .. import _core
 from ..errors import GameStringError, IllegalMoveError, TokenSyntaxError
@@ -111,9 +112,7 @@ class State:
         the state is then unchanged.
         """
         if not isinstance(token, str):
-            raise TokenSyntaxError(
-                f"a move token must be a str, not {type(token).__name__}", token=None
-            )
+            raise TokenSyntaxError(f"a move token must be a str, not {type(token).__name__}", token=None)
         try:
             return self._core.apply(token)
         except IllegalMoveError as error:

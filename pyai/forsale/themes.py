@@ -27,8 +27,16 @@ AUTORAMA = Theme(
     check="check",
     cash="cash",
     abilities=(
-        "Sales Associate", "Consultant", "Mechanic", "Controller", "Fleet Manager",
-        "Sales Director", "Lawyer", "Restoration Specialist", "Financial Advisor", "General Manager",
+        "Sales Associate",
+        "Consultant",
+        "Mechanic",
+        "Controller",
+        "Fleet Manager",
+        "Sales Director",
+        "Lawyer",
+        "Restoration Specialist",
+        "Financial Advisor",
+        "General Manager",
     ),
 )
 
@@ -40,8 +48,16 @@ ADVISORS = Theme(
     check="currency",
     cash="coins",
     abilities=(
-        "Sales Associate", "Agent", "Contractor", "Appraiser", "Realtor",
-        "Broker", "Lawyer", "Investor", "Financier", "Underwriter",
+        "Sales Associate",
+        "Agent",
+        "Contractor",
+        "Appraiser",
+        "Realtor",
+        "Broker",
+        "Lawyer",
+        "Investor",
+        "Financier",
+        "Underwriter",
     ),
 )
 
