@@ -2,8 +2,9 @@
 //
 // Advisors and vehicles are stored by their printed number (bits 1..30 of a
 // CardMask). Checks come in pairs of equal value, so they are stored by a card
-// id 0..29 whose value check_value() gives; the lower id of a pair is always
-// used first, which keeps equal positions bit-identical.
+// id 0..29 whose value check_value() gives; which copy of a pair is used is
+// fixed by convention (rules.h, canonical_checks) so that equal positions are
+// bit-identical.
 #pragma once
 
 #include "../core/card_mask.h"

@@ -47,6 +47,16 @@ inline CardMask unused_abilities(const State& s, int seat, Ability ability) {
   return s.advisors_played[seat] & ~s.advisors_spent[seat] & advisors_with(ability);
 }
 
+// The secret sells open to `seat` in a phase-3 choose step: one vehicle, or
+// two with an unused Lawyer (ascending Action order, as all move lists).
+inline void legal_sells(const State& s, int seat, ActionList& out) {
+  const CardMask hand = s.vehicles[seat];
+  for (int vehicle : Cards(hand)) out.push_back(sell_action(vehicle));
+  for (int lawyer : Cards(unused_abilities(s, seat, Ability::kLawyer)))
+    for (int first : Cards(hand))
+      for (int second : Cards(hand & ~card_range(0, first))) out.push_back(sell_action(first, second, lawyer));
+}
+
 inline void legal_actions(const State& s, ActionList& out) {
   out.clear();
   if (is_terminal(s) || s.awaiting_deal) return;
@@ -65,12 +75,7 @@ inline void legal_actions(const State& s, ActionList& out) {
       return;
     case Phase::kSelling:
       if (s.sell_step == SellStep::kChoose) {
-        const CardMask hand = s.vehicles[seat];
-        for (int vehicle : Cards(hand)) out.push_back(sell_action(vehicle));
-        const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
-        for (int lawyer : Cards(lawyers))
-          for (int first : Cards(hand))
-            for (int second : Cards(hand & ~card_range(0, first))) out.push_back(sell_action(first, second, lawyer));
+        legal_sells(s, seat, out);
       } else if (s.sell_step == SellStep::kKeep) {
         out.push_back(keep_action(s.sell[seat].vehicle));
         out.push_back(keep_action(s.sell[seat].second_vehicle));
@@ -160,7 +165,7 @@ inline int offered_value(const State& s, int seat) {
 // Seats ordered by a per-seat key, highest first (keys are distinct).
 template <typename KeyOf>
 inline int seats_by_descending(const State& s, KeyOf key_of, uint8_t* order) {
-  const int n = s.num_players;
+  const int n = s.num_players < kMaxPlayers ? s.num_players : kMaxPlayers;  // bounds the sort for the compiler
   for (int p = 0; p < n; ++p) order[p] = uint8_t(p);
   std::sort(order, order + n, [&](uint8_t a, uint8_t b) { return key_of(a) > key_of(b); });
   return n;
@@ -354,15 +359,20 @@ inline int cards_left_in_deck(const State& s, Deck deck) {
   return (s.rounds_per_phase - rounds_done) * s.num_players;
 }
 
-// Equal checks are interchangeable: of each value, the lowest unseen id is
-// used first, so that equal positions are equal bit patterns. Maps a set of
-// ids drawn from `pool` onto that canonical choice (same values, same count).
-inline CardMask canonical_checks(CardMask pool, CardMask drawn) {
+// Equal checks are interchangeable, so which copy of a value goes where is
+// fixed by convention, keeping equal positions (and a seat's view of them)
+// bit-identical: deals take the lowest unseen id of a value, the unseen
+// removal the highest. Then a recorded removal never changes which ids are
+// dealt, and a view, which merges removed cards back into the unseen ones,
+// cannot tell a removed copy from one still in the deck.
+// Maps ids drawn from `pool` onto that choice (same values, same count).
+inline CardMask canonical_checks(CardMask pool, CardMask drawn, bool highest_first) {
   CardMask canonical = 0;
   for (int id : Cards(drawn)) {
-    int canonical_id = first_check_id(check_value(id));
-    if (!has_card(pool, canonical_id) || has_card(canonical, canonical_id)) canonical_id += 1;
-    canonical |= card_bit(canonical_id);
+    const int low = first_check_id(check_value(id));
+    const int preferred = highest_first ? low + 1 : low;  // the two ids of a value are low and low + 1
+    const int other = highest_first ? low : low + 1;
+    canonical |= card_bit(has_card(pool, preferred) && !has_card(canonical, preferred) ? preferred : other);
   }
   return canonical;
 }
@@ -371,7 +381,7 @@ inline CardMask canonical_checks(CardMask pool, CardMask drawn) {
 inline void sample_removal(const State& s, Rng& rng, CardMask (&removed)[kNumDecks]) {
   for (int d = 0; d < kNumDecks; ++d) removed[d] = random_subset(s.unseen[d], s.removed_per_deck, rng);
   const int checks = int(Deck::kChecks);
-  removed[checks] = canonical_checks(s.unseen[checks], removed[checks]);
+  removed[checks] = canonical_checks(s.unseen[checks], removed[checks], /*highest_first=*/true);
 }
 
 // A uniformly random deal for the current round. Without a recorded removal
@@ -381,7 +391,7 @@ inline CardMask sample_deal(const State& s, Rng& rng) {
   const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
   const CardMask pool = s.unseen[int(deck)];
   const CardMask drawn = random_subset(pool, s.num_players, rng);
-  return deck == Deck::kChecks ? canonical_checks(pool, drawn) : drawn;
+  return deck == Deck::kChecks ? canonical_checks(pool, drawn, /*highest_first=*/false) : drawn;
 }
 
 // Resolves the chance step at random: the removal in setup, else a deal.

@@ -58,7 +58,8 @@ std::vector<int> number_list(std::string_view text, std::string_view token) {
 // Cards named by number (advisors, vehicles) or by value (checks: of each
 // value the lowest unseen id first). Empty with `problem` set when a card does
 // not exist, is listed twice or is not among the unseen cards `pool`.
-std::optional<CardMask> unseen_cards(Deck deck, const std::vector<int>& numbers, CardMask pool, std::string& problem) {
+std::optional<CardMask> unseen_cards(Deck deck, const std::vector<int>& numbers, CardMask pool, std::string& problem,
+                                     bool checks_highest_first = false) {
   CardMask cards = 0;
   for (int number : numbers) {
     const std::string name = std::string(deck_noun(deck)) + " " + std::to_string(number);
@@ -73,7 +74,7 @@ std::optional<CardMask> unseen_cards(Deck deck, const std::vector<int>& numbers,
         problem = "no more checks worth " + std::to_string(number) + " are unseen";
         return std::nullopt;
       }
-      cards |= card_bit(lowest_card(copies));
+      cards |= card_bit(checks_highest_first ? highest_card(copies) : lowest_card(copies));  // see canonical_checks
       continue;
     }
     if (number < 1 || number > kDeckSize) {
@@ -156,7 +157,7 @@ ParsedToken parse_removal(const State& s, std::string_view token, std::string_vi
       illegal(s, std::to_string(s.removed_per_deck) + " " + deck_noun(Deck(d)) + "s are removed with " +
                      std::to_string(s.num_players) + " players, not " + std::to_string(numbers[d].size()));
     std::string problem;
-    const std::optional<CardMask> cards = unseen_cards(Deck(d), numbers[d], s.unseen[d], problem);
+    const std::optional<CardMask> cards = unseen_cards(Deck(d), numbers[d], s.unseen[d], problem, /*checks_highest_first=*/true);
     if (!cards) illegal(s, problem);
     parsed.removed[d] = *cards;
   }
