@@ -10,95 +10,20 @@
 #include <vector>
 
 #include "../csrc/core/errors.h"
+#include "../csrc/forsale/heuristic.h"
 #include "../csrc/forsale/information.h"
 #include "../csrc/forsale/playout.h"
 #include "../csrc/forsale/rules.h"
 #include "../csrc/forsale/scoring.h"
 #include "../csrc/forsale/tokens.h"
+#include "game_record.h"
 
 namespace py = pybind11;
 using namespace pyai;
 using namespace pyai::forsale;
+using pyai::bindings::GameRecord;
 
 namespace {
-
-// A game state plus the tokens that led to it (the state itself is plain data).
-struct GameRecord {
-  State state;
-  std::vector<std::string> history;
-
-  bool operator==(const GameRecord& other) const { return state == other.state; }
-
-  void check_seat(int seat) const {
-    if (seat < 0 || seat >= state.num_players)
-      throw py::value_error("seat must be 0.." + std::to_string(state.num_players - 1) + ", not " +
-                            std::to_string(seat));
-  }
-
-  // Parses, checks and applies one token; all or nothing. Returns the canonical token.
-  std::string apply(const std::string& token) {
-    const ParsedToken parsed = parse_token(state, token);
-    std::string canonical = parsed.is_removal ? format_removal(parsed.removed) : format_action(state, parsed.action);
-    history.push_back(canonical);  // may throw bad_alloc: then the state is still untouched
-    apply_parsed(state, parsed);
-    return canonical;
-  }
-
-  std::string sample_chance(uint64_t seed) const {
-    if (!is_chance(state))
-      throw GameError(ErrorKind::kOutOfPhase, is_terminal(state) ? "the game is over; there is no chance step"
-                                                                 : "no chance step now: seat " +
-                                                                       std::to_string(state.turn) + " is to move");
-    Rng rng(seed);
-    if (state.phase == Phase::kSetup) {
-      CardMask removed[kNumDecks];
-      sample_removal(state, rng, removed);
-      return format_removal(removed);
-    }
-    return format_action(state, deal_action(sample_deal(state, rng)));
-  }
-
-  void require_over(const char* what) const {
-    if (!is_terminal(state)) throw GameError(ErrorKind::kOutOfPhase, std::string(what) + " exist only once the game is over");
-  }
-
-  std::vector<int> scores() const {
-    require_over("scores");
-    std::vector<int> out;
-    for (int p = 0; p < state.num_players; ++p) out.push_back(final_score(state, p));
-    return out;
-  }
-
-  std::vector<int> winner_seats() const {
-    require_over("winners");
-    std::vector<int> out;
-    for (int p : Cards(winners(state))) out.push_back(p);
-    return out;
-  }
-
-  // A state consistent with what `seat` knows; its history replays to it.
-  GameRecord determinized(int seat, uint64_t seed) const {
-    check_seat(seat);
-    const View view = view_of(state, seat);
-    Rng rng(seed);
-    GameRecord sample{determinize(view, rng), history};
-    // The record must tell only the sample's hidden facts, never the true ones.
-    if (state.removal_recorded) sample.history.erase(sample.history.begin());
-    if (sample.state.removal_recorded)
-      sample.history.insert(sample.history.begin(), format_removal(sample.state.removed));
-    if (view.hidden_sells) {
-      // In a choose step the tokens since the deal are the sells of seats 0..k-1.
-      const int submitted = card_count(state.sells_submitted);
-      const size_t first = sample.history.size() - size_t(submitted);
-      for (int p : Cards(view.hidden_sells)) {
-        State before = sample.state;
-        before.turn = uint8_t(p);
-        sample.history[first + size_t(p)] = format_action(before, submitted_sell(sample.state, p));
-      }
-    }
-    return sample;
-  }
-};
 
 py::list numbers(Deck deck, CardMask cards) {
   py::list out;
@@ -203,6 +128,38 @@ py::dict random_playouts(int players, int games, uint64_t seed) {
   return out;
 }
 
+// Plays `games` games with every seat on heuristic_action (noise 0) and the
+// chance steps at random (GIL released); the same result as random_playouts.
+// The heuristic reads nothing a seat's view hides, so it runs on the state itself.
+py::dict heuristic_playouts(int players, int games, uint64_t seed) {
+  const Config config = make_config(players, 0);
+  long long steps = 0, score_sum = 0;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    for (int g = 0; g < games; ++g) {
+      State s = initial_state(config);
+      while (!is_terminal(s)) {
+        if (is_chance(s)) {
+          apply_random_chance(s, rng);
+        } else {
+          apply_action(s, heuristic_action(s, rng));
+        }
+        ++steps;
+      }
+      for (int p = 0; p < players; ++p) score_sum += final_score(s, p);
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  py::dict out;
+  out["games"] = games;
+  out["steps"] = steps;
+  out["score_sum"] = score_sum;
+  out["seconds"] = seconds;
+  return out;
+}
+
 }  // namespace
 
 void bind_forsale(py::module_& m) {
@@ -236,6 +193,16 @@ void bind_forsale(py::module_& m) {
       .def("history", [](const GameRecord& r) { return r.history; })
       .def("clone", [](const GameRecord& r) { return r; })
       .def("determinize", &GameRecord::determinized, py::arg("seat"), py::arg("seed"))
+      .def("heuristic_move",
+           [](const GameRecord& r, int seat, uint64_t seed, int noise_percent) {
+             if (noise_percent < 0 || noise_percent > 100)
+               throw py::value_error("noise must be 0 to 100 (percent), not " + std::to_string(noise_percent));
+             const View view = r.acting_view(seat);  // the bot sees only what the seat may know
+             Rng rng(seed);
+             return format_action(view.state, heuristic_action(view.state, rng, noise_percent));
+           },
+           py::arg("seat"), py::arg("seed") = 0, py::arg("noise_percent") = 0)
+      .def("legal_moves_for", &GameRecord::legal_tokens_for, py::arg("seat"))
       .def("to_dict", [](const GameRecord& r) { return state_dict(r.state, 0); })
       .def("view_dict",
            [](const GameRecord& r, int seat) {
@@ -258,4 +225,6 @@ void bind_forsale(py::module_& m) {
 
   m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
+  m.def("heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+        "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

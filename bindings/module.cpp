@@ -6,6 +6,7 @@
 namespace py = pybind11;
 
 void bind_forsale(py::module_& m);
+void bind_search(py::module_& m);
 
 namespace {
 
@@ -36,4 +37,5 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "pyai's C++ core: game rules, information and search";
   translate_game_errors();
   bind_forsale(m);
+  bind_search(m);
 }

@@ -13,7 +13,8 @@ except ImportError as error:  # pragma: no cover - only without a build
         "and run from outside the source folder, or use an editable install"
     ) from error
 
-from .bots import RandomBot, make_bot
+from .analysis import AnalysisResult, MoveAnalysis, Search, analyse
+from .bots import Bot, HeuristicBot, RandomBot, SearchBot, make_bot
 from .errors import (
     GameStringError,
     IllegalMoveError,
@@ -28,6 +29,13 @@ from .games import load_game
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnalysisResult",
+    "Bot",
+    "HeuristicBot",
+    "MoveAnalysis",
+    "Search",
+    "SearchBot",
+    "analyse",
     "load_game",
     "ForSaleGame",
     "State",

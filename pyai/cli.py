@@ -1,23 +1,41 @@
-"""The ``pyai`` command."""
+"""The ``pyai`` command: play, analyse."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
+from .analysis import analyse
 from .bots import BOTS, make_bot
 from .errors import PyaiError
 from .games import load_game
 
 
+def _search_settings(args: argparse.Namespace) -> dict:
+    settings: dict = {}
+    if args.iterations is not None:
+        settings["iterations"] = args.iterations
+    if getattr(args, "time", None) is not None:
+        settings["time_ms"] = args.time
+        settings.setdefault("iterations", 0)
+    if args.threads is not None:
+        settings["threads"] = args.threads
+    return settings
+
+
 def _play(args: argparse.Namespace) -> int:
     game = load_game(f"forsale(players={args.players},theme={args.theme},first={args.first})")
-    names = args.bots.split(",") if args.bots else ["random"]
+    names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(names) == 1:
         names = names * game.players
     if len(names) != game.players:
         raise PyaiError(f"--bots names {len(names)} bots for {game.players} players")
-    bots = [make_bot(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
+    settings = _search_settings(args)
+    bots = [
+        make_bot(name, seed=args.seed * 1000 + seat, **(settings if name in ("ismcts", "pimc") else {}))
+        for seat, name in enumerate(names)
+    ]
     state = game.new_initial_state()
     chance_seed = args.seed
     print(f"game: {game}   seed: {args.seed}   bots: {', '.join(names)}")
@@ -28,8 +46,15 @@ def _play(args: argparse.Namespace) -> int:
             token = state.sample_chance(chance_seed * 7919 + args.seed)
             print(f"  chance  {token}")
         else:
-            token = bots[mover].choose(state)
-            print(f"  seat {mover}  {token}")
+            bot = bots[mover]
+            token = bot.choose(state)
+            result = getattr(bot, "last_result", None)
+            note = ""
+            if result is not None:
+                chosen = next(m for m in result.moves if m.token == token)
+                if chosen.win is not None:
+                    note = f"   (win {chosen.win:.2f}, share {chosen.share:.2f})"
+            print(f"  seat {mover}  {token}{note}")
         state.apply(token)
     print()
     print(state)
@@ -40,18 +65,38 @@ def _play(args: argparse.Namespace) -> int:
             f"(checks {parts['checks']}, cash {parts['cash']}, modifiers {parts['modifiers']}, "
             f"financial {parts['financial']})"
         )
-    print(
-        "winner"
-        + ("s" if len(state.winners()) > 1 else "")
-        + ": "
-        + ", ".join(f"seat {s}" for s in state.winners())
+    winners = state.winners()
+    print("winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"seat {s}" for s in winners))
+    return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    tokens = args.moves.split() if args.moves else []
+    state = game.replay(tokens)
+    settings = _search_settings(args)
+    settings.setdefault("iterations", 100_000)
+    result = analyse(
+        state,
+        args.seat,
+        seed=args.seed,
+        objective=args.objective,
+        pimc=args.pimc,
+        **settings,
     )
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(state.view(result.seat))
+        print()
+        print(result.table())
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyai", description="Game-tree search for hidden-information games")
     commands = parser.add_subparsers(dest="command", required=True)
+
     play = commands.add_parser("play", help="play a whole game between bots and print it move by move")
     play.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
@@ -60,7 +105,25 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})"
     )
+    play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move")
+    play.add_argument("--threads", type=int, default=None, help="search bots: threads")
     play.set_defaults(run=_play)
+
+    an = commands.add_parser("analyse", help="search a position and print each move's statistics")
+    an.add_argument("game", help='a game string, e.g. "forsale(players=4)"')
+    an.add_argument("--moves", default="", help="the tokens played so far, space separated")
+    an.add_argument("--seat", type=int, default=None, help="the seat to analyse (default: the seat to move)")
+    budget = an.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, default=None, help="iterations (default 100000)")
+    budget.add_argument("--time", type=float, default=None, help="milliseconds")
+    an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
+    an.add_argument("--seed", type=int, default=0)
+    an.add_argument("--objective", choices=("win", "score"), default="win")
+    an.add_argument(
+        "--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS"
+    )
+    an.add_argument("--json", action="store_true", help="print the result as JSON")
+    an.set_defaults(run=_analyse)
     return parser
 
 
@@ -68,12 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except PyaiError as error:
+    except (PyaiError, ValueError) as error:
         print(f"pyai: error: {error}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"pyai: error: {error}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -7,8 +7,11 @@
 // state cannot depend on any fact hidden from the observer: the honesty of
 // the search follows from the types, not from care.
 //
-// Later issues extend View with partial knowledge (an opponent's cash or
-// hand unknown); determinize() is the one place that must then sample them.
+// Partial knowledge (a person at a real table who did not follow everything):
+// a View can also say that the observer does not know an opponent's cash
+// (only a range) or the advisors or vehicles in an opponent's hand (only
+// how many). Those cards are then counted among the view's unseen cards, and
+// determinize() samples every unknown consistently with all that is known.
 #pragma once
 
 #include "../core/rng.h"
@@ -21,15 +24,33 @@ struct View {
   State state;               // hidden parts cleared (see above)
   uint8_t observer = 0;
   uint8_t hidden_sells = 0;  // seats (bits) whose submitted sell the observer has not seen
+  // Partial knowledge, per seat: how many of its advisors / vehicles in hand
+  // are unknown (their cards are in state.unseen), and the range its cash is
+  // known to lie in (low == high == state.cash when known).
+  uint8_t unknown_advisors[kMaxPlayers] = {};
+  uint8_t unknown_vehicles[kMaxPlayers] = {};
+  int16_t cash_low[kMaxPlayers] = {};
+  int16_t cash_high[kMaxPlayers] = {};
 
   bool operator==(const View&) const = default;
+  bool knows_cash(int seat) const { return cash_low[seat] == cash_high[seat]; }
 };
 
 View view_of(const State& s, int observer);
 
-// A full state consistent with `view`: the removal (3-4 players, once cards
-// have been dealt) and each hidden sell are sampled uniformly from what the
-// observer cannot rule out. Deck order needs no sampling: deals are drawn
+// The observer forgets `seat`'s cash, knowing only that it lies in
+// [low, high]. Throws GameError(kInconsistent) for the observer's own seat,
+// an empty range, or one that cannot hold the seat's standing bid.
+void forget_cash(View& view, int seat, int low, int high);
+
+// The observer forgets which advisors (kAdvisors) or vehicles (kVehicles)
+// `seat` holds, knowing only how many. Throws for the observer's own seat.
+void forget_hand(View& view, int seat, Deck deck);
+
+// A full state consistent with `view`: unknown cash uniformly in its range;
+// unknown hands, then the removal (3-4 players, once cards have been dealt),
+// uniformly from the unseen cards; each hidden sell uniformly among that
+// seat's legal sells. Deck order needs no sampling: deals are drawn
 // uniformly from the unseen cards when they happen, which is the same
 // distribution.
 State determinize(const View& view, Rng& rng);

@@ -41,6 +41,16 @@ inline int to_move(const State& s) {
   return s.turn;
 }
 
+// Whether `seat` has a decision now: its turn, or (in a phase-3 choose step,
+// where sells are secret and simultaneous) a sell it has not chosen yet.
+inline bool is_choose_step(const State& s) {
+  return s.phase == Phase::kSelling && !s.awaiting_deal && s.sell_step == SellStep::kChoose;
+}
+inline bool may_act(const State& s, int seat) {
+  if (is_terminal(s) || s.awaiting_deal) return false;
+  return is_choose_step(s) ? !has_card(s.sells_submitted, seat) : s.turn == seat;
+}
+
 // ---------------------------------------------------------------- legal moves
 
 inline CardMask unused_abilities(const State& s, int seat, Ability ability) {

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import _core
-from ..errors import GameStringError, IllegalMoveError, TokenSyntaxError
+from ..errors import GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
 from ..game_string import format_game_string
 from .render import render
 from .themes import THEMES, Theme
@@ -100,6 +100,20 @@ class State:
     def legal_moves(self) -> list[str]:
         """Tokens the seat to act may play ([] at a chance step or at the end)."""
         return self._core.legal_moves()
+
+    def legal_moves_for(self, seat: int) -> list[str]:
+        """Tokens `seat` may play now: the seat to move's moves, or in a phase-3
+        choose step the secret sells of any seat that has not chosen yet.
+        PhaseError if `seat` has no decision now."""
+        return self._core.legal_moves_for(_seat(seat))
+
+    def may_act(self, seat: int) -> bool:
+        """Whether `seat` has a decision now (see legal_moves_for)."""
+        try:
+            self._core.legal_moves_for(_seat(seat))
+        except PhaseError:
+            return False
+        return True
 
     def is_terminal(self) -> bool:
         return self._core.is_terminal()

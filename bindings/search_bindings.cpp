@@ -1,0 +1,174 @@
+// Python access to the search: a Search object that runs (GIL released),
+// can be stopped from another thread, reports progress, and returns the
+// root statistics as plain Python data.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <string>
+
+#include "../csrc/forsale/search_game.h"
+#include "../csrc/search/run_search.h"
+#include "game_record.h"
+
+namespace py = pybind11;
+using namespace pyai;
+using namespace pyai::forsale;
+using pyai::bindings::GameRecord;
+
+namespace {
+
+search::Objective parse_objective(const std::string& name) {
+  if (name == "win") return search::Objective::kWin;
+  if (name == "score") return search::Objective::kScore;
+  throw py::value_error("objective must be 'win' or 'score', not '" + name + "'");
+}
+
+search::RolloutPolicy parse_rollout(const std::string& name) {
+  if (name == "random") return search::RolloutPolicy::kRandom;
+  if (name == "heuristic") return search::RolloutPolicy::kHeuristic;
+  throw py::value_error("rollout must be 'heuristic' or 'random', not '" + name + "'");
+}
+
+class Search {
+ public:
+  Search(const GameRecord& record, int seat, search::SearchConfig config)
+      : seat_(seat), config_(config), view_(record.acting_view(seat)) {
+    if (config_.threads < 1 || config_.threads > 256) throw py::value_error("threads must be 1 to 256");
+    if (config_.time_ms < 0) throw py::value_error("time_ms must not be negative");
+    if (config_.iterations == 0 && config_.time_ms == 0)
+      throw py::value_error("a search needs iterations or time_ms (or both)");
+    if (config_.determinizations < 1) throw py::value_error("determinizations must be at least 1");
+    if (config_.exploration < 0 || !std::isfinite(config_.exploration)) throw py::value_error("exploration must be >= 0");
+    if (!(config_.simultaneous_exploration > 0 && config_.simultaneous_exploration <= 1))
+      throw py::value_error("simultaneous_exploration must be in (0, 1]");
+    if (config_.rollout_noise_percent < 0 || config_.rollout_noise_percent > 100)
+      throw py::value_error("rollout_noise must be 0 to 100 (percent)");
+  }
+
+  py::dict run() {
+    bool idle = false;
+    if (!running_.compare_exchange_strong(idle, true)) throw GameError(ErrorKind::kOutOfPhase, "this search is already running");
+    stop_.store(false);
+    progress_.store(0);
+    search::SearchResult result;
+    try {
+      py::gil_scoped_release release;
+      const View root = config_.perfect_information ? view_ : search_view(view_);
+      result = search::run_search<SearchGame>(root, seat_, config_, stop_, &progress_);
+    } catch (...) {
+      running_.store(false);
+      throw;
+    }
+    running_.store(false);
+    return to_python(result);
+  }
+
+  void stop() { stop_.store(true); }
+  uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
+  bool running() const { return running_.load(); }
+
+ private:
+  py::dict to_python(const search::SearchResult& result) const {
+    const State& s = view_.state;
+    ActionList legal;
+    legal_actions(s, legal);  // the view has the searching seat to act
+    const bool simultaneous = is_choose_step(s) && !config_.perfect_information;
+    double total_weight = 0;
+    for (const auto& m : result.moves) total_weight += simultaneous ? m.policy_weight : double(m.visits);
+    py::list moves;
+    struct Row {
+      Action action;
+      const search::MoveStats* stats;
+    };
+    std::vector<Row> rows;
+    for (Action a : legal) {
+      const search::MoveStats* found = nullptr;
+      for (const auto& m : result.moves)
+        if (m.action == a) found = &m;
+      rows.push_back(Row{a, found});
+    }
+    auto weight = [&](const Row& r) { return r.stats ? (simultaneous ? r.stats->policy_weight : double(r.stats->visits)) : 0.0; };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return weight(a) > weight(b); });
+    for (const Row& r : rows) {
+      py::dict d;
+      const uint64_t visits = r.stats ? r.stats->visits : 0;
+      d["token"] = format_action(s, r.action);
+      d["visits"] = visits;
+      d["share"] = total_weight > 0 ? weight(r) / total_weight : 0.0;
+      if (visits > 0) {
+        const double mean = r.stats->score_sum / double(visits);
+        const double variance = std::max(0.0, r.stats->score_sq_sum / double(visits) - mean * mean);
+        d["win"] = r.stats->win_sum / double(visits);
+        d["score_mean"] = mean;
+        d["score_sd"] = std::sqrt(variance);
+      } else {
+        d["win"] = py::none();
+        d["score_mean"] = py::none();
+        d["score_sd"] = py::none();
+      }
+      moves.append(d);
+    }
+    py::dict out;
+    out["seat"] = seat_;
+    out["moves"] = moves;
+    out["simultaneous"] = simultaneous;
+    out["iterations"] = result.iterations;
+    out["elapsed_ms"] = result.elapsed_ms;
+    out["nodes"] = result.nodes;
+    out["tree_full"] = result.tree_full;
+    py::list wins, scores;
+    for (size_t p = 0; p < result.win_sum.size(); ++p) {
+      const double n = result.iterations ? double(result.iterations) : 1.0;
+      wins.append(result.win_sum[p] / n);
+      scores.append(result.score_sum[p] / n);
+    }
+    out["win_probabilities"] = wins;
+    out["expected_scores"] = scores;
+    return out;
+  }
+
+  int seat_;
+  search::SearchConfig config_;
+  View view_;  // only what `seat_` may know: the search never sees the State
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> running_{false};
+  std::atomic<uint64_t> progress_{0};
+};
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::class_<Search>(m, "Search")
+      .def(py::init([](const GameRecord& record, int seat, uint64_t iterations, double time_ms, int threads,
+                       uint64_t seed, const std::string& objective, uint64_t max_nodes, uint64_t max_memory_mb,
+                       float exploration, float simultaneous_exploration, const std::string& rollout,
+                       int rollout_noise, bool perfect_information, int determinizations) {
+             search::SearchConfig config;
+             config.iterations = iterations;
+             config.time_ms = time_ms;
+             config.threads = threads;
+             config.seed = seed;
+             config.objective = parse_objective(objective);
+             config.max_nodes = max_nodes;
+             config.max_memory_mb = max_memory_mb;
+             config.exploration = exploration;
+             config.simultaneous_exploration = simultaneous_exploration;
+             config.rollout = parse_rollout(rollout);
+             config.rollout_noise_percent = rollout_noise;
+             config.perfect_information = perfect_information;
+             config.determinizations = determinizations;
+             return std::make_unique<Search>(record, seat, config);
+           }),
+           py::arg("state"), py::arg("seat"), py::arg("iterations"), py::arg("time_ms"), py::arg("threads"),
+           py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
+           py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
+           py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"))
+      .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
+      .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
+      .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")
+      .def_property_readonly("running", &Search::running);
+  m.attr("NODE_BYTES") = search::kBytesPerNode;
+}

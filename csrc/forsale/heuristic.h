@@ -1,0 +1,291 @@
+// A hand-written For Sale: Autorama player: a baseline opponent and the
+// rollout policy of the tree search.
+//
+// heuristic_action(s, rng, noise_percent) returns a legal move for seat
+// s.turn in any state where a player is to act. It is cheap enough for
+// rollouts: no heap, no virtual calls, no exceptions, and a few dozen bit
+// operations per move (each rule below looks at the table, the seat's own
+// hand and one number per other seat). Only a noisy move lists
+// legal_actions(), as the random rollout does.
+//
+// Honesty. `s` is treated as the acting seat's View (information.h): the
+// bot never reads `removed`, never reads `unseen` (the checks still to come
+// are deduced from the checks already taken, which is public, so a true
+// state and its view give the same move), and during a phase-3 choose step
+// it never reads another seat's `sell`, `keeps_pending` or `check_won`.
+// Everything else it reads is public by perfect recall (table, cash, bids,
+// advisors each seat hired and played, vehicles each seat bought, checks).
+// Only check values are used, never check ids (which copy of a pair).
+//
+// Money. Everything is weighed in thousands of final score. A card number
+// (advisor or vehicle) is worth kMoneyPerNumber = 1/2: vehicles 1..30 sell
+// on average for checks of about half their number, and an advisor buys
+// roughly a vehicle of its own rank. A unit of cash is worth
+// 1 + (Financial Advisors owned): each one pays the final cash once more.
+//
+// The rules, one per decision. The constants were set by self-play: a
+// variant in one seat against this bot in the others, 100k games for each
+// of 3-6 players; a change was kept only when it won more than its share at
+// every player count (the auction budget's slack is set per player count).
+//
+// Auction (phase 1), bid or pass.
+//   worth(advisor) = number / 2 + ability worth:
+//     Sales Associate 0 (its refund is counted in the cost of passing),
+//     Consultant 1 (one cash at once), Mechanic 1, Controller its number
+//     (it lifts one low check, often a 0 or 2, to its number), Fleet
+//     Manager 1, Sales Director 1, Lawyer 1, Restoration Specialist 4
+//     (doubles one check of 2..9), Financial Advisor 0.4 x own cash (it pays
+//     the cash left at the end once more; cash shrinks before then), General
+//     Manager 2 (+4 whenever it does not take the top vehicle).
+//   Passing now takes the lowest advisor on the table for ceil(bid / 2)
+//   (nothing if it is a Sales Associate); staying in aims at the highest.
+//   Raise to the minimum (high_bid + 1) while both
+//     (high_bid + 1 - cost of passing now) x cash worth
+//         <= worth(highest) - worth(lowest), and
+//     high_bid + 1 <= budget = cash x slack / auction rounds left (this one
+//         included), slack 2 with 3-4 players (28 starting cash) and 1.5
+//         with 5-6 (20 starting cash; a slack of 2 there lost clearly);
+//   otherwise pass.
+//
+// Buying (phase 2), play an advisor.
+//   Every advisor in hand (and a Fleet Manager also paid up to 31..33, when
+//   cash >= 3) is scored as
+//     (vehicle it is expected to take - its own number) / 2 + bonus - fee,
+//   and the best is played (ties: the lowest advisor, unpaid first).
+//   - Expected vehicle: the table's vehicles from the top, skipping one for
+//     each advisor already played this round that beats it and one for each
+//     seat still to play whose hand holds an advisor that could beat it
+//     (its highest advisor, or a Fleet Manager it can pay for: the worst
+//     case; ignoring the seats still to play lost clearly). So the lowest
+//     advisor that beats everything played (and still to come) takes a high
+//     vehicle when the prize is worth it; otherwise the lowest advisor is
+//     dumped on the lowest vehicle.
+//   - Its own number is the cost of using it (it is gone for later rounds).
+//   - Fee: 3 cash (x cash worth) for paying up a Fleet Manager, so it is paid
+//     up only when the better vehicle is worth more than 6 vehicle numbers
+//     and the seat has cash >= 3.
+//   - Bonus: General Manager +4 (x cash worth) when it is expected not to take
+//     the top vehicle, so it goes where it likely loses the top; Sales
+//     Director +3 (x cash worth) when the expected vehicle is at least its
+//     number.
+//
+// Selling (phase 3).
+//   - Choose: the quality of the round is its best check (what a high
+//     vehicle wins), placed among the checks still to come (the 30 minus
+//     those taken and those on the table; with 3-4 players these include the
+//     removed ones): q = share of them worth less, equal ones counting half.
+//     The vehicle sold sits at the same place in the own hand: index
+//     round(q x (hand size - 1)) from the lowest. A high top check -> a high
+//     vehicle; a poor round -> dump a low one. (The table's average instead
+//     of its best check lost clearly.)
+//   - Lawyer: with an unused Lawyer and a round whose checks spread by 8 or
+//     more (the rank matters a lot), sell the chosen vehicle together with
+//     its neighbour in hand (the next higher; the next lower for the
+//     highest) with the lowest unused Lawyer. Never using it lost ~4%.
+//   - Keep: for each of the two vehicles, the check it would take against
+//     the sells revealed (another Lawyer user still to take back is assumed
+//     to sell its lower vehicle), minus the vehicle's own worth (number / 2),
+//     which leaves with it; sell the better, keep the other.
+//   - Mechanic: mech:use exactly when the second-lowest check (the one the
+//     swap gives) is worth more than the lowest; a swap that gains nothing
+//     keeps the Mechanic for later. (Waiting for a gain of 2 or 3 made no
+//     difference.)
+//
+// Noise. With probability noise_percent / 100 the move is instead uniform
+// among legal_actions(s) (the random rollout's distribution). With
+// noise_percent = 0 the bot is fully deterministic and draws nothing from
+// rng: no random tie-breaks.
+#pragma once
+
+#include "rules.h"
+
+namespace pyai::forsale {
+
+namespace heuristic_detail {
+
+constexpr float kMoneyPerNumber = 0.5f;   // final money per advisor / vehicle number
+// Auction budget: cash x slack / rounds left; the slack was measured best at
+// 2 with 3-4 players (28 starting cash) and 1.5 with 5-6 (20).
+constexpr float kBudgetSlackFew = 2.0f, kBudgetSlackMany = 1.5f;
+constexpr float kFinancialAdvisorShare = 0.4f;  // share of current cash expected at the end
+constexpr int kLawyerSpread = 8;  // use a Lawyer when the table's checks spread this much
+
+// What a unit of final cash is worth to `seat`: each Financial Advisor pays it again.
+inline float cash_worth(const State& s, int seat) {
+  const CardMask owned = s.advisors_in_hand[seat] | s.advisors_played[seat];
+  return 1.0f + float(card_count(owned & advisors_with(Ability::kFinancialAdvisor)));
+}
+
+// The auction's estimate of an advisor's ability, in money.
+inline float ability_worth(const State& s, int seat, int advisor) {
+  switch (ability_of(advisor)) {
+    case Ability::kSalesAssociate: return 0.0f;  // the refund is in the cost of passing
+    case Ability::kConsultant: return 1.0f;
+    case Ability::kMechanic: return 1.0f;
+    case Ability::kController: return float(advisor);  // lifts a low check to its number
+    case Ability::kFleetManager: return 1.0f;
+    case Ability::kSalesDirector: return 1.0f;
+    case Ability::kLawyer: return 1.0f;
+    case Ability::kRestorationSpecialist: return 4.0f;
+    case Ability::kFinancialAdvisor: return kFinancialAdvisorShare * float(s.cash[seat]);
+    case Ability::kGeneralManager: return 2.0f;
+  }
+  return 0.0f;
+}
+
+inline float advisor_worth(const State& s, int seat, int advisor) {
+  return float(advisor) * kMoneyPerNumber + ability_worth(s, seat, advisor);
+}
+
+inline Action auction_action(const State& s) {
+  const int seat = s.turn;
+  const int lowest = lowest_card(s.table);
+  const int highest = highest_card(s.table);
+  const int raise_to = s.high_bid + 1;
+  if (raise_to > s.cash[seat]) return pass_action();
+  const int standing = s.bid[seat];
+  const int pass_cost = ability_of(lowest) == Ability::kSalesAssociate ? 0 : standing - standing / 2;
+  const float gain = advisor_worth(s, seat, highest) - advisor_worth(s, seat, lowest);
+  const float extra_cost = float(raise_to - pass_cost) * cash_worth(s, seat);
+  const int rounds_left = s.rounds_per_phase - s.round;
+  const float slack = s.num_players <= 4 ? kBudgetSlackFew : kBudgetSlackMany;
+  const float budget = float(s.cash[seat]) * slack / float(rounds_left > 0 ? rounds_left : 1);
+  if (extra_cost <= gain && float(raise_to) <= budget) return bid_action(raise_to);
+  return pass_action();
+}
+
+// The k-th highest card of a mask (k = 0: the highest).
+inline int nth_highest(CardMask mask, int k) { return nth_card(mask, card_count(mask) - 1 - k); }
+
+// The highest value an advisor hand can show this round (a Fleet Manager paid up if affordable).
+inline int highest_offer(CardMask hand, int cash) {
+  int best = highest_card(hand);
+  const CardMask fleet = hand & advisors_with(Ability::kFleetManager);
+  if (fleet && cash >= kFleetManagerCost && highest_card(fleet) + kFleetManagerBoost > best)
+    best = highest_card(fleet) + kFleetManagerBoost;
+  return best;
+}
+
+inline Action buying_action(const State& s) {
+  const int seat = s.turn;
+  // What the other seats show or may still show this round (values are distinct).
+  int played[kMaxPlayers], to_come[kMaxPlayers];
+  int num_played = 0, num_to_come = 0;
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == seat) continue;
+    if (s.advisor_offered[p]) {
+      played[num_played++] = s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0);
+    } else {
+      to_come[num_to_come++] = highest_offer(s.advisors_in_hand[p], s.cash[p]);
+    }
+  }
+  const float worth_of_cash = cash_worth(s, seat);
+  Action best = 0;
+  float best_score = -1e9f;
+  for (int advisor : Cards(s.advisors_in_hand[seat])) {
+    const Ability ability = ability_of(advisor);
+    const bool can_boost = ability == Ability::kFleetManager && s.cash[seat] >= kFleetManagerCost;
+    for (int boost = 0; boost <= (can_boost ? 1 : 0); ++boost) {
+      const int value = advisor + (boost ? kFleetManagerBoost : 0);
+      int beaten_by = 0;
+      for (int i = 0; i < num_played; ++i) beaten_by += played[i] > value;
+      for (int i = 0; i < num_to_come; ++i) beaten_by += to_come[i] > value;
+      const int vehicle = nth_highest(s.table, beaten_by);
+      float score = float(vehicle - advisor) * kMoneyPerNumber;
+      if (boost) score -= float(kFleetManagerCost) * worth_of_cash;
+      if (ability == Ability::kGeneralManager && beaten_by > 0) score += float(kGeneralManagerBonus) * worth_of_cash;
+      if (ability == Ability::kSalesDirector && vehicle >= advisor) score += float(kSalesDirectorBonus) * worth_of_cash;
+      if (score > best_score) {  // strict: ties keep the lower advisor, unpaid first
+        best_score = score;
+        best = play_action(advisor, boost != 0);
+      }
+    }
+  }
+  return best;
+}
+
+// Check ids worth less than `value` (ids are ordered by value: 0,0,2,2,3,3,...).
+constexpr CardMask checks_below(int value) {
+  return value <= 0 ? CardMask(0) : value <= 2 ? card_range(0, 1) : value > 15 ? kCheckDeck
+                                                                             : card_bit(first_check_id(value)) - 1;
+}
+
+inline Action choose_sell(const State& s) {
+  const int seat = s.turn;
+  const CardMask hand = s.vehicles[seat];
+  const int hand_size = card_count(hand);
+  if (hand_size == 1) return sell_action(lowest_card(hand));
+  // Checks still to come (or removed): public, from what has been taken.
+  CardMask gone = s.table;
+  for (int p = 0; p < s.num_players; ++p) gone |= s.checks[p];
+  const CardMask to_come = kCheckDeck & ~gone;
+  // The round is as good as its best check: that is what a high vehicle wins.
+  const int top = check_value(highest_card(s.table));
+  const int below = card_count(to_come & checks_below(top));
+  const int equal = card_count(to_come & checks_below(top + 1) & ~checks_below(top));
+  const int total = card_count(to_come);
+  const float quality = total == 0 ? 0.5f : (float(below) + 0.5f * float(equal)) / float(total);
+  const int index = int(quality * float(hand_size - 1) + 0.5f);
+  const int vehicle = nth_card(hand, index);
+  // A Lawyer, when the rank matters a lot this round: offer the neighbour too
+  // (the next higher vehicle, or the next lower for the highest) and decide
+  // after the reveal which of the two to sell.
+  const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
+  const int spread = top - check_value(lowest_card(s.table));
+  if (lawyers && spread >= kLawyerSpread) {
+    const int neighbour = index + 1 < hand_size ? nth_card(hand, index + 1) : nth_card(hand, index - 1);
+    return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
+                               : sell_action(neighbour, vehicle, lowest_card(lawyers));
+  }
+  return sell_action(vehicle);
+}
+
+// The check value seat `seat` would take selling `vehicle` against the
+// revealed sells (a pending Lawyer user is assumed to sell its lower vehicle).
+inline int check_for(const State& s, int seat, int vehicle) {
+  int higher = 0;
+  for (int p = 0; p < s.num_players; ++p)
+    if (p != seat && s.sell[p].vehicle > vehicle) ++higher;
+  return check_value(nth_highest(s.table, higher));
+}
+
+inline Action keep_choice(const State& s) {
+  const int seat = s.turn;
+  const int low = s.sell[seat].vehicle, high = s.sell[seat].second_vehicle;
+  const float sell_low = float(check_for(s, seat, low)) - float(low) * kMoneyPerNumber;
+  const float sell_high = float(check_for(s, seat, high)) - float(high) * kMoneyPerNumber;
+  return keep_action(sell_high > sell_low ? low : high);
+}
+
+inline Action mechanic_choice(const State& s) {
+  const int seat = s.turn;
+  const int own = check_value(s.check_won[seat]);
+  const int swapped = check_value(s.check_won[s.second_lowest_seller]);
+  return mechanic_action(swapped > own);
+}
+
+}  // namespace heuristic_detail
+
+// A legal move for seat s.turn (s not terminal, not at a chance step), using
+// only what that seat may know. See the rules at the top of this file.
+inline Action heuristic_action(const State& s, Rng& rng, int noise_percent = 0) {
+  if (noise_percent > 0 && int(rng.below(100)) < noise_percent) {
+    ActionList legal;
+    legal_actions(s, legal);
+    return legal[rng.below(uint32_t(legal.size()))];
+  }
+  switch (s.phase) {
+    case Phase::kAuction: return heuristic_detail::auction_action(s);
+    case Phase::kBuying: return heuristic_detail::buying_action(s);
+    case Phase::kSelling:
+      switch (s.sell_step) {
+        case SellStep::kChoose: return heuristic_detail::choose_sell(s);
+        case SellStep::kKeep: return heuristic_detail::keep_choice(s);
+        case SellStep::kMechanic: return heuristic_detail::mechanic_choice(s);
+      }
+      return 0;
+    default: return 0;  // no player move in setup or at the end
+  }
+}
+
+}  // namespace pyai::forsale

@@ -1,0 +1,140 @@
+// The search tree's storage: compact nodes in one reserved array, and a hash
+// table for children reached by chance or by a joint simultaneous outcome.
+//
+// The node array is reserved to its cap up front (virtual memory, touched only
+// as it fills), so adding a node never reallocates. The outcome table starts
+// small and doubles when half full: touching a huge zeroed table at random
+// would cost a page fault per insert, and the doubling happens only
+// log2(nodes) times per search. When the node cap is reached the tree stops
+// growing; the search carries on with rollouts from its leaves.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <vector>
+
+namespace pyai::search {
+
+constexpr uint32_t kNoNode = 0xffffffffu;
+
+// One tree node, or one arm of a seat at a simultaneous node.
+//   decision child: `action` is the move on the edge from the parent, made by `seat`
+//   arm:            `action` is a secret choice of `seat` at its simultaneous node
+// Children of a node are kept sorted by action (see action.h's ordering).
+struct Node {
+  uint32_t first_child = kNoNode;   // decision children, or the arms of a simultaneous node
+  uint32_t next_sibling = kNoNode;
+  uint32_t action = 0;
+  uint32_t visits = 0;
+  uint32_t availability = 0;        // times the edge was legal when its parent was visited
+  uint32_t stamp = 0;               // arms: the iteration that last offered it (regret update)
+  float reward_sum = 0;             // for `seat`
+  float regret = 0;                 // arms: cumulative regret
+  float strategy_sum = 0;           // arms: summed probability of being chosen
+  uint8_t seat = 0;
+  uint8_t is_arm = 0;
+  uint16_t unused = 0;
+};
+static_assert(sizeof(Node) <= 40, "a node must stay small: the tree holds millions");
+
+class NodeArena {
+ public:
+  explicit NodeArena(uint64_t max_nodes) : max_nodes_(max_nodes < 2 ? 2 : max_nodes) {
+    nodes_.reserve(size_t(max_nodes_));
+    allocate_table(kInitialTableCapacity);
+    nodes_.push_back(Node{});  // the root
+  }
+
+  Node& operator[](uint32_t index) { return nodes_[index]; }
+  const Node& operator[](uint32_t index) const { return nodes_[index]; }
+  uint64_t size() const { return nodes_.size(); }
+  bool full() const { return full_; }
+
+  // A new node, or kNoNode when the cap is reached.
+  uint32_t add(const Node& node) {
+    if (nodes_.size() >= max_nodes_) {
+      full_ = true;
+      return kNoNode;
+    }
+    nodes_.push_back(node);
+    return uint32_t(nodes_.size() - 1);
+  }
+
+  // The child of `parent` for outcome `key` (a deal, a joint sell); creates it
+  // when missing (`created` set). kNoNode when the tree is full.
+  uint32_t outcome_child(uint32_t parent, uint64_t key, bool& created) {
+    created = false;
+    Entry* slot = find(parent, key);
+    if (slot->child_plus_one) return slot->child_plus_one - 1;
+    const uint32_t child = add(Node{});
+    if (child == kNoNode) return kNoNode;
+    if ((table_used_ + 1) * 2 > table_capacity_) {
+      grow_table();
+      slot = find(parent, key);
+    }
+    *slot = Entry{key, parent, child + 1};
+    ++table_used_;
+    created = true;
+    return child;
+  }
+
+ private:
+  struct Entry {
+    uint64_t key;
+    uint32_t parent;
+    uint32_t child_plus_one;  // 0: empty slot (calloc'ed zeros)
+  };
+  struct FreeDeleter {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
+  }
+  static constexpr uint64_t kInitialTableCapacity = 1 << 12;
+
+  // The slot holding (parent, key), or the empty slot where it belongs.
+  Entry* find(uint32_t parent, uint64_t key) const {
+    const uint64_t mask = table_capacity_ - 1;
+    uint64_t index = mix(key ^ (uint64_t(parent) * 0x9E3779B97F4A7C15ull)) & mask;
+    while (true) {
+      Entry* entry = table_.get() + index;
+      if (entry->child_plus_one == 0 || (entry->key == key && entry->parent == parent)) return entry;
+      index = (index + 1) & mask;
+    }
+  }
+
+  void allocate_table(uint64_t capacity) {
+    table_.reset(static_cast<Entry*>(std::calloc(size_t(capacity), sizeof(Entry))));
+    if (!table_) throw std::bad_alloc();
+    table_capacity_ = capacity;
+  }
+
+  void grow_table() {
+    std::unique_ptr<Entry, FreeDeleter> old(table_.release());
+    const uint64_t old_capacity = table_capacity_;
+    allocate_table(old_capacity * 2);
+    for (uint64_t i = 0; i < old_capacity; ++i) {
+      const Entry& entry = old.get()[i];
+      if (entry.child_plus_one) *find(entry.parent, entry.key) = entry;
+    }
+  }
+
+  uint64_t max_nodes_;
+  std::vector<Node> nodes_;
+  std::unique_ptr<Entry, FreeDeleter> table_;
+  uint64_t table_capacity_ = 0;
+  uint64_t table_used_ = 0;
+  bool full_ = false;
+};
+
+// A node plus its share of the outcome table (at most 4 x 16 bytes per entry
+// right after a doubling; outcome children are a part of all nodes).
+constexpr uint64_t kBytesPerNode = sizeof(Node) + 2 * 16;
+
+}  // namespace pyai::search

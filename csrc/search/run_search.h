@@ -1,0 +1,108 @@
+// Runs a search under a budget on one or more threads and merges the result.
+//
+// Threads are root parallel: each runs its own tree from its own seed on its
+// share of the iterations and node cap, and the root statistics are summed.
+// Independent trees need no locks, scale with cores, and keep a seeded run
+// reproducible for any fixed thread count with an iteration budget.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "tree_search.h"
+
+namespace pyai::search {
+
+inline uint64_t node_cap(const SearchConfig& config) {
+  if (config.max_nodes) return config.max_nodes;
+  return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / kBytesPerNode);
+}
+
+template <typename G>
+SearchResult run_search(const typename G::View& view, int root_seat, const SearchConfig& config,
+                        const std::atomic<bool>& stop, std::atomic<uint64_t>* progress = nullptr) {
+  const int threads = std::clamp(config.threads, 1, 256);
+  const auto start = Clock::now();
+  const bool has_deadline = config.time_ms > 0;
+  const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(config.time_ms));
+  const uint64_t nodes_per_tree = std::max<uint64_t>(1024, node_cap(config) / uint64_t(threads));
+
+  const size_t thread_count = size_t(threads);
+  std::vector<SearchResult> partial(thread_count);
+  std::vector<uint64_t> done(thread_count, 0);
+  std::vector<std::exception_ptr> failures(thread_count);
+
+  auto share = [](uint64_t total, uint64_t parts, uint64_t index) {
+    return total == 0 ? 0 : total / parts + (index < total % parts ? 1 : 0);
+  };
+
+  auto worker = [&](int t) {
+    try {
+      const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
+      if (!config.perfect_information) {
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, thread_seed);
+        done[size_t(t)] = tree->run(share(config.iterations, uint64_t(threads), uint64_t(t)), start + budget,
+                                    has_deadline, stop, progress);
+        tree->collect(partial[size_t(t)]);
+        return;
+      }
+      // PIMC: determinisations dealt round robin to threads, one tree each,
+      // each with an equal share of the iterations (or of the time).
+      const int trees = std::max(1, config.determinizations);
+      Rng det_rng(thread_seed);
+      for (int k = t; k < trees; k += threads) {
+        if (stop.load(std::memory_order_relaxed)) break;
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, det_rng.next_u64());
+        Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
+        tree->fix_determinization(fix_rng);
+        const auto slice_end = start + budget * (k + 1) / trees;
+        done[size_t(t)] += tree->run(share(config.iterations, uint64_t(trees), uint64_t(k)), slice_end, has_deadline,
+                                     stop, progress);
+        tree->collect(partial[size_t(t)]);
+      }
+    } catch (...) {
+      failures[size_t(t)] = std::current_exception();
+    }
+  };
+
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& thread : pool) thread.join();
+  for (auto& failure : failures)
+    if (failure) std::rethrow_exception(failure);
+
+  SearchResult merged;
+  for (int t = 0; t < threads; ++t) {
+    SearchResult& part = partial[size_t(t)];
+    for (const MoveStats& m : part.moves) {
+      auto it = std::find_if(merged.moves.begin(), merged.moves.end(), [&](const MoveStats& x) { return x.action == m.action; });
+      if (it == merged.moves.end()) {
+        merged.moves.push_back(m);
+      } else {
+        it->visits += m.visits;
+        it->policy_weight += m.policy_weight;
+        it->win_sum += m.win_sum;
+        it->score_sum += m.score_sum;
+        it->score_sq_sum += m.score_sq_sum;
+      }
+    }
+    merged.win_sum.resize(part.win_sum.size(), 0.0);
+    merged.score_sum.resize(part.score_sum.size(), 0.0);
+    for (size_t p = 0; p < part.win_sum.size(); ++p) {
+      merged.win_sum[p] += part.win_sum[p];
+      merged.score_sum[p] += part.score_sum[p];
+    }
+    merged.nodes += part.nodes;
+    merged.tree_full = merged.tree_full || part.tree_full;
+    merged.iterations += done[size_t(t)];
+  }
+  merged.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return merged;
+}
+
+}  // namespace pyai::search

@@ -1,0 +1,55 @@
+// What a search is asked to do and what it reports, independent of the game.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace pyai::search {
+
+// What a seat plays for: its share of the win (a shared win of k counts 1/k)
+// or its final money (normalised to roughly [0, 1] by the game).
+enum class Objective : uint8_t { kWin, kScore };
+
+// How a rollout picks moves below the tree.
+enum class RolloutPolicy : uint8_t { kRandom, kHeuristic };
+
+struct SearchConfig {
+  uint64_t iterations = 100000;  // 0: no iteration limit (a time limit or stop() must end it)
+  double time_ms = 0;            // 0: no time limit
+  int threads = 1;               // root parallel: independent trees, merged at the root
+  uint64_t seed = 0;
+  Objective objective = Objective::kWin;
+  uint64_t max_nodes = 0;        // per search, all threads together; 0: from max_memory_mb
+  uint64_t max_memory_mb = 1024;
+  float exploration = 0.7f;      // UCB1 constant at sequential decisions
+  float simultaneous_exploration = 0.1f;  // regret matching's uniform mix at simultaneous steps
+  RolloutPolicy rollout = RolloutPolicy::kHeuristic;
+  int rollout_noise_percent = 30;  // heuristic rollouts: share of uniformly random moves
+  // PIMC: `determinizations` perfect-information UCT trees, one per sampled
+  // state, each seeing every card and every secret; their root visits vote.
+  bool perfect_information = false;
+  int determinizations = 16;
+};
+
+// One move at the root, as the searching seat sees it.
+struct MoveStats {
+  uint32_t action = 0;
+  uint64_t visits = 0;
+  double policy_weight = 0;  // sum of regret-matching probabilities (simultaneous root), else visits
+  double win_sum = 0;        // the searching seat's win share, summed over the move's visits
+  double score_sum = 0;      // the searching seat's final money
+  double score_sq_sum = 0;
+};
+
+struct SearchResult {
+  std::vector<MoveStats> moves;
+  bool simultaneous_root = false;  // the moves are a mixed policy (sealed sell)
+  uint64_t iterations = 0;
+  double elapsed_ms = 0;
+  uint64_t nodes = 0;
+  bool tree_full = false;          // the node cap was reached: the tree stopped growing
+  std::vector<double> win_sum;     // per seat, over all iterations
+  std::vector<double> score_sum;
+};
+
+}  // namespace pyai::search

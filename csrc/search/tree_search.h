@@ -1,0 +1,444 @@
+// Information-set Monte Carlo tree search, written once against a game
+// adapter G (see forsale/search_game.h for what G provides).
+//
+// Variant: single-observer ISMCTS over the searching seat's information.
+// Every iteration draws a fresh determinisation from the seat's View (so
+// nothing hidden from the seat can steer it), then walks a tree whose edges
+// are what the seat observes:
+//   * sequential decisions: UCB1 with availability counts (an edge is
+//     scored against the number of times it was legal, as legal sets can
+//     differ between determinisations under partial knowledge);
+//   * chance (cards turned up): one child per outcome, found by hash;
+//   * simultaneous secret choices (phase-3 sells): one regret-matching
+//     bandit per seat, decoupled, so no seat's choice can depend on another
+//     seat's secret; the child is the joint outcome revealed afterwards. The
+//     average strategy is the reported mixed policy.
+// With `perfect_information` the same code is determinised UCT for PIMC:
+// one fixed determinisation (cards, future deals and all secrets) per tree
+// and simultaneous steps played as visible sequential moves, the searching
+// seat first (so the others answer a sell they could not see: the classic
+// PIMC weakness, kept as the baseline has it).
+//
+// The hot loop copies one plain-data state per iteration and allocates
+// nothing: nodes live in a reserved arena, paths and move lists are fixed
+// arrays, and G's functions are templates (no virtual calls).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "../core/fixed_vector.h"
+#include "../core/rng.h"
+#include "node_arena.h"
+#include "search_types.h"
+
+namespace pyai::search {
+
+enum class NodeKind : uint8_t { kDecision, kChance, kSimultaneous, kTerminal };
+
+using Clock = std::chrono::steady_clock;
+
+inline uint64_t mix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+template <typename G>
+class TreeSearch {
+ public:
+  using State = typename G::State;
+  using View = typename G::View;
+  using Action = typename G::Action;
+  using ActionList = typename G::ActionList;
+  static constexpr int kMaxSeats = G::kMaxSeats;
+  static constexpr int kMaxDepth = 512;
+  static constexpr int kMaxRootMoves = 256;
+
+  TreeSearch(const View& view, int root_seat, const SearchConfig& config, uint64_t max_nodes, uint64_t seed)
+      : view_(view),
+        root_seat_(root_seat),
+        config_(config),
+        arena_(max_nodes),
+        rng_(seed),
+        players_(G::players(G::view_state(view))) {}
+
+  // PIMC: fix one determinisation (and its future deals) for every iteration.
+  void fix_determinization(Rng& rng) {
+    fixed_ = G::determinize(view_, rng);
+    chance_seed_ = rng.next_u64();
+  }
+
+  // Runs until `iterations` more (0: unlimited), the deadline or `stop`.
+  uint64_t run(uint64_t iterations, Clock::time_point deadline, bool has_deadline, const std::atomic<bool>& stop,
+               std::atomic<uint64_t>* progress) {
+    uint64_t done = 0;
+    while ((iterations == 0 || done < iterations) && !stop.load(std::memory_order_relaxed)) {
+      iterate();
+      ++done;
+      if ((done & 63) == 0) {
+        if (progress) progress->fetch_add(64, std::memory_order_relaxed);
+        if (has_deadline && Clock::now() >= deadline) break;
+      }
+    }
+    if (progress) progress->fetch_add(done & 63, std::memory_order_relaxed);
+    return done;
+  }
+
+  // Adds this tree's root statistics to `result` (moves matched by action).
+  void collect(SearchResult& result) {
+    sync_root_policy();
+    for (const MoveStats& mine : root_moves_) {
+      MoveStats* theirs = nullptr;
+      for (MoveStats& m : result.moves)
+        if (m.action == mine.action) theirs = &m;
+      if (!theirs) {
+        result.moves.push_back(MoveStats{mine.action});
+        theirs = &result.moves.back();
+      }
+      theirs->visits += mine.visits;
+      theirs->policy_weight += mine.policy_weight;
+      theirs->win_sum += mine.win_sum;
+      theirs->score_sum += mine.score_sum;
+      theirs->score_sq_sum += mine.score_sq_sum;
+    }
+    result.win_sum.resize(size_t(players_), 0.0);
+    result.score_sum.resize(size_t(players_), 0.0);
+    for (int p = 0; p < players_; ++p) {
+      result.win_sum[size_t(p)] += win_sum_[p];
+      result.score_sum[size_t(p)] += score_sum_[p];
+    }
+    result.nodes += arena_.size();
+    result.tree_full = result.tree_full || arena_.full();
+  }
+
+ private:
+  struct PathStep {
+    uint32_t node;             // decision/chance: the child reached; simultaneous: the node
+    NodeKind kind;
+    uint8_t arm_count;
+    uint32_t arms[kMaxSeats];  // simultaneous: each participating seat's chosen arm
+    float probability[kMaxSeats];
+  };
+
+  void iterate() {
+    ++iteration_;
+    State s = config_.perfect_information ? fixed_ : G::determinize(view_, rng_);
+    path_.clear();
+    uint32_t node = 0;
+    bool root_simultaneous = false;
+    while (path_.size() < kMaxDepth) {
+      const NodeKind kind = config_.perfect_information ? G::perfect_kind(s) : G::kind(s);
+      if (kind == NodeKind::kTerminal) break;
+      bool created = false;
+      uint32_t next = kNoNode;
+      if (kind == NodeKind::kChance) {
+        const uint64_t outcome = apply_chance(s);
+        next = arena_.outcome_child(node, outcome, created);
+        if (next == kNoNode) break;
+        path_.push_back(PathStep{next, kind, 0, {}, {}});
+      } else if (kind == NodeKind::kSimultaneous) {
+        if (node == 0) root_simultaneous = true;
+        PathStep step{node, kind, 0, {}, {}};
+        const uint64_t joint = choose_simultaneous(s, node, step);
+        path_.push_back(step);
+        next = arena_.outcome_child(node, joint, created);
+        if (next == kNoNode) break;
+      } else {
+        const int seat = G::acting_seat(s);
+        G::legal_actions(s, legal_);
+        next = select_decision(node, seat, created);
+        if (next == kNoNode) break;  // tree full and nothing tried here: roll out
+        G::apply(s, Action(arena_[next].action));
+        path_.push_back(PathStep{next, kind, 0, {}, {}});
+      }
+      node = next;
+      if (created) break;
+    }
+    rollout(s);
+    backpropagate(s, root_simultaneous);
+  }
+
+  uint64_t apply_chance(State& s) {
+    if (!config_.perfect_information) return G::apply_chance(s, rng_);
+    // PIMC: the deal of each round is fixed per determinisation, whatever the path.
+    Rng deal_rng(mix64(chance_seed_ ^ G::chance_step_id(s)));
+    return G::apply_chance(s, deal_rng);
+  }
+
+  // UCB1 with availability among the children legal now; tries an untried
+  // legal move first (in move order). Children stay sorted by action.
+  uint32_t select_decision(uint32_t node, int seat, bool& created) {
+    created = false;
+    uint32_t previous = kNoNode, child = arena_[node].first_child;
+    uint32_t best = kNoNode, insert_after = kNoNode;
+    bool have_untried = false;
+    Action untried = 0;
+    float best_score = -std::numeric_limits<float>::infinity();
+    for (Action action : legal_) {
+      while (child != kNoNode && arena_[child].action < action) {
+        previous = child;
+        child = arena_[child].next_sibling;
+      }
+      if (child != kNoNode && arena_[child].action == action) {
+        Node& n = arena_[child];
+        ++n.availability;
+        const float score = n.reward_sum / float(n.visits) +
+                            config_.exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
+        if (score > best_score) {
+          best_score = score;
+          best = child;
+        }
+        previous = child;
+        child = n.next_sibling;
+      } else if (!have_untried) {
+        have_untried = true;
+        untried = action;
+        insert_after = previous;
+      }
+    }
+    if (have_untried) {
+      Node fresh;
+      fresh.action = uint32_t(untried);
+      fresh.seat = uint8_t(seat);
+      fresh.availability = 1;
+      const uint32_t added = arena_.add(fresh);
+      if (added != kNoNode) {
+        link_after(node, insert_after, added);
+        created = true;
+        return added;
+      }
+    }
+    return best;
+  }
+
+  void link_after(uint32_t parent, uint32_t previous, uint32_t added) {
+    if (previous == kNoNode) {
+      arena_[added].next_sibling = arena_[parent].first_child;
+      arena_[parent].first_child = added;
+    } else {
+      arena_[added].next_sibling = arena_[previous].next_sibling;
+      arena_[previous].next_sibling = added;
+    }
+  }
+
+  // Each seat still to choose picks from its own regret-matching bandit;
+  // then the choices are applied in seat order. Returns the joint outcome key.
+  uint64_t choose_simultaneous(State& s, uint32_t node, PathStep& step) {
+    Action chosen[kMaxSeats];
+    int seats[kMaxSeats];
+    int count = 0;
+    uint64_t joint = 0xcbf29ce484222325ull;
+    for (int seat = 0; seat < players_; ++seat) {
+      if (!G::is_simultaneous_participant(s, seat)) continue;
+      G::legal_actions_for(s, seat, legal_);
+      float probability = 0;
+      const uint32_t arm = select_arm(node, seat, probability);
+      chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);
+      seats[count] = seat;
+      step.arms[count] = arm;
+      step.probability[count] = probability;
+      ++count;
+      joint = (joint ^ (uint64_t(chosen[count - 1]) | (uint64_t(seat) << 40))) * 0x100000001b3ull;
+    }
+    step.arm_count = uint8_t(count);
+    for (int i = 0; i < count; ++i) G::apply_simultaneous(s, seats[i], chosen[i]);
+    return joint;
+  }
+
+  // Arms of all seats hang off the node sorted by (seat, action).
+  uint32_t select_arm(uint32_t node, int seat, float& probability) {
+    available_.clear();
+    uint32_t previous = kNoNode, arm = arena_[node].first_child;
+    while (arm != kNoNode && arena_[arm].seat < seat) {
+      previous = arm;
+      arm = arena_[arm].next_sibling;
+    }
+    for (Action action : legal_) {
+      while (arm != kNoNode && arena_[arm].seat == seat && arena_[arm].action < action) {
+        previous = arm;
+        arm = arena_[arm].next_sibling;
+      }
+      if (arm != kNoNode && arena_[arm].seat == seat && arena_[arm].action == action) {
+        available_.push_back(arm);
+        previous = arm;
+        arm = arena_[arm].next_sibling;
+        continue;
+      }
+      Node fresh;
+      fresh.action = uint32_t(action);
+      fresh.seat = uint8_t(seat);
+      fresh.is_arm = 1;
+      const uint32_t added = arena_.add(fresh);
+      if (added == kNoNode) continue;
+      link_after(node, previous, added);
+      previous = added;
+      available_.push_back(added);
+    }
+    if (available_.empty()) return kNoNode;
+    // Regret matching, mixed with uniform exploration.
+    float positive_total = 0;
+    for (uint32_t a : available_) positive_total += arena_[a].regret > 0 ? arena_[a].regret : 0;
+    const float gamma = config_.simultaneous_exploration;
+    const float k = float(available_.size());
+    const float draw = float(rng_.unit());
+    float cumulative = 0;
+    uint32_t pick = available_[available_.size() - 1];
+    bool picked = false;
+    for (uint32_t a : available_) {
+      Node& n = arena_[a];
+      const float matched = positive_total > 0 ? (n.regret > 0 ? n.regret : 0) / positive_total : 1.0f / k;
+      const float p = (1 - gamma) * matched + gamma / k;
+      n.strategy_sum += p;
+      n.stamp = iteration_;
+      ++n.availability;
+      cumulative += p;
+      if (!picked && draw < cumulative) {
+        pick = a;
+        probability = p;
+        picked = true;
+      }
+    }
+    if (!picked) {  // rounding: the last arm
+      const Node& n = arena_[pick];
+      const float matched = positive_total > 0 ? (n.regret > 0 ? n.regret : 0) / positive_total : 1.0f / k;
+      probability = (1 - gamma) * matched + gamma / k;
+    }
+    return pick;
+  }
+
+  void rollout(State& s) {
+    while (G::kind(s) != NodeKind::kTerminal) {
+      if (G::kind(s) == NodeKind::kChance) {
+        apply_chance(s);
+      } else {
+        G::apply(s, G::rollout_action(s, rng_, config_, legal_));
+      }
+    }
+  }
+
+  void backpropagate(const State& terminal, bool root_simultaneous) {
+    float reward[kMaxSeats];
+    float win[kMaxSeats];
+    float money[kMaxSeats];
+    G::outcomes(terminal, config_.objective, reward, win, money);
+    for (int p = 0; p < players_; ++p) {
+      win_sum_[p] += win[p];
+      score_sum_[p] += money[p];
+    }
+    for (const PathStep& step : path_) {
+      if (step.kind == NodeKind::kSimultaneous) {
+        for (int i = 0; i < step.arm_count; ++i) {
+          if (step.arms[i] == kNoNode) continue;
+          Node& chosen = arena_[step.arms[i]];
+          const int seat = chosen.seat;
+          // Outcome-sampling regret: the chosen arm's value estimate is u / p,
+          // the others' 0. The payoff is taken relative to the seat's mean
+          // payoff at this node so far (a baseline: same expected regrets,
+          // far less variance), and regrets are floored at 0 (regret
+          // matching+), which forgets early bad luck.
+          double seat_reward = 0, seat_visits = 0;
+          for (uint32_t arm = arena_[step.node].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
+            const Node& n = arena_[arm];
+            if (n.seat == seat) {
+              seat_reward += n.reward_sum;
+              seat_visits += n.visits;
+            }
+          }
+          const float baseline = seat_visits > 0 ? float(seat_reward / seat_visits) : 0.0f;
+          const float u = reward[seat] - baseline;
+          ++chosen.visits;
+          chosen.reward_sum += reward[seat];
+          chosen.regret += u / step.probability[i];
+          for (uint32_t arm = arena_[step.node].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
+            Node& n = arena_[arm];
+            if (n.seat == seat && n.stamp == iteration_) n.regret = std::max(0.0f, n.regret - u);
+          }
+        }
+        continue;
+      }
+      Node& n = arena_[step.node];
+      ++n.visits;
+      if (step.kind == NodeKind::kDecision) n.reward_sum += reward[n.seat];
+    }
+    record_root_move(root_simultaneous, win[root_seat_], money[root_seat_]);
+  }
+
+  // The root move of this iteration, as the searching seat sees it.
+  void record_root_move(bool root_simultaneous, float win, float money) {
+    if (path_.empty()) return;
+    const PathStep& first = path_[0];
+    uint32_t action = 0;
+    float weight = 1;
+    if (root_simultaneous) {
+      bool found = false;
+      for (int i = 0; i < first.arm_count && !found; ++i) {
+        if (first.arms[i] != kNoNode && arena_[first.arms[i]].seat == root_seat_) {
+          action = arena_[first.arms[i]].action;
+          found = true;
+        }
+      }
+      if (!found) return;
+      weight = 0;  // the policy is the arms' average strategy, read by sync_root_policy()
+    } else if (first.kind == NodeKind::kDecision && arena_[first.node].seat == root_seat_) {
+      action = arena_[first.node].action;
+    } else {
+      return;
+    }
+    MoveStats* stats = nullptr;
+    for (MoveStats& m : root_moves_)
+      if (m.action == action) stats = &m;
+    if (!stats) {
+      if (root_moves_.size() == kMaxRootMoves) return;
+      root_moves_.push_back(MoveStats{action});
+      stats = &root_moves_[root_moves_.size() - 1];
+    }
+    ++stats->visits;
+    stats->policy_weight += weight;
+    stats->win_sum += win;
+    stats->score_sum += money;
+    stats->score_sq_sum += double(money) * money;
+  }
+
+  // At a simultaneous root the reported policy is the root seat's average
+  // strategy (its arms' summed regret-matching probabilities); read at collect().
+  void sync_root_policy() {
+    for (uint32_t arm = arena_[0].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
+      const Node& n = arena_[arm];
+      if (!n.is_arm || n.seat != root_seat_) continue;
+      MoveStats* stats = nullptr;
+      for (MoveStats& m : root_moves_)
+        if (m.action == n.action) stats = &m;
+      if (!stats) {
+        if (root_moves_.size() == kMaxRootMoves) continue;
+        root_moves_.push_back(MoveStats{n.action});
+        stats = &root_moves_[root_moves_.size() - 1];
+      }
+      stats->policy_weight = n.strategy_sum;
+    }
+  }
+
+ private:
+  View view_;
+  int root_seat_;
+  SearchConfig config_;
+  NodeArena arena_;
+  Rng rng_;
+  int players_;
+  State fixed_{};
+  uint64_t chance_seed_ = 0;
+  uint32_t iteration_ = 0;
+  ActionList legal_;
+  FixedVector<uint32_t, 256> available_;
+  FixedVector<PathStep, kMaxDepth> path_;
+  FixedVector<MoveStats, kMaxRootMoves> root_moves_;
+  double win_sum_[kMaxSeats] = {};
+  double score_sum_[kMaxSeats] = {};
+};
+
+}  // namespace pyai::search

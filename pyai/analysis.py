@@ -1,0 +1,203 @@
+"""Analysis: "what should this seat do here, and how good is each move?"
+
+`analyse()` runs the C++ information-set MCTS from what one seat knows and
+returns, for every legal move of that seat, how often the search chose it
+(or, at a sealed phase-3 sell, the mixed policy it found), the estimated
+probability that the seat wins after it, and the expected final money.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import _core
+from .forsale import State
+
+OBJECTIVES = ("win", "score")
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    token: str
+    visits: int
+    share: float  # visit share, or the probability of the mixed policy at a sealed sell
+    win: float | None  # estimated probability that the seat wins after this move
+    score_mean: float | None  # expected final money (thousands)
+    score_sd: float | None
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    seat: int
+    best_move: str
+    moves: list[MoveAnalysis]
+    simultaneous: bool  # the moves form a mixed policy for a sealed choice
+    win_probabilities: list[float]  # per seat, over all iterations
+    expected_scores: list[float]
+    iterations: int
+    elapsed_ms: float
+    nodes: int
+    tree_full: bool
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-safe data."""
+        return asdict(self)
+
+    def table(self) -> str:
+        """The moves as a readable table."""
+        header = f"{'move':<14} {'visits':>9} {'share':>7} {'win':>7} {'score':>7} {'sd':>6}"
+        lines = [header]
+        for m in self.moves:
+            win = "-" if m.win is None else f"{m.win:.3f}"
+            score = "-" if m.score_mean is None else f"{m.score_mean:.1f}"
+            sd = "-" if m.score_sd is None else f"{m.score_sd:.1f}"
+            lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {score:>7} {sd:>6}")
+        kind = "mixed policy (sealed sell)" if self.simultaneous else "visit shares"
+        full = " (tree full)" if self.tree_full else ""
+        lines.append(
+            f"seat {self.seat}: best {self.best_move}; {self.iterations} iterations in "
+            f"{self.elapsed_ms:.0f} ms, {self.nodes} nodes{full}; shares are {kind}"
+        )
+        lines.append(
+            "win probabilities: " + " ".join(f"seat{s}={p:.3f}" for s, p in enumerate(self.win_probabilities))
+        )
+        return "\n".join(lines)
+
+
+class Search:
+    """A search that can run in a background thread and be stopped.
+
+    `run()` blocks (the GIL is released while it searches); `stop()` may be
+    called from any other thread; `progress()` counts iterations so far.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        seat: int | None = None,
+        *,
+        iterations: int | None = 100_000,
+        time_ms: float | None = None,
+        threads: int = 1,
+        seed: int = 0,
+        objective: str = "win",
+        max_nodes: int = 0,
+        max_memory_mb: int = 1024,
+        exploration: float = 0.7,
+        simultaneous_exploration: float = 0.1,
+        rollout: str = "heuristic",
+        rollout_noise: int = 30,
+        pimc: bool = False,
+        determinizations: int = 16,
+    ):
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a pyai State, not {type(state).__name__}")
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        seat = _default_seat(state) if seat is None else seat
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f"seat must be an int, not {type(seat).__name__}")
+        for name, value in (
+            ("iterations", iterations),
+            ("max_nodes", max_nodes),
+            ("max_memory_mb", max_memory_mb),
+        ):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+        self.seat = seat
+        self.settings = {
+            "iterations": iterations or 0,
+            "time_ms": float(time_ms or 0),
+            "threads": threads,
+            "seed": seed % (1 << 64),
+            "objective": objective,
+            "pimc": pimc,
+        }
+        self._search = _core.Search(
+            state._core,
+            seat,
+            iterations=iterations or 0,
+            time_ms=float(time_ms or 0),
+            threads=threads,
+            seed=seed % (1 << 64),
+            objective=objective,
+            max_nodes=max_nodes,
+            max_memory_mb=max_memory_mb,
+            exploration=exploration,
+            simultaneous_exploration=simultaneous_exploration,
+            rollout=rollout,
+            rollout_noise=rollout_noise,
+            perfect_information=pimc,
+            determinizations=determinizations,
+        )
+
+    def run(self) -> AnalysisResult:
+        raw = self._search.run()
+        moves = [MoveAnalysis(**m) for m in raw.pop("moves")]
+        return AnalysisResult(best_move=moves[0].token, moves=moves, settings=self.settings, **raw)
+
+    def stop(self) -> None:
+        self._search.stop()
+
+    def progress(self) -> int:
+        return self._search.progress()
+
+    @property
+    def running(self) -> bool:
+        return self._search.running
+
+    def start(self) -> threading.Thread:
+        """Runs the search in a daemon thread; `join()` it, then read `.result`."""
+        self.result: AnalysisResult | None = None
+
+        def target() -> None:
+            self.result = self.run()
+
+        thread = threading.Thread(target=target, daemon=True)
+        thread.start()
+        return thread
+
+
+def analyse(
+    state: State,
+    seat: int | None = None,
+    iterations: int | None = 100_000,
+    time_ms: float | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    objective: str = "win",
+    **options: Any,
+) -> AnalysisResult:
+    """Searches `seat`'s decision (default: the seat to move) from what that seat knows.
+
+    Budget: `iterations` and/or `time_ms` (the first reached ends it).
+    Options: max_nodes, max_memory_mb, exploration, simultaneous_exploration,
+    rollout ("heuristic" or "random"), rollout_noise (percent), pimc, determinizations.
+    """
+    search = Search(
+        state,
+        seat,
+        iterations=iterations,
+        time_ms=time_ms,
+        threads=threads,
+        seed=seed,
+        objective=objective,
+        **options,
+    )
+    return search.run()
+
+
+def _default_seat(state: State) -> int:
+    mover = state.to_move()
+    if not isinstance(mover, int):
+        from .errors import PhaseError
+
+        raise PhaseError(
+            "the game is over: there is nothing to search"
+            if mover == "over"
+            else "cards must be turned up first: there is no decision to search"
+        )
+    return mover

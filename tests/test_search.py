@@ -1,0 +1,237 @@
+"""The information-set MCTS: obvious moves, honesty, reproducibility, budgets, threads, memory."""
+
+import threading
+import time
+
+import pytest
+
+import pyai
+from pyai.analysis import Search, analyse
+
+from scripting import game_at_selling, play, sell_round
+
+# Phase 3 of a 3-player game. Seat 0 has no Mechanic and no Lawyer in the
+# first line-up, and one Mechanic (7) in the second.
+PLAIN = {
+    0: [1, 4, 10, 13, 16, 22, 25, 28],
+    1: [2, 5, 7, 11, 14, 17, 19, 23],
+    2: [3, 6, 8, 12, 15, 18, 20, 24],
+}
+WITH_MECHANIC = {
+    0: [1, 4, 7, 10, 13, 16, 22, 25],
+    1: [2, 5, 8, 11, 14, 17, 19, 23],
+    2: [3, 6, 9, 12, 15, 18, 20, 24],
+}
+VEHICLES = {
+    0: [1, 4, 7, 10, 13, 16, 29, 30],
+    1: [2, 5, 8, 11, 14, 17, 20, 23],
+    2: [3, 6, 9, 12, 15, 18, 21, 22],
+}
+# Six rounds of sells (seat 0, 1, 2) that leave seat 0 with 1 and 30.
+SELLS = [[4, 2, 3], [7, 5, 6], [10, 8, 9], [13, 11, 12], [16, 14, 15], [29, 17, 18]]
+CHECKS = [[0, 2, 3], [3, 4, 5], [5, 6, 7], [7, 8, 9], [9, 10, 11], [11, 12, 13]]
+
+
+def play_rounds(state, checks, sells):
+    for deal, row in zip(checks, sells):
+        sell_round(state, deal, {s: f"sell:{v}" for s, v in enumerate(row)})
+        while state.to_move() not in ("chance", "over"):
+            state.apply("mech:skip")
+
+
+def late_selling_position(advisors=PLAIN):
+    """Two rounds left: seat 0 holds 1 and 30, the others 20/23 and 21/22;
+    the checks on the table are 2, 15 and 15."""
+    state = game_at_selling(3, advisors, VEHICLES)
+    play_rounds(state, CHECKS, SELLS)
+    play(state, "deal:2,15,15")
+    return state
+
+
+def test_sells_the_dominant_vehicle_now():
+    # Selling 30 now takes a 15 and the 1 later takes the lowest check;
+    # selling the 1 now takes the 2 and the 30 later at best a 14: without a
+    # Mechanic, sell:30 is better by at least 1 whatever comes.
+    state = late_selling_position()
+    assert state.legal_moves() == ["sell:1", "sell:30"]
+    result = analyse(state, 0, iterations=4000, seed=1, objective="score")
+    assert result.simultaneous
+    assert result.best_move == "sell:30"
+    assert sum(m.share for m in result.moves) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_uses_a_mechanic_when_it_gains_a_check():
+    # Last round: seat 0 sells its 1, the lowest, and the checks are 0, 12
+    # and 14: its unused Mechanic takes the 12 instead of the 0.
+    state = late_selling_position(WITH_MECHANIC)
+    play(state, "sell:30", "sell:20", "sell:21")
+    while state.to_move() != "chance":
+        state.apply("mech:skip")
+    sell_round(state, [0, 12, 14], {0: "sell:1", 1: "sell:23", 2: "sell:22"})
+    assert state.to_move() == 0 and state.legal_moves() == ["mech:use", "mech:skip"]
+    result = analyse(state, iterations=500, seed=3, objective="score")
+    assert result.best_move == "mech:use"
+    # The game ends after this decision, so the search's expected money of
+    # each move is exact: the seat's final score after playing it.
+    for move in result.moves:
+        after = state.clone()
+        after.apply(move.token)
+        assert move.score_mean == pytest.approx(after.scores()[0], abs=1e-3)
+        assert move.score_sd == pytest.approx(0, abs=1e-3)
+    use, skip = (next(m for m in result.moves if m.token == t) for t in ("mech:use", "mech:skip"))
+    assert use.score_mean > skip.score_mean
+
+
+def removal_twins():
+    a = pyai.load_game("forsale(players=4)").new_initial_state()
+    b = a.clone()
+    play(a, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    play(b, "removed:29,30/27,28/15,14", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    return a, b
+
+
+def comparable(result):
+    d = result.to_dict()
+    d.pop("elapsed_ms")
+    return d
+
+
+def test_result_ignores_the_hidden_removal():
+    a, b = removal_twins()
+    assert a != b and a.same_view(b, 3)
+    assert comparable(analyse(a, 3, iterations=3000, seed=7)) == comparable(
+        analyse(b, 3, iterations=3000, seed=7)
+    )
+
+
+def test_result_ignores_other_seats_secret_sells():
+    state = late_selling_position()
+    a, b = state.clone(), state.clone()
+    play(a, "sell:30")
+    play(b, "sell:1")
+    assert a.same_view(b, 1) and not a.same_view(b, 0)
+    assert comparable(analyse(a, 1, iterations=3000, seed=5)) == comparable(
+        analyse(b, 1, iterations=3000, seed=5)
+    )
+
+
+def test_seeded_search_is_reproducible_and_seeds_matter():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    first = analyse(state, iterations=3000, seed=42)
+    assert comparable(first) == comparable(analyse(state, iterations=3000, seed=42))
+    assert comparable(first) != comparable(analyse(state, iterations=3000, seed=43))
+    assert first.iterations == 3000 and first.nodes > 100
+
+
+def test_two_threads_merge_into_one_result_of_the_same_quality():
+    state = late_selling_position()
+    result = analyse(state, 0, iterations=6000, seed=2, threads=2, objective="score")
+    assert result.iterations == 6000
+    assert result.best_move == "sell:30"
+    again = analyse(state, 0, iterations=6000, seed=2, threads=2, objective="score")
+    assert comparable(result) == comparable(again)  # iteration budgets keep threads reproducible
+
+
+def test_stop_ends_a_search_promptly():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    search = Search(state, iterations=0, time_ms=60_000)
+    thread = search.start()
+    deadline = time.monotonic() + 5
+    while search.progress() < 1000 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stopped_at = time.monotonic()
+    search.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert time.monotonic() - stopped_at < 2
+    assert search.result.iterations >= 1000
+    assert search.result.best_move in state.legal_moves()
+
+
+def test_time_budget_ends_the_search():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=None, time_ms=150)
+    assert result.iterations > 0 and result.elapsed_ms >= 140
+
+
+def test_node_cap_stops_the_tree_but_not_the_search():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=5000, max_nodes=2000)
+    assert result.tree_full and result.nodes <= 2000
+    assert result.iterations == 5000
+    assert result.best_move in state.legal_moves()
+
+
+def test_score_objective_reports_money():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=2000, objective="score")
+    assert 20 < result.expected_scores[0] < 150
+    assert sum(result.win_probabilities) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_bad_search_requests_name_the_problem():
+    start = pyai.load_game("forsale(players=4)").new_initial_state()
+    with pytest.raises(pyai.PhaseError, match="cards must be turned up first"):
+        analyse(start)
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    with pytest.raises(pyai.PhaseError, match="it is seat 0's turn, not seat 2's"):
+        analyse(state, 2)
+    with pytest.raises(ValueError, match="objective must be one of win, score"):
+        analyse(state, objective="money")
+    with pytest.raises(ValueError, match="threads must be 1 to 256"):
+        analyse(state, threads=0)
+    with pytest.raises(ValueError, match="needs iterations or time_ms"):
+        analyse(state, iterations=None)
+    with pytest.raises(ValueError, match="rollout must be"):
+        analyse(state, rollout="smart")
+    selling = late_selling_position()
+    play(selling, "sell:30")
+    with pytest.raises(pyai.PhaseError, match="seat 0 has already chosen its sell"):
+        analyse(selling, 0)
+
+
+def test_a_running_search_cannot_be_run_twice():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    search = Search(state, iterations=0, time_ms=5_000)
+    thread = search.start()
+    while not search.running:
+        time.sleep(0.001)
+    with pytest.raises(pyai.PhaseError, match="already running"):
+        search.run()
+    search.stop()
+    thread.join(timeout=5)
+
+
+def test_pimc_searches_the_same_positions():
+    state = late_selling_position()
+    result = analyse(state, 0, iterations=4000, seed=1, objective="score", pimc=True, determinizations=8)
+    assert not result.simultaneous
+    assert result.best_move == "sell:30"
+
+
+def test_search_runs_beside_other_python_threads():
+    # The GIL is released while searching: a Python thread keeps running.
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    analyse(state, iterations=None, time_ms=300)
+    stop.set()
+    t.join()
+    assert len(ticks) > 50
+
+
+def test_a_mechanic_makes_selling_the_low_vehicle_first_better():
+    # The same position with a Mechanic in seat 0's hand: selling the 1 now is
+    # the lowest sell, and the Mechanic turns its 2 into a 15, keeping the 30
+    # for the top check of the last round.
+    state = late_selling_position(WITH_MECHANIC)
+    result = analyse(state, 0, iterations=4000, seed=1, objective="score")
+    assert result.best_move == "sell:1"
