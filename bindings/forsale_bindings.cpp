@@ -22,6 +22,7 @@ namespace py = pybind11;
 using namespace pyai;
 using namespace pyai::forsale;
 using pyai::bindings::GameRecord;
+using pyai::bindings::ViewRecord;
 
 namespace {
 
@@ -47,8 +48,10 @@ const char* step_name(SellStep step) {
 }
 
 // Everything in a (possibly partly hidden) state as plain Python data, for
-// rendering, JSON and tests. `hidden_sells` seats show their sell as hidden.
-py::dict state_dict(const State& s, uint8_t hidden_sells) {
+// rendering, JSON and tests. With a view, its hidden and unknown parts show
+// as such (secret sells "hidden", unknown hands counted, cash ranges).
+py::dict state_dict(const State& s, const View* view = nullptr) {
+  const uint8_t hidden_sells = view ? view->hidden_sells : 0;
   py::dict d;
   d["players"] = int(s.num_players);
   d["phase"] = phase_name(s.phase);
@@ -99,10 +102,23 @@ py::dict state_dict(const State& s, uint8_t hidden_sells) {
     seat["check_won"] = s.phase == Phase::kSelling && s.sell_step == SellStep::kMechanic
                             ? py::object(py::int_(check_value(s.check_won[p])))
                             : py::object(py::none());
+    py::list cash_range;  // a list, so that the dict survives a JSON round trip unchanged
+    cash_range.append(view ? int(view->cash_low[p]) : int(s.cash[p]));
+    cash_range.append(view ? int(view->cash_high[p]) : int(s.cash[p]));
+    seat["cash_range"] = cash_range;
+    seat["unknown_advisors"] = view ? int(view->unknown_advisors[p]) : 0;
+    seat["unknown_vehicles"] = view ? int(view->unknown_vehicles[p]) : 0;
     seats.append(seat);
   }
   d["seats"] = seats;
+  if (view) d["observer"] = int(view->observer);
   return d;
+}
+
+Deck hand_deck(const std::string& name) {
+  if (name == "advisors") return Deck::kAdvisors;
+  if (name == "vehicles") return Deck::kVehicles;
+  throw py::value_error("a hand is 'advisors' or 'vehicles', not '" + name + "'");
 }
 
 // Plays `games` uniformly random games (GIL released); for benchmarks.
@@ -192,7 +208,10 @@ void bind_forsale(py::module_& m) {
            })
       .def("history", [](const GameRecord& r) { return r.history; })
       .def("clone", [](const GameRecord& r) { return r; })
-      .def("determinize", &GameRecord::determinized, py::arg("seat"), py::arg("seed"))
+      .def("determinize",
+           [](const GameRecord& r, int seat, uint64_t seed) { return r.view_record(seat).determinized(seed); },
+           py::arg("seat"), py::arg("seed"))
+      .def("view", &GameRecord::view_record, py::arg("seat"))
       .def("heuristic_move",
            [](const GameRecord& r, int seat, uint64_t seed, int noise_percent) {
              if (noise_percent < 0 || noise_percent > 100)
@@ -203,25 +222,34 @@ void bind_forsale(py::module_& m) {
            },
            py::arg("seat"), py::arg("seed") = 0, py::arg("noise_percent") = 0)
       .def("legal_moves_for", &GameRecord::legal_tokens_for, py::arg("seat"))
-      .def("to_dict", [](const GameRecord& r) { return state_dict(r.state, 0); })
-      .def("view_dict",
-           [](const GameRecord& r, int seat) {
-             r.check_seat(seat);
-             const View view = view_of(r.state, seat);
-             py::dict d = state_dict(view.state, view.hidden_sells);
-             d["observer"] = seat;
-             return d;
-           },
-           py::arg("seat"))
-      .def("same_view",
-           [](const GameRecord& a, const GameRecord& b, int seat) {
-             a.check_seat(seat);
-             return view_of(a.state, seat) == view_of(b.state, seat);
-           },
-           py::arg("other"), py::arg("seat"))
+      .def("to_dict", [](const GameRecord& r) { return state_dict(r.state); })
       .def("__eq__", [](const GameRecord& a, const GameRecord& b) { return a == b; })
       .def_property_readonly("players", [](const GameRecord& r) { return int(r.state.num_players); })
       .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(State); });
+
+  py::class_<ViewRecord>(m, "ForSaleView")
+      .def_property_readonly("observer", [](const ViewRecord& v) { return int(v.view.observer); })
+      .def_property_readonly("partial", [](const ViewRecord& v) { return v.partial; })
+      .def("to_dict", [](const ViewRecord& v) { return state_dict(v.view.state, &v.view); })
+      .def("public_history", [](const ViewRecord& v) { return v.public_history; })
+      .def("forget_cash",
+           [](ViewRecord& v, int seat, int low, int high) {
+             v.check_opponent(seat);
+             forget_cash(v.view, seat, low, high);
+             v.partial = true;
+           },
+           py::arg("seat"), py::arg("low"), py::arg("high"))
+      .def("forget_hand",
+           [](ViewRecord& v, int seat, const std::string& hand) {
+             v.check_opponent(seat);
+             forget_hand(v.view, seat, hand_deck(hand));
+             v.partial = true;
+           },
+           py::arg("seat"), py::arg("hand"))
+      .def("determinize", &ViewRecord::determinized, py::arg("seed"))
+      .def("legal_moves", [](const ViewRecord& v) { return legal_tokens(v.acting_view().state); })
+      .def("clone", [](const ViewRecord& v) { return v; })
+      .def("__eq__", [](const ViewRecord& a, const ViewRecord& b) { return a == b; });
 
   m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");

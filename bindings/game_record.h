@@ -18,6 +18,8 @@ namespace pyai::bindings {
 using namespace pyai::forsale;
 namespace py = pybind11;
 
+struct ViewRecord;
+
 // A game state plus the tokens that led to it (the state itself is plain data).
 struct GameRecord {
   State state;
@@ -99,28 +101,71 @@ struct GameRecord {
     return out;
   }
 
-  // A state consistent with what `seat` knows; its history replays to it.
-  GameRecord determinized(int seat, uint64_t seed) const {
-    check_seat(seat);
-    const View view = view_of(state, seat);
+  // What `seat` knows, with the public part of the record (see ViewRecord).
+  ViewRecord view_record(int seat) const;
+};
+
+// What one seat knows: its View plus the record as that seat saw it — no
+// removal token, and an empty placeholder for each other seat's secret sell
+// of the current round. A seat at a real table may also forget things
+// (`partial`); a state sampled from a partial view has no record.
+struct ViewRecord {
+  View view;
+  std::vector<std::string> public_history;
+  bool partial = false;
+
+  bool operator==(const ViewRecord& other) const { return view == other.view; }
+
+  void check_opponent(int seat) const {
+    if (seat < 0 || seat >= view.state.num_players)
+      throw py::value_error("seat must be 0.." + std::to_string(view.state.num_players - 1) + ", not " +
+                            std::to_string(seat));
+  }
+
+  // The view with its observer as the one to act; PhaseError if it has no decision.
+  View acting_view() const {
+    GameRecord as_record{view.state, {}};
+    as_record.require_may_act(view.observer);
+    View acting = view;
+    acting.state.turn = view.observer;
+    return acting;
+  }
+
+  // A full state consistent with the view. Its record replays to it when the
+  // view came whole from a state: the sampled removal and sampled secret
+  // sells stand where the true ones stood.
+  GameRecord determinized(uint64_t seed) const {
     Rng rng(seed);
-    GameRecord sample{determinize(view, rng), history};
-    // The record must tell only the sample's hidden facts, never the true ones.
-    if (state.removal_recorded) sample.history.erase(sample.history.begin());
+    GameRecord sample{determinize(view, rng), {}};
+    if (partial) return sample;
     if (sample.state.removal_recorded)
-      sample.history.insert(sample.history.begin(), format_removal(sample.state.removed));
-    if (view.hidden_sells) {
-      // In a choose step the tokens since the deal are the sells of seats 0..k-1.
-      const int submitted = card_count(state.sells_submitted);
-      const size_t first = sample.history.size() - size_t(submitted);
-      for (int p : Cards(view.hidden_sells)) {
-        State before = sample.state;
-        before.turn = uint8_t(p);
-        sample.history[first + size_t(p)] = format_action(before, submitted_sell(sample.state, p));
+      sample.history.push_back(format_removal(sample.state.removed));
+    for (size_t i = 0; i < public_history.size(); ++i) {
+      if (!public_history[i].empty()) {
+        sample.history.push_back(public_history[i]);
+        continue;
       }
+      // A secret sell: in a choose step the tokens since the deal are the sells of seats 0..k-1.
+      const size_t first_sell = public_history.size() - size_t(card_count(view.state.sells_submitted));
+      const int seat = int(i - first_sell);
+      State before = sample.state;
+      before.turn = uint8_t(seat);
+      sample.history.push_back(format_action(before, submitted_sell(sample.state, seat)));
     }
     return sample;
   }
 };
+
+inline ViewRecord GameRecord::view_record(int seat) const {
+  check_seat(seat);
+  ViewRecord record{view_of(state, seat), history};
+  auto& tokens = record.public_history;
+  if (state.removal_recorded) tokens.erase(tokens.begin());
+  if (record.view.hidden_sells) {
+    const size_t first_sell = tokens.size() - size_t(card_count(state.sells_submitted));
+    for (int p : Cards(record.view.hidden_sells)) tokens[first_sell + size_t(p)].clear();
+  }
+  return record;
+}
 
 }  // namespace pyai::bindings

@@ -16,7 +16,7 @@
 namespace py = pybind11;
 using namespace pyai;
 using namespace pyai::forsale;
-using pyai::bindings::GameRecord;
+using pyai::bindings::ViewRecord;
 
 namespace {
 
@@ -34,8 +34,9 @@ search::RolloutPolicy parse_rollout(const std::string& name) {
 
 class Search {
  public:
-  Search(const GameRecord& record, int seat, search::SearchConfig config)
-      : seat_(seat), config_(config), view_(record.acting_view(seat)) {
+  // Searches `seat`'s decision from what `view` says that seat knows.
+  Search(const ViewRecord& view, search::SearchConfig config)
+      : seat_(view.view.observer), config_(config), view_(view.acting_view()) {
     if (config_.threads < 1 || config_.threads > 256) throw py::value_error("threads must be 1 to 256");
     if (config_.time_ms < 0) throw py::value_error("time_ms must not be negative");
     if (config_.iterations == 0 && config_.time_ms == 0)
@@ -76,8 +77,19 @@ class Search {
     ActionList legal;
     legal_actions(s, legal);  // the view has the searching seat to act
     const bool simultaneous = is_choose_step(s) && !config_.perfect_information;
+    // At a sealed sell the average regret-matching strategy includes the
+    // uniform exploration mixed into every draw; take it out (and renormalise)
+    // so the reported policy is the one the search converged to.
+    auto policy_of = [&](const search::MoveStats& m) {
+      if (!simultaneous) return double(m.visits);
+      double traversals = 0;
+      for (const auto& x : result.moves) traversals += x.policy_weight;
+      const double gamma = config_.simultaneous_exploration, k = double(legal.size());
+      const double average = traversals > 0 ? m.policy_weight / traversals : 0.0;
+      return gamma < 1 ? std::max(0.0, (average - gamma / k) / (1 - gamma)) : average;
+    };
     double total_weight = 0;
-    for (const auto& m : result.moves) total_weight += simultaneous ? m.policy_weight : double(m.visits);
+    for (const auto& m : result.moves) total_weight += policy_of(m);
     py::list moves;
     struct Row {
       Action action;
@@ -90,7 +102,7 @@ class Search {
         if (m.action == a) found = &m;
       rows.push_back(Row{a, found});
     }
-    auto weight = [&](const Row& r) { return r.stats ? (simultaneous ? r.stats->policy_weight : double(r.stats->visits)) : 0.0; };
+    auto weight = [&](const Row& r) { return r.stats ? policy_of(*r.stats) : 0.0; };
     std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return weight(a) > weight(b); });
     for (const Row& r : rows) {
       py::dict d;
@@ -142,7 +154,7 @@ class Search {
 
 void bind_search(py::module_& m) {
   py::class_<Search>(m, "Search")
-      .def(py::init([](const GameRecord& record, int seat, uint64_t iterations, double time_ms, int threads,
+      .def(py::init([](const ViewRecord& view, uint64_t iterations, double time_ms, int threads,
                        uint64_t seed, const std::string& objective, uint64_t max_nodes, uint64_t max_memory_mb,
                        float exploration, float simultaneous_exploration, const std::string& rollout,
                        int rollout_noise, bool perfect_information, int determinizations) {
@@ -160,9 +172,9 @@ void bind_search(py::module_& m) {
              config.rollout_noise_percent = rollout_noise;
              config.perfect_information = perfect_information;
              config.determinizations = determinizations;
-             return std::make_unique<Search>(record, seat, config);
+             return std::make_unique<Search>(view, config);
            }),
-           py::arg("state"), py::arg("seat"), py::arg("iterations"), py::arg("time_ms"), py::arg("threads"),
+           py::arg("view"), py::arg("iterations"), py::arg("time_ms"), py::arg("threads"),
            py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
            py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
            py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"))

@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import _core
-from .forsale import State
+from .errors import PhaseError
+from .forsale import State, View
 
 OBJECTIVES = ("win", "score")
 
@@ -61,9 +62,7 @@ class AnalysisResult:
             f"seat {self.seat}: best {self.best_move}; {self.iterations} iterations in "
             f"{self.elapsed_ms:.0f} ms, {self.nodes} nodes{full}; shares are {kind}"
         )
-        lines.append(
-            "win probabilities: " + " ".join(f"seat{s}={p:.3f}" for s, p in enumerate(self.win_probabilities))
-        )
+        lines.append("win probabilities: " + " ".join(f"seat{s}={p:.3f}" for s, p in enumerate(self.win_probabilities)))
         return "\n".join(lines)
 
 
@@ -76,7 +75,7 @@ class Search:
 
     def __init__(
         self,
-        state: State,
+        position: State | View,
         seat: int | None = None,
         *,
         iterations: int | None = 100_000,
@@ -93,21 +92,28 @@ class Search:
         pimc: bool = False,
         determinizations: int = 16,
     ):
-        if not isinstance(state, State):
-            raise TypeError(f"state must be a pyai State, not {type(state).__name__}")
+        view = _searching_view(position, seat)
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-        seat = _default_seat(state) if seat is None else seat
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f"seat must be an int, not {type(seat).__name__}")
         for name, value in (
-            ("iterations", iterations),
+            ("iterations", iterations or 0),
             ("max_nodes", max_nodes),
             ("max_memory_mb", max_memory_mb),
+            ("threads", threads),
+            ("seed", seed % (1 << 64) if _is_int(seed) else seed),
+            ("rollout_noise", rollout_noise),
+            ("determinizations", determinizations),
         ):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            if not _is_int(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
-        self.seat = seat
+        for name, value in (
+            ("time_ms", time_ms or 0),
+            ("exploration", exploration),
+            ("simultaneous_exploration", simultaneous_exploration),
+        ):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                raise ValueError(f"{name} must be a number >= 0, not {value!r}")
+        self.seat = view.seat
         self.settings = {
             "iterations": iterations or 0,
             "time_ms": float(time_ms or 0),
@@ -117,8 +123,7 @@ class Search:
             "pimc": pimc,
         }
         self._search = _core.Search(
-            state._core,
-            seat,
+            view._core,
             iterations=iterations or 0,
             time_ms=float(time_ms or 0),
             threads=threads,
@@ -162,7 +167,7 @@ class Search:
 
 
 def analyse(
-    state: State,
+    position: State | View,
     seat: int | None = None,
     iterations: int | None = 100_000,
     time_ms: float | None = None,
@@ -173,12 +178,15 @@ def analyse(
 ) -> AnalysisResult:
     """Searches `seat`'s decision (default: the seat to move) from what that seat knows.
 
+    `position` is a State (the search uses only `seat`'s view of it) or a
+    View, possibly partial (see View.forget_cash and friends).
+
     Budget: `iterations` and/or `time_ms` (the first reached ends it).
     Options: max_nodes, max_memory_mb, exploration, simultaneous_exploration,
     rollout ("heuristic" or "random"), rollout_noise (percent), pimc, determinizations.
     """
     search = Search(
-        state,
+        position,
         seat,
         iterations=iterations,
         time_ms=time_ms,
@@ -190,14 +198,28 @@ def analyse(
     return search.run()
 
 
-def _default_seat(state: State) -> int:
-    mover = state.to_move()
-    if not isinstance(mover, int):
-        from .errors import PhaseError
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
-        raise PhaseError(
-            "the game is over: there is nothing to search"
-            if mover == "over"
-            else "cards must be turned up first: there is no decision to search"
-        )
-    return mover
+
+def _searching_view(position: State | View, seat: int | None) -> View:
+    """The view the search starts from: a View as given, or `seat`'s view of a
+    State (default: the seat to move). The search never sees more."""
+    if isinstance(position, View):
+        if seat is not None and seat != position.seat:
+            raise ValueError(f"this view is seat {position.seat}'s; it cannot be searched for seat {seat}")
+        return position
+    if not isinstance(position, State):
+        raise TypeError(f"analyse needs a pyai State or View, not {type(position).__name__}")
+    if seat is None:
+        mover = position.to_move()
+        if not isinstance(mover, int):
+            raise PhaseError(
+                "the game is over: there is no decision"
+                if mover == "over"
+                else "cards must be turned up first: there is no decision"
+            )
+        seat = mover
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ValueError(f"seat must be an int, not {type(seat).__name__}")
+    return position.view(seat)

@@ -117,9 +117,7 @@ def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
     if name in _SEARCH_DEFAULTS:
         if "dets" in settings:
             settings["determinizations"] = settings.pop("dets")
-        _reject_settings(
-            name, settings, _SEARCH_SETTINGS - ({"determinizations"} if name == "ismcts" else set())
-        )
+        _reject_settings(name, settings, _SEARCH_SETTINGS - ({"determinizations"} if name == "ismcts" else set()))
         return SearchBot(name, seed=seed, **{**_SEARCH_DEFAULTS[name], **settings})
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
 

@@ -102,9 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
     play.add_argument("--theme", default="autorama", help="autorama or advisors")
     play.add_argument("--first", type=int, default=0, help="seat that starts (default 0)")
-    play.add_argument(
-        "--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})"
-    )
+    play.add_argument("--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})")
     play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move")
     play.add_argument("--threads", type=int, default=None, help="search bots: threads")
     play.set_defaults(run=_play)
@@ -119,9 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
     an.add_argument("--objective", choices=("win", "score"), default="win")
-    an.add_argument(
-        "--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS"
-    )
+    an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.set_defaults(run=_analyse)
     return parser

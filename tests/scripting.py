@@ -49,9 +49,7 @@ def hire_hands(state: pyai.State, hands: dict[int, list[int]]) -> None:
     seat passing (nobody pays). Searches the rounds for one advisor per seat
     that passing in turn order hands out; the taker of the highest leads next."""
     d = state.to_dict()
-    rounds = _hiring_plan(
-        d["players"], d["leader"], tuple(tuple(sorted(hands[s])) for s in range(d["players"]))
-    )
+    rounds = _hiring_plan(d["players"], d["leader"], tuple(tuple(sorted(hands[s])) for s in range(d["players"])))
     assert rounds is not None, f"no all-pass auction from seat {d['leader']} hands out {hands}"
     for wanted in rounds:
         hire_round_all_pass(state, wanted)
@@ -129,9 +127,7 @@ def buy_hands(state: pyai.State, vehicles: dict[int, list[int]]) -> None:
         tuple(tuple(sorted(vehicles[s])) for s in range(n)),
         tuple(tuple(seats[s]["advisors_in_hand"]) for s in range(n)),
     )
-    assert plan is not None, (
-        f"no buying phase gives {vehicles} from advisors {[s['advisors_in_hand'] for s in seats]}"
-    )
+    assert plan is not None, f"no buying phase gives {vehicles} from advisors {[s['advisors_in_hand'] for s in seats]}"
     for round_choice in plan:
         state.apply("deal:" + ",".join(str(v) for v, _ in sorted(round_choice.values())))
         for _ in round_choice:

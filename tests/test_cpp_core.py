@@ -51,9 +51,7 @@ def _tail(text: str, lines: int = 150) -> str:
     return "\n".join(kept)
 
 
-def _run(
-    command: list[str], timeout: float, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess:
+def _run(command: list[str], timeout: float, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         command,
         stdout=subprocess.PIPE,

@@ -99,9 +99,7 @@ def comparable(result):
 def test_result_ignores_the_hidden_removal():
     a, b = removal_twins()
     assert a != b and a.same_view(b, 3)
-    assert comparable(analyse(a, 3, iterations=3000, seed=7)) == comparable(
-        analyse(b, 3, iterations=3000, seed=7)
-    )
+    assert comparable(analyse(a, 3, iterations=3000, seed=7)) == comparable(analyse(b, 3, iterations=3000, seed=7))
 
 
 def test_result_ignores_other_seats_secret_sells():
@@ -110,9 +108,7 @@ def test_result_ignores_other_seats_secret_sells():
     play(a, "sell:30")
     play(b, "sell:1")
     assert a.same_view(b, 1) and not a.same_view(b, 0)
-    assert comparable(analyse(a, 1, iterations=3000, seed=5)) == comparable(
-        analyse(b, 1, iterations=3000, seed=5)
-    )
+    assert comparable(analyse(a, 1, iterations=3000, seed=5)) == comparable(analyse(b, 1, iterations=3000, seed=5))
 
 
 def test_seeded_search_is_reproducible_and_seeds_matter():

@@ -35,9 +35,7 @@ class ForSaleGame:
     def from_params(cls, params: dict[str, str]) -> ForSaleGame:
         unknown = [key for key in params if key not in _PARAMETERS]
         if unknown:
-            raise GameStringError(
-                f"unknown forsale parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})"
-            )
+            raise GameStringError(f"unknown forsale parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
         kwargs: dict[str, Any] = {}
         for key in ("players", "first"):
             if key in params:
@@ -168,7 +166,7 @@ class State:
     # --- information
     def view(self, seat: int) -> View:
         """What `seat` can see: no deck order, no removed cards, no other seat's secret sell."""
-        return View(self.game, self._core.view_dict(_seat(seat)))
+        return View(self.game, self._core.view(_seat(seat)))
 
     def determinize(self, seat: int, seed: int) -> State:
         """A full state consistent with what `seat` knows, every hidden part sampled."""
@@ -176,7 +174,7 @@ class State:
 
     def same_view(self, other: State, seat: int) -> bool:
         """Whether `seat` sees this state and `other` identically."""
-        return self._core.same_view(other._core, _seat(seat))
+        return self._core.view(_seat(seat)) == other._core.view(_seat(seat))
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": str(self.game), **self._core.to_dict(), "history": self.history()}
@@ -189,24 +187,78 @@ class State:
 
 
 class View:
-    """One seat's view of a state: a readable picture and the data behind it."""
+    """One seat's view of a state: what that seat knows, a readable picture of
+    it, and the data behind it.
 
-    def __init__(self, game: ForSaleGame, data: dict[str, Any]):
+    A person at a real table may know less than perfect recall gives: the
+    ``forget_*`` methods mark an opponent's cash (or all but a range of it) or
+    hand as unknown; `determinize` and the search then sample every unknown
+    consistently with everything still known (card counts, cards seen
+    elsewhere). A state sampled from such a partial view has no record.
+    """
+
+    def __init__(self, game: ForSaleGame, core: Any):
         self.game = game
-        self._data = data
+        self._core = core
 
     @property
     def seat(self) -> int:
-        return self._data["observer"]
+        return self._core.observer
+
+    @property
+    def partial(self) -> bool:
+        """Whether anything was forgotten."""
+        return self._core.partial
+
+    def forget_cash(self, seat: int, low: int | None = None, high: int | None = None) -> View:
+        """`seat`'s cash becomes unknown, known only to lie in [low, high].
+
+        Defaults: low = its standing bid (0 without one); high = starting cash
+        + 24, the most a seat can have gained (3 Consultants, 3 Sales
+        Directors, 3 General Managers). Returns the view, changed in place.
+        """
+        seats = self._core.to_dict()["seats"]
+        _seat(seat)
+        if not 0 <= seat < len(seats):
+            raise ValueError(f"seat must be 0..{len(seats) - 1}, not {seat}")
+        if low is None:
+            low = seats[seat]["bid"]
+        if high is None:
+            high = (28 if self.game.players <= 4 else 20) + 24
+        self._core.forget_cash(seat, low, high)
+        return self
+
+    def forget_advisors(self, seat: int) -> View:
+        """The advisors in `seat`'s hand become unknown (only their number is known)."""
+        self._core.forget_hand(_seat(seat), "advisors")
+        return self
+
+    def forget_vehicles(self, seat: int) -> View:
+        """The vehicles in `seat`'s hand become unknown (only their number is known)."""
+        self._core.forget_hand(_seat(seat), "vehicles")
+        return self
+
+    def determinize(self, seed: int) -> State:
+        """A full state consistent with this view, every hidden or unknown part sampled."""
+        return State(self.game, self._core.determinize(_seed(seed)))
+
+    def legal_moves(self) -> list[str]:
+        """The viewing seat's legal moves (PhaseError if it has no decision now)."""
+        return self._core.legal_moves()
+
+    def clone(self) -> View:
+        return View(self.game, self._core.clone())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": str(self.game), **self._data}
+        return {"game": str(self.game), **self._core.to_dict()}
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, View) and self.to_dict() == other.to_dict()
+        return isinstance(other, View) and self.game == other.game and self._core == other._core
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        return render(self._data, self.game.theme)
+        return render(self._core.to_dict(), self.game.theme)
 
 
 def _seat(seat: int) -> int:

@@ -54,11 +54,15 @@ def render(d: dict[str, Any], theme: Theme) -> str:
             f"{theme.check}s {_cards(removed[2])}"
         )
     for seat, s in enumerate(d["seats"]):
-        parts = [f"{theme.cash} {s['cash']}"]
+        low, high = s["cash_range"]
+        cash = str(s["cash"]) if low == high else f"? ({low}..{high})"
+        parts = [f"{theme.cash} {cash}"]
         if d["phase"] == "auction" and d["table"]:
             parts.append(f"bid {s['bid']}" if s["in_auction"] else "passed")
         if s["advisors_in_hand"]:
             parts.append(f"advisors in hand: {_advisors(theme, s['advisors_in_hand'])}")
+        if s["unknown_advisors"]:
+            parts.append(f"{s['unknown_advisors']} unknown advisors in hand")
         if s["advisors_played"]:
             spent = set(s["advisors_spent"])
             shown = [theme.advisor(n) + (" (used)" if n in spent else "") for n in s["advisors_played"]]
@@ -67,6 +71,8 @@ def render(d: dict[str, Any], theme: Theme) -> str:
             parts.append(f"offers advisor {s['offered']}{' boosted' if s['boosted'] else ''}")
         if s["vehicles"]:
             parts.append(f"{vehicles}: {_cards(s['vehicles'])}")
+        if s["unknown_vehicles"]:
+            parts.append(f"{s['unknown_vehicles']} unknown {vehicles}")
         if s["checks"]:
             parts.append(f"{theme.check}s: {_cards(s['checks'])}")
         sell = s["sell"]

@@ -1,0 +1,113 @@
+"""Strength of one bot against a field, over duplicate deals.
+
+    python bench/strength.py --bot ismcts --opponent heuristic --players 4 --deals 50 --iterations 2000
+
+Every deal (seed) is played once per seat rotation: the tested bot sits in
+each seat in turn against copies of the opponent, and the cards turned up
+are the same in every rotation (chance tokens are drawn from the deal's seed
+and the step number; the unseen cards do not depend on the moves), so luck
+of the deal cancels. Reports the tested bot's mean win share (a shared win
+of k counts 1/k) with a 95% confidence interval over deals, against the
+fair share 1/players. A report, not a test: it takes minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import time
+
+import pyai
+
+
+def play_game(args: tuple[int, int, int, str, str, dict, dict]) -> tuple[int, int, float, float]:
+    players, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings = args
+    game = pyai.load_game(f"forsale(players={players})")
+    bots = [
+        pyai.make_bot(
+            bot_name if seat == rotation else opponent_name,
+            seed=deal * 1000 + rotation * 10 + seat,
+            **(bot_settings if seat == rotation else opponent_settings),
+        )
+        for seat in range(players)
+    ]
+    state = game.new_initial_state()
+    chance_step = 0
+    while not state.is_terminal():
+        mover = state.to_move()
+        if mover == "chance":
+            chance_step += 1
+            state.apply(state.sample_chance(deal * 7_919 + chance_step))
+        else:
+            state.apply(bots[mover].choose(state))
+    winners = state.winners()
+    share = 1 / len(winners) if rotation in winners else 0.0
+    return deal, rotation, share, state.scores()[rotation]
+
+
+def parse_settings(pairs: list[str]) -> dict:
+    settings: dict = {}
+    for pair in pairs:
+        key, value = pair.split("=", 1)
+        for convert in (int, float):
+            try:
+                settings[key] = convert(value)
+                break
+            except ValueError:
+                settings[key] = value
+    return settings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="ismcts")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--first-deal", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=2000, help="for search bots on both sides")
+    parser.add_argument("--bot-setting", action="append", default=[], help="key=value for the tested bot")
+    parser.add_argument("--opponent-setting", action="append", default=[], help="key=value for the opponents")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    args = parser.parse_args()
+
+    search = {"ismcts", "pimc"}
+    bot_settings = ({"iterations": args.iterations} if args.bot in search else {}) | parse_settings(args.bot_setting)
+    opponent_settings = ({"iterations": args.iterations} if args.opponent in search else {}) | parse_settings(
+        args.opponent_setting
+    )
+    jobs = [
+        (args.players, deal, rotation, args.bot, args.opponent, bot_settings, opponent_settings)
+        for deal in range(args.first_deal, args.first_deal + args.deals)
+        for rotation in range(args.players)
+    ]
+    random.Random(0).shuffle(jobs)  # mix slow and fast games across workers
+    start = time.time()
+    with multiprocessing.Pool(args.workers) as pool:
+        results = pool.map(play_game, jobs, chunksize=1)
+    elapsed = time.time() - start
+
+    by_deal: dict[int, list[float]] = {}
+    scores: list[float] = []
+    for deal, _, share, score in results:
+        by_deal.setdefault(deal, []).append(share)
+        scores.append(score)
+    deal_means = [sum(v) / len(v) for v in by_deal.values()]
+    mean = statistics.fmean(deal_means)
+    half = 1.96 * statistics.stdev(deal_means) / math.sqrt(len(deal_means)) if len(deal_means) > 1 else float("nan")
+    print(
+        f"{args.bot} {bot_settings} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
+        f"{args.players} players, {len(deal_means)} deals x {args.players} seatings = {len(results)} games "
+        f"in {elapsed:.0f} s"
+    )
+    print(
+        f"win share {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; fair share "
+        f"{1 / args.players:.3f}); mean score {statistics.fmean(scores):.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Every bot, behind one interface, returns a legal move in any position."""
+
+import random
+
+import pytest
+
+import pyai
+
+from test_random_games import random_game
+
+FAST = {
+    "ismcts": {"iterations": 60},
+    "pimc": {"iterations": 60, "dets": 4},
+    "heuristic": {},
+    "random": {},
+}
+
+
+def random_positions(players: int, count: int, seed: int):
+    """States where somebody has a decision, from random games cut at random points."""
+    rng = random.Random(seed)
+    found = 0
+    game_seed = seed * 1000
+    while found < count:
+        game_seed += 1
+        full = random_game(players, game_seed)
+        history = full.history()
+        for cut in sorted(rng.sample(range(len(history)), 12)):
+            state = full.game.replay(history[:cut])
+            if isinstance(state.to_move(), int):
+                found += 1
+                yield state
+
+
+@pytest.mark.parametrize("name", sorted(FAST))
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bots_choose_legal_moves(name, players):
+    bot = pyai.make_bot(name, seed=players, **FAST[name])
+    count = 250 if name in ("ismcts", "pimc") else 1000
+    for state in random_positions(players, count, seed=players * 10 + len(name)):
+        mover = state.to_move()
+        assert bot.choose(state) in state.legal_moves()
+        d = state.to_dict()
+        if d["phase"] == "selling" and d["sell_step"] == "choose":
+            # any seat still to sell can be asked for its sealed sell
+            for seat in range(players):
+                if seat != mover and d["seats"][seat]["sell"] is None:
+                    assert bot.choose(state, seat) in state.legal_moves_for(seat)
+
+
+def test_search_bots_sample_a_mixed_policy_at_sealed_sells():
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    rng = random.Random(4)
+    while state.to_dict()["phase"] != "selling" or state.to_move() == "chance":
+        state.apply(
+            state.sample_chance(rng.getrandbits(64)) if state.to_move() == "chance" else rng.choice(state.legal_moves())
+        )
+    bot = pyai.make_bot("ismcts", seed=1, iterations=300)
+    bot.choose(state)
+    assert bot.last_result.simultaneous
+    assert sum(m.share for m in bot.last_result.moves) == pytest.approx(1.0)
+
+
+def test_make_bot_rejects_unknown_bots_and_settings():
+    with pytest.raises(ValueError, match="unknown bot 'alphazero'"):
+        pyai.make_bot("alphazero")
+    with pytest.raises(ValueError, match="bot 'random' has no setting 'iterations'"):
+        pyai.make_bot("random", iterations=5)
+    with pytest.raises(ValueError, match="bot 'ismcts' has no setting 'determinizations'"):
+        pyai.make_bot("ismcts", dets=4)
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    with pytest.raises(pyai.PhaseError):
+        pyai.make_bot("random").choose(state)
+
+
+def test_bots_are_reproducible_from_their_seed():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:2"])
+    for name, settings in FAST.items():
+        first = [pyai.make_bot(name, seed=5, **settings).choose(state) for _ in range(3)]
+        assert len(set(first)) == 1, name

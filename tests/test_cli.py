@@ -1,0 +1,71 @@
+"""The pyai command, run as a user runs it (a real subprocess)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def pyai(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd="/")
+
+
+def test_play_prints_a_whole_game_and_the_scores():
+    run = pyai("play", "--players", "3", "--seed", "2")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("game: forsale(players=3)")
+    assert "chance  removed:" in run.stdout and "winner" in run.stdout
+    assert run.stdout.count("deal:") == 24
+
+
+def test_play_with_mixed_bots():
+    run = pyai(
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--bots",
+        "ismcts,heuristic,pimc,random",
+        "--iterations",
+        "200",
+    )
+    assert run.returncode == 0, run.stderr
+    assert "seat 0 (ismcts)" in run.stdout and "seat 3 (random)" in run.stdout
+    assert "(win " in run.stdout  # search bots show their estimate
+
+
+def test_analyse_prints_a_table_and_json():
+    moves = "deal:3,12,19,27 bid:1"
+    run = pyai("analyse", "forsale(players=4)", "--moves", moves, "--iterations", "2000")
+    assert run.returncode == 0, run.stderr
+    assert "seat 1: best" in run.stdout and "pass" in run.stdout and "bid:28" in run.stdout
+    data = json.loads(pyai("analyse", "forsale(players=4)", "--moves", moves, "--iterations", "500", "--json").stdout)
+    assert data["seat"] == 1 and data["iterations"] == 500
+    assert {m["token"] for m in data["moves"]} == {"pass"} | {f"bid:{n}" for n in range(2, 29)}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--players", "7"], "players must be 3 to 6"),
+        (["play", "--bots", "random,random"], "--bots names 2 bots for 4 players"),
+        (["play", "--bots", "deep"], "unknown bot 'deep'"),
+        (
+            ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27 bid:0"],
+            "bid:0 at token 1: a bid must exceed 0",
+        ),
+        (["analyse", "forsale(players=4)"], "cards must be turned up first"),
+        (
+            ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", "--seat", "2"],
+            "it is seat 0's turn",
+        ),
+        (["analyse", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_errors_are_one_clear_line(args, message):
+    run = pyai(*args)
+    assert run.returncode == 2
+    assert run.stderr.startswith("pyai: error: ") and message in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr

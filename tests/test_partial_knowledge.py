@@ -1,0 +1,140 @@
+"""Partial knowledge: a view that does not know an opponent's cash or hand,
+and determinisations that respect everything it still knows."""
+
+import collections
+import random
+
+import pytest
+
+import pyai
+from pyai.analysis import analyse
+
+from test_random_games import random_game
+
+
+def mid_buying_state() -> pyai.State:
+    """A 4-player game in phase 2, round 3, seat 2 to play."""
+    rng = random.Random(3)
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    while not (state.to_dict()["phase"] == "buying" and state.to_dict()["round"] == 2 and state.to_move() == 2):
+        if state.to_move() == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(64)))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_forgetting_cash_and_hands_shows_in_the_view():
+    state = mid_buying_state()
+    truth = state.to_dict()["seats"]
+    view = state.view(2).forget_cash(0, 5, 30).forget_advisors(0).forget_vehicles(1)
+    assert view.partial and not state.view(2).partial
+    seats = view.to_dict()["seats"]
+    assert seats[0]["cash_range"] == [5, 30]
+    assert seats[0]["advisors_in_hand"] == [] and seats[0]["unknown_advisors"] == len(truth[0]["advisors_in_hand"])
+    assert seats[1]["vehicles"] == [] and seats[1]["unknown_vehicles"] == len(truth[1]["vehicles"])
+    assert seats[2] == {
+        **truth[2],
+        "cash_range": [truth[2]["cash"]] * 2,
+        "unknown_advisors": 0,
+        "unknown_vehicles": 0,
+    }
+    picture = str(view)
+    assert "? (5..30)" in picture and "unknown advisors in hand" in picture and "unknown vehicles" in picture
+
+
+def test_a_seat_cannot_forget_its_own_facts_or_impossible_ranges():
+    state = mid_buying_state()
+    view = state.view(2)
+    with pytest.raises(pyai.InconsistentPositionError, match="always knows its own cash"):
+        view.forget_cash(2, 0, 10)
+    with pytest.raises(pyai.InconsistentPositionError, match="always knows its own hand"):
+        view.forget_advisors(2)
+    with pytest.raises(pyai.InconsistentPositionError, match="0 <= low <= high"):
+        view.forget_cash(0, 10, 5)
+    with pytest.raises(ValueError, match="seat must be 0..3"):
+        view.forget_vehicles(7)
+    assert view == state.view(2)  # nothing changed by the refused calls
+
+
+def test_standing_bids_bound_an_unknown_cash():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27", "bid:5"])
+    with pytest.raises(pyai.InconsistentPositionError, match="standing bid of 5, more than cash 4"):
+        state.view(1).forget_cash(0, 0, 4)
+    view = state.view(1).forget_cash(0)  # default range: from the standing bid up
+    assert view.to_dict()["seats"][0]["cash_range"] == [5, 52]
+
+
+def test_partial_determinisations_respect_every_constraint():
+    state = mid_buying_state()
+    truth = state.to_dict()
+    view = state.view(2).forget_cash(0, 5, 30).forget_cash(3, 0, 40).forget_advisors(0).forget_advisors(1)
+    view.forget_vehicles(3)
+    known = view.to_dict()
+    for seed in range(300):
+        sample = view.determinize(seed).to_dict()
+        seats = sample["seats"]
+        assert 5 <= seats[0]["cash"] <= 30 and 0 <= seats[3]["cash"] <= 40
+        assert seats[1]["cash"] == truth["seats"][1]["cash"] and seats[2] == truth["seats"][2]
+        for s, seat in enumerate(seats):
+            assert len(seat["advisors_in_hand"]) == len(truth["seats"][s]["advisors_in_hand"])
+            assert len(seat["vehicles"]) == len(truth["seats"][s]["vehicles"])
+            assert seat["advisors_played"] == truth["seats"][s]["advisors_played"]  # public
+            assert seat["checks"] == truth["seats"][s]["checks"]
+        # every advisor is in exactly one place, and none the view saw elsewhere moved
+        places = [a for seat in seats for a in seat["advisors_in_hand"] + seat["advisors_played"]]
+        places += sample["table"] if sample["phase"] == "auction" else []
+        places += [seat["offered"] for seat in seats if seat["offered"]]
+        places += sample["unseen"][0] + sample["removed"][0]
+        assert sorted(places) == list(range(1, 31))
+        sampled_hand_cards = set(seats[0]["advisors_in_hand"]) | set(seats[1]["advisors_in_hand"])
+        assert sampled_hand_cards <= set(known["unseen"][0])
+        assert [len(r) for r in sample["removed"]] == [2, 2, 2]
+        assert view.determinize(seed) == view.determinize(seed)  # reproducible from the seed
+    assert view.determinize(0).history() == []  # a sample of a partial view has no record
+
+
+def test_sampled_hands_do_not_depend_on_the_true_hands():
+    # Seat 2 forgot the hands of seats 0 and 1: every unseen advisor is
+    # sampled into seat 0's hand about equally often.
+    state = mid_buying_state()
+    view = state.view(2).forget_advisors(0).forget_advisors(1)
+    counts = collections.Counter()
+    for seed in range(2000):
+        counts.update(view.determinize(seed).to_dict()["seats"][0]["advisors_in_hand"])
+    pool = view.to_dict()["unseen"][0]
+    k = view.to_dict()["seats"][0]["unknown_advisors"]
+    expected = 2000 * k / len(pool)
+    chi_square = sum((counts[card] - expected) ** 2 / expected for card in pool)
+    # the true hand is no more likely than any other unseen advisor
+    assert chi_square < 3 * len(pool), (chi_square, counts)
+
+
+def test_search_from_a_partial_view_plays_legal_moves():
+    state = mid_buying_state()
+    view = state.view(2).forget_cash(0).forget_advisors(0).forget_advisors(1).forget_advisors(3)
+    result = analyse(view, iterations=3000, seed=1)
+    assert result.seat == 2 and result.best_move in state.legal_moves()
+    with pytest.raises(ValueError, match="this view is seat 2's"):
+        analyse(view, 1, iterations=100)
+
+
+def test_partial_views_of_random_positions_always_determinise():
+    rng = random.Random(9)
+    for players in (3, 4, 5, 6):
+        for game_seed in range(15):
+            full = random_game(players, 70_000 + game_seed)
+            history = full.history()
+            state = full.game.replay(history[: rng.randrange(len(history))])
+            observer = rng.randrange(players)
+            view = state.view(observer)
+            for seat in range(players):
+                if seat != observer:
+                    view.forget_cash(seat).forget_advisors(seat).forget_vehicles(seat)
+            sample = view.determinize(rng.getrandbits(64))
+            while not sample.is_terminal():
+                if sample.to_move() == "chance":
+                    sample.apply(sample.sample_chance(rng.getrandbits(64)))
+                else:
+                    sample.apply(rng.choice(sample.legal_moves()))
+            assert len(sample.scores()) == players
