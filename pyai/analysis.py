@@ -88,7 +88,7 @@ class Search:
         exploration: float = 0.7,
         simultaneous_exploration: float = 0.1,
         rollout: str = "heuristic",
-        rollout_noise: int = 30,
+        rollout_noise: int = 0,
         pimc: bool = False,
         determinizations: int = 16,
     ):

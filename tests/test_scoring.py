@@ -105,3 +105,15 @@ def test_winners_follow_the_tie_breaks_in_random_games():
         score_ties += len(top) > 1
         shared += len(state.winners()) > 1
     assert score_ties > 0 and shared > 0
+
+
+def test_financial_advisors_pay_cash_once_more_each():
+    # Rulebook: with all three Financial Advisors each coin left counts 1 + 3 times.
+    advisors = first_fit_hands(3, {2: [25, 26, 27]}, {28, 29, 30})
+    state = game_at_selling(3, advisors, VEHICLES)
+    sell_for_checks(state, CHECKS)
+    cash = state.to_dict()["seats"][2]["cash"]
+    assert cash > 0
+    breakdown = state.score_breakdown()[2]
+    assert breakdown["financial"] == 3 * cash
+    assert breakdown["total"] == breakdown["checks"] + breakdown["modifiers"] + 4 * cash
