@@ -62,7 +62,8 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
                                                                                      : py::object(py::int_(mover));
   d["leader"] = int(s.leader);
   d["sell_step"] = s.phase == Phase::kSelling ? py::object(py::str(step_name(s.sell_step))) : py::object(py::none());
-  d["table"] = numbers(deck_of(s.phase == Phase::kSetup ? Phase::kAuction : s.phase), s.table);
+  d["table"] = numbers(current_deck(s), s.table);
+  d["edition"] = s.classic ? "classic" : "autorama";
   d["high_bid"] = int(s.high_bid);
   d["removal_recorded"] = s.removal_recorded;
   py::list unseen, removed;
@@ -122,8 +123,8 @@ Deck hand_deck(const std::string& name) {
 }
 
 // Plays `games` uniformly random games (GIL released); for benchmarks.
-py::dict random_playouts(int players, int games, uint64_t seed) {
-  const Config config = make_config(players, 0);
+py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
+  const Config config = make_config(players, 0, classic);
   long long steps = 0, score_sum = 0;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -180,8 +181,10 @@ py::dict heuristic_playouts(int players, int games, uint64_t seed) {
 
 void bind_forsale(py::module_& m) {
   py::class_<GameRecord>(m, "ForSaleState")
-      .def(py::init([](int players, int first) { return GameRecord{initial_state(make_config(players, first)), {}}; }),
-           py::arg("players"), py::arg("first") = 0)
+      .def(py::init([](int players, int first, bool classic) {
+             return GameRecord{initial_state(make_config(players, first, classic)), {}};
+           }),
+           py::arg("players"), py::arg("first") = 0, py::arg("classic") = false)
       .def("to_move", [](const GameRecord& r) { return to_move(r.state); })
       .def("legal_moves", [](const GameRecord& r) { return legal_tokens(r.state); })
       .def("describe_legal", [](const GameRecord& r) { return describe_legal(r.state); })
@@ -252,6 +255,7 @@ void bind_forsale(py::module_& m) {
       .def("__eq__", [](const ViewRecord& a, const ViewRecord& b) { return a == b; });
 
   m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+        py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
   m.def("heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");

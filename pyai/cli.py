@@ -25,7 +25,10 @@ def _search_settings(args: argparse.Namespace) -> dict:
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = load_game(f"forsale(players={args.players},theme={args.theme},first={args.first})")
+    if args.edition == "classic":
+        game = load_game(f"forsale(players={args.players},edition=classic,first={args.first})")
+    else:
+        game = load_game(f"forsale(players={args.players},theme={args.theme},first={args.first})")
     names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(names) == 1:
         names = names * game.players
@@ -59,12 +62,12 @@ def _play(args: argparse.Namespace) -> int:
     print()
     print(state)
     print()
+    theme = game.theme
     for seat, (score, parts) in enumerate(zip(state.scores(), state.score_breakdown())):
-        print(
-            f"seat {seat} ({names[seat]}): {score}  "
-            f"(checks {parts['checks']}, cash {parts['cash']}, modifiers {parts['modifiers']}, "
-            f"financial {parts['financial']})"
-        )
+        details = f"{theme.check}s {parts['checks']}, {theme.cash} {parts['cash']}"
+        if not game.classic:
+            details += f", modifiers {parts['modifiers']}, financial {parts['financial']}"
+        print(f"seat {seat} ({names[seat]}): {score}  ({details})")
     winners = state.winners()
     print("winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"seat {s}" for s in winners))
     return 0
@@ -101,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
     play.add_argument("--theme", default="autorama", help="autorama or advisors")
+    play.add_argument("--edition", default="autorama", choices=("autorama", "classic"), help="classic: the base game")
     play.add_argument("--first", type=int, default=0, help="seat that starts (default 0)")
     play.add_argument("--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})")
     play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move")

@@ -46,6 +46,8 @@
 //         included), slack 2 with 3-4 players (28 starting cash) and 1.5
 //         with 5-6 (20 starting cash; a slack of 2 there lost clearly);
 //   otherwise pass.
+//   Classic edition (properties auctioned): worth(property) = number / 2,
+//   no abilities; the same raise rule.
 //
 // Buying (phase 2), play an advisor.
 //   Every advisor in hand (and a Fleet Manager also paid up to 31..33, when
@@ -133,7 +135,10 @@ inline float ability_worth(const State& s, int seat, int advisor) {
   return 0.0f;
 }
 
+// What a card on the auction table is worth: an advisor's number and ability,
+// or (classic edition) a property's number alone.
 inline float advisor_worth(const State& s, int seat, int advisor) {
+  if (s.classic) return float(advisor) * kMoneyPerNumber;
   return float(advisor) * kMoneyPerNumber + ability_worth(s, seat, advisor);
 }
 
@@ -144,7 +149,8 @@ inline Action auction_action(const State& s) {
   const int raise_to = s.high_bid + 1;
   if (raise_to > s.cash[seat]) return pass_action();
   const int standing = s.bid[seat];
-  const int pass_cost = ability_of(lowest) == Ability::kSalesAssociate ? 0 : standing - standing / 2;
+  const bool full_refund = !s.classic && ability_of(lowest) == Ability::kSalesAssociate;
+  const int pass_cost = full_refund ? 0 : standing - standing / 2;
   const float gain = advisor_worth(s, seat, highest) - advisor_worth(s, seat, lowest);
   const float extra_cost = float(raise_to - pass_cost) * cash_worth(s, seat);
   const int rounds_left = s.rounds_per_phase - s.round;

@@ -23,9 +23,11 @@ inline State initial_state(const Config& config) {
   s.first_player = uint8_t(config.first_player);
   s.rounds_per_phase = uint8_t(config.rounds_per_phase());
   s.removed_per_deck = uint8_t(config.removed_per_deck());
+  s.classic = config.classic;
   s.phase = config.has_removal() ? Phase::kSetup : Phase::kAuction;
   s.leader = s.turn = s.first_player;
   for (int d = 0; d < kNumDecks; ++d) s.unseen[d] = full_deck(Deck(d));
+  if (s.classic) s.unseen[int(Deck::kAdvisors)] = 0;  // the base game has no advisors
   for (int p = 0; p < s.num_players; ++p) s.cash[p] = int16_t(config.starting_cash());
   return s;
 }
@@ -128,10 +130,26 @@ inline void start_round(State& s) {
   s.table = 0;
 }
 
+// The classic edition auctions properties: no abilities, straight into the hand.
+inline void take_property(State& s, int seat, int property) {
+  s.vehicles[seat] |= card_bit(property);
+  s.table &= ~card_bit(property);
+}
+
+inline void take_auctioned(State& s, int seat, int card) {
+  if (s.classic) {
+    take_property(s, seat, card);
+  } else {
+    take_advisor(s, seat, card);
+  }
+}
+
 inline void end_auction_round(State& s, int taker_of_highest) {
   s.leader = taker_of_highest;
   if (++s.round == s.rounds_per_phase) {
-    s.phase = Phase::kBuying;  // the taker of the last advisor starts phase 2
+    // Autorama: the taker of the last advisor starts phase 2 (buying).
+    // Classic: the properties are sold next, all seats at once.
+    s.phase = s.classic ? Phase::kSelling : Phase::kBuying;
     s.round = 0;
   }
   start_round(s);
@@ -143,20 +161,21 @@ inline void apply_auction(State& s, Action action) {
     s.bid[seat] = uint8_t(bid_total(action));
     s.high_bid = s.bid[seat];
   } else {
-    const int advisor = lowest_card(s.table);
+    const int card = lowest_card(s.table);
     const int standing = s.bid[seat];
-    const int paid = ability_of(advisor) == Ability::kSalesAssociate ? 0 : standing - standing / 2;
+    const bool full_refund = !s.classic && ability_of(card) == Ability::kSalesAssociate;
+    const int paid = full_refund ? 0 : standing - standing / 2;
     s.cash[seat] -= int16_t(paid);
     s.bid[seat] = 0;
     s.bidders_left &= uint8_t(~card_bit(seat));
-    take_advisor(s, seat, advisor);
+    take_auctioned(s, seat, card);
     if (card_count(s.bidders_left) == 1) {
       const int winner = lowest_card(s.bidders_left);
       s.cash[winner] -= s.bid[winner];  // the whole bid; a Sales Associate refunds only passers
       s.bid[winner] = 0;
       s.bidders_left = 0;
       s.high_bid = 0;
-      take_advisor(s, winner, highest_card(s.table));
+      take_auctioned(s, winner, highest_card(s.table));
       end_auction_round(s, winner);
       return;
     }
@@ -335,7 +354,7 @@ inline void apply_action(State& s, Action action) {
 // Turns up `cards` (n cards of the phase's deck, all unseen). Unchecked.
 inline void apply_deal(State& s, CardMask cards) {
   if (s.phase == Phase::kSetup) s.phase = Phase::kAuction;  // removal stays unknown
-  const Deck deck = deck_of(s.phase);
+  const Deck deck = current_deck(s);
   s.unseen[int(deck)] &= ~cards;
   s.table = cards;
   s.awaiting_deal = false;
@@ -359,13 +378,22 @@ inline void apply_removal(State& s, const CardMask (&removed)[kNumDecks]) {
   s.phase = Phase::kAuction;
 }
 
+// The phase (1-based, in play order) that deals `deck`; 0 if the edition has none.
+constexpr int phase_dealing(const State& s, Deck deck) {
+  if (s.classic) return deck == Deck::kVehicles ? 1 : deck == Deck::kChecks ? 2 : 0;
+  return int(deck) + 1;
+}
+
 // How many unseen cards of `deck` are really still in the deck (the rest were
 // removed without being recorded).
 inline int cards_left_in_deck(const State& s, Deck deck) {
+  const int dealing = phase_dealing(s, deck);
+  if (dealing == 0) return 0;
+  const int now = s.phase == Phase::kSetup ? 1 : phase_dealing(s, current_deck(s));
   const int rounds_done = s.phase == Phase::kOver ? s.rounds_per_phase
-                          : deck_of(s.phase) == deck ? s.round + (s.awaiting_deal ? 0 : 1)
-                          : int(deck) > int(deck_of(s.phase)) ? 0
-                                                              : s.rounds_per_phase;
+                          : dealing == now ? s.round + (s.awaiting_deal ? 0 : 1)
+                          : dealing > now  ? 0
+                                           : s.rounds_per_phase;
   return (s.rounds_per_phase - rounds_done) * s.num_players;
 }
 
@@ -389,7 +417,7 @@ inline CardMask canonical_checks(CardMask pool, CardMask drawn, bool highest_fir
 
 // A uniformly random removal (setup) for the three decks.
 inline void sample_removal(const State& s, Rng& rng, CardMask (&removed)[kNumDecks]) {
-  for (int d = 0; d < kNumDecks; ++d) removed[d] = random_subset(s.unseen[d], s.removed_per_deck, rng);
+  for (int d = 0; d < kNumDecks; ++d) removed[d] = random_subset(s.unseen[d], removed_from(s, Deck(d)), rng);
   const int checks = int(Deck::kChecks);
   removed[checks] = canonical_checks(s.unseen[checks], removed[checks], /*highest_first=*/true);
 }
@@ -398,7 +426,7 @@ inline void sample_removal(const State& s, Rng& rng, CardMask (&removed)[kNumDec
 // the removed cards are among the unseen ones, so drawing uniformly from all
 // unseen cards is exactly the deal's distribution.
 inline CardMask sample_deal(const State& s, Rng& rng) {
-  const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
+  const Deck deck = current_deck(s);
   const CardMask pool = s.unseen[int(deck)];
   const CardMask drawn = random_subset(pool, s.num_players, rng);
   return deck == Deck::kChecks ? canonical_checks(pool, drawn, /*highest_first=*/false) : drawn;

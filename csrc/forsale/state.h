@@ -15,9 +15,9 @@ namespace pyai::forsale {
 
 enum class Phase : uint8_t {
   kSetup,    // 3-4 players only: the unseen removal has not happened yet
-  kAuction,  // phase 1: hiring advisors
-  kBuying,   // phase 2: buying vehicles with advisors
-  kSelling,  // phase 3: selling vehicles for checks
+  kAuction,  // phase 1: hiring advisors (classic: auctioning properties)
+  kBuying,   // phase 2: buying vehicles with advisors (not in classic)
+  kSelling,  // phase 3: selling vehicles for checks (classic: phase 2, properties)
   kOver,
 };
 
@@ -41,7 +41,8 @@ struct State {
   uint8_t num_players = 0;
   uint8_t first_player = 0;
   uint8_t rounds_per_phase = 0;
-  uint8_t removed_per_deck = 0;
+  uint8_t removed_per_deck = 0;  // of each deck in play (see removed_from)
+  bool classic = false;          // the base game: properties auctioned, no advisors
 
   // --- where the game is
   Phase phase = Phase::kSetup;
@@ -89,11 +90,21 @@ struct State {
   int right_of(int seat) const { return seat == 0 ? num_players - 1 : seat - 1; }
 };
 
-// The deck whose cards the current phase turns up.
-constexpr Deck deck_of(Phase phase) {
-  return phase == Phase::kBuying ? Deck::kVehicles
-         : phase == Phase::kSelling ? Deck::kChecks
-                                    : Deck::kAdvisors;
+// The deck whose cards the current (or, in setup, the first) phase turns up.
+// The classic edition's properties are the vehicle deck; it has no advisors.
+constexpr Deck current_deck(const State& s) {
+  switch (s.phase) {
+    case Phase::kSetup:
+    case Phase::kAuction: return s.classic ? Deck::kVehicles : Deck::kAdvisors;
+    case Phase::kBuying: return Deck::kVehicles;
+    default: return Deck::kChecks;
+  }
+}
+
+// How many cards of `deck` are removed unseen (none of the classic edition's
+// absent advisor deck).
+constexpr int removed_from(const State& s, Deck deck) {
+  return s.classic && deck == Deck::kAdvisors ? 0 : s.removed_per_deck;
 }
 
 }  // namespace pyai::forsale

@@ -18,8 +18,14 @@ constexpr int kMaxNumberDigits = 3;
   throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
 }
 
-const char* deck_noun(Deck deck) {
-  return deck == Deck::kAdvisors ? "advisor" : deck == Deck::kVehicles ? "vehicle" : "check";
+const char* deck_noun(const State& s, Deck deck) {
+  if (deck == Deck::kVehicles) return s.classic ? "property" : "vehicle";
+  return deck == Deck::kAdvisors ? "advisor" : "check";
+}
+
+std::string plural(const char* noun) {
+  const std::string word(noun);
+  return word == "property" ? "properties" : word + "s";
 }
 
 // A plain decimal: digits only, no sign, no leading zero (except "0").
@@ -58,11 +64,12 @@ std::vector<int> number_list(std::string_view text, std::string_view token) {
 // Cards named by number (advisors, vehicles) or by value (checks: of each
 // value the lowest unseen id first). Empty with `problem` set when a card does
 // not exist, is listed twice or is not among the unseen cards `pool`.
-std::optional<CardMask> unseen_cards(Deck deck, const std::vector<int>& numbers, CardMask pool, std::string& problem,
+std::optional<CardMask> unseen_cards(const State& s, Deck deck, const std::vector<int>& numbers, std::string& problem,
                                      bool checks_highest_first = false) {
+  const CardMask pool = s.unseen[int(deck)];
   CardMask cards = 0;
   for (int number : numbers) {
-    const std::string name = std::string(deck_noun(deck)) + " " + std::to_string(number);
+    const std::string name = std::string(deck_noun(s, deck)) + " " + std::to_string(number);
     if (deck == Deck::kChecks) {
       if (!is_valid_check_value(number)) {
         problem = "there is no check worth " + std::to_string(number) + " (checks are 0 and 2..15)";
@@ -110,7 +117,7 @@ std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 
 const char* phase_moves(const State& s) {
   switch (s.phase) {
-    case Phase::kAuction: return "the auction takes bid:N or pass";
+    case Phase::kAuction: return "the auction takes bid:N or pass";  // both editions
     case Phase::kBuying: return "buying takes play:N or play:N+";
     case Phase::kSelling:
       return s.sell_step == SellStep::kChoose ? "selling takes sell:N, sell:N,M or sell:N,M@L"
@@ -126,12 +133,12 @@ ParsedToken parse_deal(const State& s, std::string_view token, std::string_view 
   const std::vector<int> numbers = number_list(body, token);
   if (!is_chance(s))
     illegal(s, is_terminal(s) ? "the game is over" : "no cards are to be turned up now; " + seat_name(s.turn) + " is to move");
-  const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
+  const Deck deck = current_deck(s);
   if (int(numbers.size()) != s.num_players)
-    illegal(s, "a deal turns up " + std::to_string(s.num_players) + " " + deck_noun(deck) + "s, not " +
+    illegal(s, "a deal turns up " + std::to_string(s.num_players) + " " + plural(deck_noun(s, deck)) + ", not " +
                    std::to_string(numbers.size()));
   std::string problem;
-  const std::optional<CardMask> cards = unseen_cards(deck, numbers, s.unseen[int(deck)], problem);
+  const std::optional<CardMask> cards = unseen_cards(s, deck, numbers, problem);
   if (!cards) illegal(s, problem);
   return ParsedToken{false, deal_action(*cards), {}};
 }
@@ -153,11 +160,14 @@ ParsedToken parse_removal(const State& s, std::string_view token, std::string_vi
                                        : "the removal can only be recorded before the first deal");
   ParsedToken parsed{true, 0, {}};
   for (int d = 0; d < kNumDecks; ++d) {
-    if (int(numbers[d].size()) != s.removed_per_deck)
-      illegal(s, std::to_string(s.removed_per_deck) + " " + deck_noun(Deck(d)) + "s are removed with " +
+    const int expected = removed_from(s, Deck(d));
+    if (s.classic && d == int(Deck::kAdvisors) && !numbers[d].empty())
+      illegal(s, "the classic edition has no advisors: the first list of removed:A/P/C must be empty");
+    if (int(numbers[d].size()) != expected)
+      illegal(s, std::to_string(expected) + " " + plural(deck_noun(s, Deck(d))) + " are removed with " +
                      std::to_string(s.num_players) + " players, not " + std::to_string(numbers[d].size()));
     std::string problem;
-    const std::optional<CardMask> cards = unseen_cards(Deck(d), numbers[d], s.unseen[d], problem, /*checks_highest_first=*/true);
+    const std::optional<CardMask> cards = unseen_cards(s, Deck(d), numbers[d], problem, /*checks_highest_first=*/true);
     if (!cards) illegal(s, problem);
     parsed.removed[d] = *cards;
   }
@@ -239,7 +249,8 @@ std::string why_illegal(const State& s, Action action) {
       for (int vehicle : {sold_vehicle(action), sold_second_vehicle(action)}) {
         if (vehicle == 0 && sold_second_vehicle(action) == 0) continue;
         if (vehicle < 1 || vehicle > kDeckSize || !has_card(s.vehicles[seat], vehicle))
-          return "vehicle " + std::to_string(vehicle) + " is not in " + who + "'s hand";
+          return std::string(deck_noun(s, Deck::kVehicles)) + " " + std::to_string(vehicle) + " is not in " + who +
+                 "'s hand";
       }
       if (sold_second_vehicle(action)) {
         if (sold_vehicle(action) == sold_second_vehicle(action)) return "the two vehicles must differ";
@@ -276,7 +287,7 @@ ParsedToken parse_player_token(const State& s, std::string_view token, std::stri
 
 std::string format_action(const State& before, Action action) {
   if (is_deal(action)) {
-    const Deck deck = before.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(before.phase);
+    const Deck deck = current_deck(before);
     return "deal:" + join_numbers(deck, dealt_cards(action));
   }
   switch (move_kind(action)) {
@@ -347,8 +358,8 @@ std::vector<std::string> legal_tokens(const State& s) {
 std::string describe_legal(const State& s) {
   if (is_terminal(s)) return "";
   if (is_chance(s)) {
-    const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
-    std::string out = "deal:<" + std::to_string(s.num_players) + " unseen " + deck_noun(deck) + "s>";
+    const Deck deck = current_deck(s);
+    std::string out = "deal:<" + std::to_string(s.num_players) + " unseen " + plural(deck_noun(s, deck)) + ">";
     if (s.phase == Phase::kSetup) out += " or removed:A/V/C";
     return out;
   }

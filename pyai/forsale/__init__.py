@@ -1,6 +1,6 @@
-"""For Sale: Autorama rules."""
+"""For Sale: Autorama (and its Advisors theme) and the classic base game."""
 
 from .game import ForSaleGame, State, View
-from .themes import ADVISORS, AUTORAMA, THEMES, Theme
+from .themes import ADVISORS, AUTORAMA, CLASSIC, THEMES, Theme
 
-__all__ = ["ForSaleGame", "State", "View", "Theme", "THEMES", "AUTORAMA", "ADVISORS"]
+__all__ = ["ADVISORS", "AUTORAMA", "CLASSIC", "THEMES", "ForSaleGame", "State", "Theme", "View"]

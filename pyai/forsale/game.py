@@ -13,23 +13,38 @@ from .. import _core
 from ..errors import GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
 from ..game_string import format_game_string
 from .render import render
-from .themes import THEMES, Theme
+from .themes import CLASSIC, THEMES, Theme
 
-_PARAMETERS = ("players", "theme", "first")
+_PARAMETERS = ("players", "theme", "first", "edition")
+EDITIONS = ("autorama", "classic")
 
 
 class ForSaleGame:
-    """The setup of one For Sale game: players 3-6, theme, first player."""
+    """The setup of one For Sale game: players 3-6, edition, theme, first player.
+
+    edition=autorama (default): For Sale: Autorama, with theme=autorama or
+    advisors (For Sale: Advisors, names only). edition=classic: the base game,
+    properties auctioned then sold for checks, named property/check/coins.
+    """
 
     name = "forsale"
 
-    def __init__(self, players: int = 4, theme: str = "autorama", first: int = 0):
-        if theme not in THEMES:
+    def __init__(self, players: int = 4, theme: str | None = None, first: int = 0, edition: str = "autorama"):
+        if edition not in EDITIONS:
+            raise GameStringError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
+        if edition == "classic" and theme not in (None, "classic"):
+            raise GameStringError("a theme applies to the autorama edition only (classic names are its own)")
+        if edition == "autorama" and theme is not None and theme not in THEMES:
             raise GameStringError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
-        _core.ForSaleState(players, first)  # validates players and first with a clear message
+        _core.ForSaleState(players, first, edition == "classic")  # validates players and first clearly
         self.players = players
-        self.theme: Theme = THEMES[theme]
+        self.edition = edition
+        self.theme: Theme = CLASSIC if edition == "classic" else THEMES[theme or "autorama"]
         self.first = first
+
+    @property
+    def classic(self) -> bool:
+        return self.edition == "classic"
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ForSaleGame:
@@ -43,13 +58,16 @@ class ForSaleGame:
                 if not value.isdigit():
                     raise GameStringError(f"{key} must be a whole number, not {value!r}")
                 kwargs[key] = int(value)
-        if "theme" in params:
-            kwargs["theme"] = params["theme"]
+        for key in ("theme", "edition"):
+            if key in params:
+                kwargs[key] = params[key]
         return cls(**kwargs)
 
     def __str__(self) -> str:
         params: dict[str, object] = {"players": self.players}
-        if self.theme.key != "autorama":
+        if self.classic:
+            params["edition"] = "classic"
+        elif self.theme.key != "autorama":
             params["theme"] = self.theme.key
         if self.first:
             params["first"] = self.first
@@ -66,7 +84,7 @@ class ForSaleGame:
 
     def new_initial_state(self) -> State:
         """The state before any card is dealt (a chance step comes first)."""
-        return State(self, _core.ForSaleState(self.players, self.first))
+        return State(self, _core.ForSaleState(self.players, self.first, self.classic))
 
     def replay(self, tokens: Iterable[str]) -> State:
         """A new state after `tokens` from the start; the error names the first bad token."""

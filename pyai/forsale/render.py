@@ -15,6 +15,14 @@ _PHASES = {
 }
 
 
+_CLASSIC_PHASES = {
+    "setup": "setup (cards not yet dealt)",
+    "auction": "phase 1, buying properties",
+    "selling": "phase 2, selling properties",
+    "over": "game over",
+}
+
+
 def _cards(numbers: list[int]) -> str:
     return " ".join(str(n) for n in numbers) if numbers else "-"
 
@@ -26,7 +34,8 @@ def _advisors(theme: Theme, numbers: list[int]) -> str:
 def render(d: dict[str, Any], theme: Theme) -> str:
     """A multi-line picture of a state dict (``_core`` to_dict / view_dict)."""
     vehicles = theme.vehicles
-    phase = _PHASES[d["phase"]].format(vehicles=vehicles)
+    classic = d.get("edition") == "classic"
+    phase = (_CLASSIC_PHASES if classic else _PHASES)[d["phase"]].format(vehicles=vehicles)
     lines = [f"{theme.title}, {d['players']} players: {phase}"]
     if d["phase"] in ("auction", "buying", "selling"):
         lines[0] += f", round {d['round'] + 1} of {d['rounds_per_phase']}"
@@ -41,7 +50,9 @@ def render(d: dict[str, Any], theme: Theme) -> str:
         )
         lines.append(f"to move: seat {to_move}{step}")
     if d["table"]:
-        if d["phase"] == "auction":
+        if d["phase"] == "auction" and classic:
+            lines.append(f"table: {vehicles} {_cards(d['table'])}; high bid {d['high_bid']}")
+        elif d["phase"] == "auction":
             lines.append(f"table: {_advisors(theme, d['table'])}; high bid {d['high_bid']}")
         elif d["phase"] == "buying":
             lines.append(f"table: {vehicles} {_cards(d['table'])}")
@@ -50,8 +61,8 @@ def render(d: dict[str, Any], theme: Theme) -> str:
     if d["removal_recorded"]:
         removed = d["removed"]
         lines.append(
-            f"removed unseen: advisors {_cards(removed[0])}; {vehicles} {_cards(removed[1])}; "
-            f"{theme.check}s {_cards(removed[2])}"
+            ("removed unseen: " if classic else f"removed unseen: advisors {_cards(removed[0])}; ")
+            + f"{vehicles} {_cards(removed[1])}; {theme.check}s {_cards(removed[2])}"
         )
     for seat, s in enumerate(d["seats"]):
         low, high = s["cash_range"]

@@ -61,4 +61,15 @@ ADVISORS = Theme(
     ),
 )
 
+# The classic base game: no advisors; properties are auctioned, then sold.
+CLASSIC = Theme(
+    key="classic",
+    title="For Sale",
+    vehicle="property",
+    vehicles="properties",
+    check="check",
+    cash="coins",
+    abilities=(),
+)
+
 THEMES = {theme.key: theme for theme in (AUTORAMA, ADVISORS)}

@@ -398,7 +398,7 @@ void fuzz_tokens(const State& s, Rng& rng, int count) {
           CHECK((parsed.removed[d] & ~s.unseen[d]) == 0);
         }
       } else if (is_deal(parsed.action)) {
-        const Deck deck = s.phase == Phase::kSetup ? Deck::kAdvisors : deck_of(s.phase);
+        const Deck deck = current_deck(s);
         CHECK_MSG(is_chance(s), token);
         CHECK(card_count(dealt_cards(parsed.action)) == s.num_players);
         CHECK((dealt_cards(parsed.action) & ~s.unseen[int(deck)]) == 0);
@@ -442,7 +442,7 @@ bool random_step(State& s, Tracker& t, Rng& rng, const StepOptions& options, std
       }
       token = format_removal(s.removed);
     } else {
-      const Deck deck = phase_before == Phase::kSetup ? Deck::kAdvisors : deck_of(phase_before);
+      const Deck deck = current_deck(before);
       const CardMask cards = s.table;
       CHECK(!s.awaiting_deal);
       CHECK(card_count(cards) == s.num_players);
@@ -604,7 +604,7 @@ void check_determinizations(const State& s, const Tracker& t, Rng& rng, bool pla
                   : deck == 1 ? d.vehicles[p]
                               : d.checks[p];
         }
-        if (int(deck_of(d.phase)) == deck && d.phase != Phase::kOver) seen |= d.table;
+        if (int(current_deck(d)) == deck && d.phase != Phase::kOver) seen |= d.table;
         if (deck == 1) seen |= t.sold;
         CHECK((d.removed[deck] & seen) == 0);
         CHECK((d.removed[deck] & d.unseen[deck]) == 0);
@@ -1012,7 +1012,7 @@ void test_view_ignores_removed_check_copies() {
     if (is_chance(s)) {
       token = "deal:";
       int k = 0;
-      for (int card : Cards(s.unseen[int(deck_of(s.phase))])) {
+      for (int card : Cards(s.unseen[int(current_deck(s))])) {
         if (k++ == s.num_players) break;
         if (k > 1) token += ',';
         token += std::to_string(card);
