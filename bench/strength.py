@@ -23,9 +23,9 @@ import time
 import pyai
 
 
-def play_game(args: tuple[int, int, int, str, str, dict, dict]) -> tuple[int, int, float, float]:
-    players, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings = args
-    game = pyai.load_game(f"forsale(players={players})")
+def play_game(args: tuple[int, str, int, int, str, str, dict, dict]) -> tuple[int, int, float, float]:
+    players, edition, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings = args
+    game = pyai.load_game(f"forsale(players={players},edition={edition})")
     bots = [
         pyai.make_bot(
             bot_name if seat == rotation else opponent_name,
@@ -66,6 +66,7 @@ def main() -> None:
     parser.add_argument("--bot", default="ismcts")
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--edition", default="autorama", choices=("autorama", "classic"))
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--first-deal", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=2000, help="for search bots on both sides")
@@ -80,7 +81,7 @@ def main() -> None:
         args.opponent_setting
     )
     jobs = [
-        (args.players, deal, rotation, args.bot, args.opponent, bot_settings, opponent_settings)
+        (args.players, args.edition, deal, rotation, args.bot, args.opponent, bot_settings, opponent_settings)
         for deal in range(args.first_deal, args.first_deal + args.deals)
         for rotation in range(args.players)
     ]
@@ -100,8 +101,8 @@ def main() -> None:
     half = 1.96 * statistics.stdev(deal_means) / math.sqrt(len(deal_means)) if len(deal_means) > 1 else float("nan")
     print(
         f"{args.bot} {bot_settings} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
-        f"{args.players} players, {len(deal_means)} deals x {args.players} seatings = {len(results)} games "
-        f"in {elapsed:.0f} s"
+        f"{args.players} players ({args.edition}), {len(deal_means)} deals x {args.players} seatings "
+        f"= {len(results)} games in {elapsed:.0f} s"
     )
     print(
         f"win share {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; fair share "
