@@ -254,6 +254,24 @@ void bind_forsale(py::module_& m) {
       .def("clone", [](const ViewRecord& v) { return v; })
       .def("__eq__", [](const ViewRecord& a, const ViewRecord& b) { return a == b; });
 
+  m.def(
+      "time_determinizations",
+      [](const ViewRecord& v, int count, uint64_t seed) {
+        // Determinisations of one view per second, for benchmarks (GIL released).
+        const auto start = std::chrono::steady_clock::now();
+        uint64_t checksum = 0;
+        {
+          py::gil_scoped_release release;
+          Rng rng(seed);
+          for (int i = 0; i < count; ++i) checksum += determinize(v.view, rng).unseen[int(Deck::kChecks)];
+        }
+        py::dict out;
+        out["count"] = count;
+        out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        out["checksum"] = checksum;
+        return out;
+      },
+      py::arg("view"), py::arg("count"), py::arg("seed") = 0);
   m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");

@@ -96,6 +96,12 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    return run_bench(quick=args.quick)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyai", description="Game-tree search for hidden-information games")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -124,6 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.set_defaults(run=_analyse)
+
+    bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")
+    bench.add_argument("--quick", action="store_true", help="smaller runs (noisier figures, same signature)")
+    bench.set_defaults(run=_bench)
+
+    from .tournament.cli import add_tournament_parser  # the `tournament` command and its `report` form
+
+    add_tournament_parser(commands)
     return parser
 
 

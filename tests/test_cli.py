@@ -69,3 +69,13 @@ def test_errors_are_one_clear_line(args, message):
     assert run.returncode == 2
     assert run.stderr.startswith("pyai: error: ") and message in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_bench_prints_figures_and_a_stable_signature():
+    first = pyai("bench", "--quick")
+    assert first.returncode == 0, first.stderr
+    assert "random playouts, 4 players" in first.stdout and "it/s" in first.stdout
+    signature = [line for line in first.stdout.splitlines() if line.startswith("signature:")]
+    assert len(signature) == 1
+    again = [line for line in pyai("bench", "--quick").stdout.splitlines() if line.startswith("signature:")]
+    assert again == signature  # deterministic: fixed seeds, iteration budgets, one thread

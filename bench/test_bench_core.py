@@ -1,0 +1,75 @@
+"""pytest-benchmark suites (not part of the default test run):
+
+    pytest bench --benchmark-only
+
+Random playouts, determinisation, ISMCTS iterations from several positions,
+and the Python -> core call. Figures are per round of the benchmarked call;
+`pyai bench` prints the headline rates.
+"""
+
+import pytest
+
+import pyai
+from pyai import _core
+
+POSITIONS = {
+    "start-4p": ("forsale(players=4)", ["removed:8,21/5,17/0,9", "deal:3,6,23,24"]),
+    "auction-6p": ("forsale(players=6)", ["deal:1,5,9,13,17,21", "pass", "bid:1"]),
+    "classic-5p": ("forsale(players=5,edition=classic)", ["deal:4,9,17,22,30", "bid:2"]),
+}
+
+
+def position(name):
+    game_string, tokens = POSITIONS[name]
+    return pyai.load_game(game_string).replay(tokens)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_playouts(benchmark, players):
+    result = benchmark(_core.random_playouts, players, 2000, 1)
+    assert result["games"] == 2000
+
+
+def test_heuristic_playouts(benchmark):
+    result = benchmark(_core.heuristic_playouts, 4, 1000, 1)
+    assert result["games"] == 1000
+
+
+def test_determinisations(benchmark):
+    view = position("start-4p").view(0)._core
+    result = benchmark(_core.time_determinizations, view, 20_000, 1)
+    assert result["count"] == 20_000
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_ismcts_iterations(benchmark, name):
+    state = position(name)
+    result = benchmark(pyai.analyse, state, iterations=5000, seed=1)
+    assert result.iterations == 5000
+
+
+def test_ismcts_two_threads(benchmark):
+    state = position("start-4p")
+    result = benchmark(pyai.analyse, state, iterations=10_000, threads=2, seed=1)
+    assert result.iterations == 10_000
+
+
+def test_python_to_core_call(benchmark):
+    core = position("start-4p")._core
+    benchmark(core.to_move)
+
+
+def test_legal_moves_from_python(benchmark):
+    state = position("start-4p")
+    assert benchmark(state.legal_moves)[0] == "pass"
+
+
+def test_apply_from_python(benchmark):
+    state = position("start-4p")
+
+    def apply_one():
+        copy = state.clone()
+        copy.apply("bid:3")
+        return copy
+
+    benchmark(apply_one)
