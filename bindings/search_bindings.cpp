@@ -42,6 +42,7 @@ class Search {
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw py::value_error("a search needs iterations or time_ms (or both)");
     if (config_.determinizations < 1) throw py::value_error("determinizations must be at least 1");
+    if (config_.max_raise < 0) throw py::value_error("max_raise must be >= 0 (0: no cap)");
     if (config_.exploration < 0 || !std::isfinite(config_.exploration)) throw py::value_error("exploration must be >= 0");
     if (!(config_.simultaneous_exploration > 0 && config_.simultaneous_exploration <= 1))
       throw py::value_error("simultaneous_exploration must be in (0, 1]");
@@ -157,7 +158,7 @@ void bind_search(py::module_& m) {
       .def(py::init([](const ViewRecord& view, uint64_t iterations, double time_ms, int threads,
                        uint64_t seed, const std::string& objective, uint64_t max_nodes, uint64_t max_memory_mb,
                        float exploration, float simultaneous_exploration, const std::string& rollout,
-                       int rollout_noise, bool perfect_information, int determinizations) {
+                       int rollout_noise, bool perfect_information, int determinizations, int max_raise) {
              search::SearchConfig config;
              config.iterations = iterations;
              config.time_ms = time_ms;
@@ -172,12 +173,14 @@ void bind_search(py::module_& m) {
              config.rollout_noise_percent = rollout_noise;
              config.perfect_information = perfect_information;
              config.determinizations = determinizations;
+             config.max_raise = max_raise;
              return std::make_unique<Search>(view, config);
            }),
            py::arg("view"), py::arg("iterations"), py::arg("time_ms"), py::arg("threads"),
            py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
            py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
-           py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"))
+           py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"),
+           py::arg("max_raise") = 3)
       .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
       .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
       .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")

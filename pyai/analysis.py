@@ -91,6 +91,7 @@ class Search:
         rollout_noise: int = 0,
         pimc: bool = False,
         determinizations: int = 16,
+        max_raise: int = 3,
     ):
         view = _searching_view(position, seat)
         if objective not in OBJECTIVES:
@@ -103,6 +104,7 @@ class Search:
             ("seed", seed % (1 << 64) if _is_int(seed) else seed),
             ("rollout_noise", rollout_noise),
             ("determinizations", determinizations),
+            ("max_raise", max_raise),
         ):
             if not _is_int(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
@@ -137,6 +139,7 @@ class Search:
             rollout_noise=rollout_noise,
             perfect_information=pimc,
             determinizations=determinizations,
+            max_raise=max_raise,
         )
 
     def run(self) -> AnalysisResult:

@@ -102,6 +102,7 @@ _SEARCH_SETTINGS = {
     "rollout",
     "rollout_noise",
     "determinizations",
+    "max_raise",
 }
 BOTS = ("ismcts", "pimc", "heuristic", "random")
 

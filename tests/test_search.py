@@ -231,3 +231,15 @@ def test_a_mechanic_makes_selling_the_low_vehicle_first_better():
     state = late_selling_position(WITH_MECHANIC)
     result = analyse(state, 0, iterations=4000, seed=1, objective="score")
     assert result.best_move == "sell:1"
+
+
+def test_the_tree_considers_small_raises_unless_told_otherwise():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:2"])
+    capped = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1).moves}
+    assert set(capped) == set(state.legal_moves())  # every legal move is reported
+    assert all(capped[f"bid:{n}"] > 0 for n in (3, 4, 5)) and capped["pass"] > 0
+    assert all(capped[f"bid:{n}"] == 0 for n in range(6, 29))  # jump bids beyond +3 are not searched
+    full = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=0).moves}
+    assert all(visits > 0 for visits in full.values())
+    with pytest.raises(ValueError, match="max_raise must be a whole number >= 0"):
+        analyse(state, max_raise=-1)

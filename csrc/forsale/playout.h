@@ -7,17 +7,64 @@
 
 namespace pyai::forsale {
 
+// A uniformly random legal move for the seat to act, drawn without building
+// the move list: the same distribution as picking from legal_actions(), at a
+// fraction of the cost (counts are known in closed form; only the chosen move
+// is decoded, in legal_actions() order).
+inline Action random_action(const State& s, Rng& rng) {
+  const int seat = s.turn;
+  switch (s.phase) {
+    case Phase::kAuction: {
+      const int bids = s.cash[seat] > s.high_bid ? s.cash[seat] - s.high_bid : 0;
+      const int k = int(rng.below(uint32_t(bids + 1)));
+      return k == 0 ? pass_action() : bid_action(s.high_bid + k);
+    }
+    case Phase::kBuying: {
+      const CardMask hand = s.advisors_in_hand[seat];
+      const CardMask boostable =
+          s.cash[seat] >= kFleetManagerCost ? hand & advisors_with(Ability::kFleetManager) : CardMask(0);
+      int k = int(rng.below(uint32_t(card_count(hand) + card_count(boostable))));
+      for (int advisor : Cards(hand)) {
+        if (k-- == 0) return play_action(advisor, false);
+        if (has_card(boostable, advisor) && k-- == 0) return play_action(advisor, true);
+      }
+      return play_action(highest_card(hand), false);  // not reached
+    }
+    default: break;
+  }
+  if (s.sell_step == SellStep::kChoose) {
+    const CardMask hand = s.vehicles[seat];
+    const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
+    const int h = card_count(hand);
+    const int pairs = h * (h - 1) / 2;
+    int k = int(rng.below(uint32_t(h + card_count(lawyers) * pairs)));
+    if (k < h) return sell_action(nth_card(hand, k));
+    k -= h;
+    const int lawyer = nth_card(lawyers, k / pairs);
+    k %= pairs;
+    for (int first : Cards(hand)) {
+      const CardMask higher = hand & ~card_range(0, first);
+      const int count = card_count(higher);
+      if (k < count) return sell_action(first, nth_card(higher, k), lawyer);
+      k -= count;
+    }
+  }
+  if (s.sell_step == SellStep::kKeep) {
+    const SellChoice& c = s.sell[seat];
+    return keep_action(rng.below(2) ? c.second_vehicle : c.vehicle);
+  }
+  return mechanic_action(rng.below(2) == 0);
+}
+
 // Plays `s` to the end choosing every move and chance outcome uniformly at
 // random. Returns the number of moves (player moves and chance steps) made.
 inline int random_playout(State& s, Rng& rng) {
   int steps = 0;
-  ActionList legal;
   while (!is_terminal(s)) {
     if (is_chance(s)) {
       apply_random_chance(s, rng);
     } else {
-      legal_actions(s, legal);
-      apply_action(s, legal[rng.below(uint32_t(legal.size()))]);
+      apply_action(s, random_action(s, rng));
     }
     ++steps;
   }

@@ -24,6 +24,7 @@ struct SearchConfig {
   float exploration = 0.7f;      // UCB1 constant at sequential decisions
   float simultaneous_exploration = 0.1f;  // regret matching's uniform mix at simultaneous steps
   RolloutPolicy rollout = RolloutPolicy::kHeuristic;
+  int max_raise = 3;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves (measured: any noise loses)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.

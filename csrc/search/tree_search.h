@@ -151,7 +151,7 @@ class TreeSearch {
         if (next == kNoNode) break;
       } else {
         const int seat = G::acting_seat(s);
-        G::legal_actions(s, legal_);
+        G::tree_actions(s, config_, legal_);
         next = select_decision(node, seat, created);
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         G::apply(s, Action(arena_[next].action));
