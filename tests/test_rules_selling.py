@@ -86,6 +86,8 @@ def test_sells_are_made_in_seat_order_and_wrong_sells_are_refused(selling):
     assert selling.to_move() == 0
     with pytest.raises(pyai.IllegalMoveError, match="vehicle 2 is not in seat 0's hand"):
         selling.apply("sell:2")
+    with pytest.raises(pyai.IllegalMoveError, match="vehicle 0 is not in seat 0's hand"):
+        selling.apply("sell:0")
     with pytest.raises(pyai.IllegalMoveError, match="the two vehicles must differ"):
         selling.apply("sell:4,4")
     with pytest.raises(pyai.IllegalMoveError, match="advisor 20 is not an unused Lawyer of seat 0"):

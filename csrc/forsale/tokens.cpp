@@ -247,7 +247,7 @@ std::string why_illegal(const State& s, Action action) {
     }
     case MoveKind::kSell: {
       for (int vehicle : {sold_vehicle(action), sold_second_vehicle(action)}) {
-        if (vehicle == 0 && sold_second_vehicle(action) == 0) continue;
+        if (vehicle == 0 && vehicle != sold_vehicle(action)) continue;  // no second vehicle
         if (vehicle < 1 || vehicle > kDeckSize || !has_card(s.vehicles[seat], vehicle))
           return std::string(deck_noun(s, Deck::kVehicles)) + " " + std::to_string(vehicle) + " is not in " + who +
                  "'s hand";

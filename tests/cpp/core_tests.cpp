@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "forsale/heuristic.h"
 #include "forsale/information.h"
+#include "forsale/playout.h"
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
 #include "forsale/tokens.h"
@@ -1039,6 +1041,55 @@ void test_view_ignores_removed_check_copies() {
   g_context.clear();
 }
 
+// The heuristic bot and the random-move sampler at every decision of random
+// games (both editions): the heuristic's move is legal, and at a sealed sell
+// it is the same whatever the other seats' secret sells (and Lawyer use) are;
+// random_action() only draws legal moves and, over many draws, every one.
+void test_move_choosers(int games, uint64_t seed) {
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    const int players = 3 + g % 4;
+    State s = initial_state(make_config(players, g % players, /*classic=*/g % 3 == 0));
+    while (!is_terminal(s)) {
+      if (is_chance(s)) {
+        apply_random_chance(s, rng);
+        continue;
+      }
+      ActionList legal;
+      legal_actions(s, legal);
+      Rng quiet(1);
+      const Action chosen = heuristic_action(s, quiet, 0);
+      CHECK(std::find(legal.begin(), legal.end(), chosen) != legal.end());
+      if (is_choose_step(s) && s.sells_submitted) {
+        State other = s;
+        for (int p : Cards(s.sells_submitted)) {
+          ActionList sells;
+          legal_sells(s, p, sells);
+          const Action sell = sells[rng.below(uint32_t(sells.size()))];
+          other.sell[p] = SellChoice{uint8_t(sold_vehicle(sell)), uint8_t(sold_second_vehicle(sell)),
+                                     uint8_t(sold_lawyer(sell))};
+          other.keeps_pending = uint8_t(sold_lawyer(sell) ? other.keeps_pending | card_bit(p)
+                                                          : other.keeps_pending & ~card_bit(p));
+        }
+        Rng quiet_again(1);
+        CHECK_MSG(heuristic_action(other, quiet_again, 0) == chosen, "the heuristic read another seat's secret sell");
+      }
+      if (g % 10 == 0) {
+        std::vector<Action> drawn;
+        for (int i = 0; i < int(legal.size()) * 40; ++i) {
+          const Action a = random_action(s, rng);
+          CHECK(std::find(legal.begin(), legal.end(), a) != legal.end());
+          drawn.push_back(a);
+        }
+        std::sort(drawn.begin(), drawn.end());
+        drawn.erase(std::unique(drawn.begin(), drawn.end()), drawn.end());
+        CHECK_MSG(drawn.size() == legal.size(), "random_action missed a legal move");
+      }
+      apply_action(s, random_action(s, rng));
+    }
+  }
+}
+
 int parse_count(const char* text, const char* name) {
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
@@ -1080,6 +1131,7 @@ int main(int argc, char** argv) {
       {"random games, 6 players", [](int g, uint64_t sd) { test_random_games(6, g, sd); }},
       {"determinisation in selling", [](int g, uint64_t sd) { test_determinization_in_selling(g / 3 + 1, sd); }},
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
+      {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
   };
   std::vector<Section> to_run(std::begin(sections), std::end(sections));
   for (const Section& section : to_run) {
