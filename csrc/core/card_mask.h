@@ -8,6 +8,10 @@
 #include <bit>
 #include <cstdint>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 #include "rng.h"
 
 namespace pyai {
@@ -25,10 +29,16 @@ constexpr CardMask card_range(int low, int high) {
   return ((high >= 31 ? ~CardMask(0) : (card_bit(high + 1) - 1))) & ~(card_bit(low) - 1);
 }
 
-// The index-th lowest card of mask (index < card_count(mask)).
+// The index-th lowest card of mask (index < card_count(mask)). With BMI2 one
+// pdep deposits a single bit at the index-th set position (this is in every
+// deal and random move; the loop is the portable fallback).
 inline int nth_card(CardMask mask, int index) {
+#if defined(__BMI2__)
+  return lowest_card(_pdep_u32(CardMask(1) << index, mask));
+#else
   for (int skipped = 0; skipped < index; ++skipped) mask &= mask - 1;
   return lowest_card(mask);
+#endif
 }
 
 // A uniformly random subset of `count` cards from `pool` (count <= size of pool).

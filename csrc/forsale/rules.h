@@ -191,13 +191,25 @@ inline int offered_value(const State& s, int seat) {
   return s.advisor_offered[seat] + (has_card(s.boosted, seat) ? kFleetManagerBoost : 0);
 }
 
-// Seats ordered by a per-seat key, highest first (keys are distinct).
+// Seats ordered by a per-seat key, highest first. Keys are distinct card
+// values below 64 (advisors up to 33 when boosted, vehicles up to 30), so a
+// bit set of the keys orders them without a sort.
 template <typename KeyOf>
 inline int seats_by_descending(const State& s, KeyOf key_of, uint8_t* order) {
-  const int n = s.num_players < kMaxPlayers ? s.num_players : kMaxPlayers;  // bounds the sort for the compiler
-  for (int p = 0; p < n; ++p) order[p] = uint8_t(p);
-  std::sort(order, order + n, [&](uint8_t a, uint8_t b) { return key_of(a) > key_of(b); });
-  return n;
+  uint64_t keys = 0;
+  uint8_t seat_of_key[64];
+  for (int p = 0; p < s.num_players; ++p) {
+    const int key = key_of(p);
+    keys |= uint64_t(1) << key;
+    seat_of_key[key] = uint8_t(p);
+  }
+  int rank = 0;
+  while (keys) {
+    const int key = 63 - std::countl_zero(keys);
+    keys &= ~(uint64_t(1) << key);
+    order[rank++] = seat_of_key[key];
+  }
+  return rank;
 }
 
 inline void resolve_buying_round(State& s) {
