@@ -1,0 +1,257 @@
+"""An external engine as a tournament player: a child process spoken to over
+stdio in the protocol of PROTOCOL.md (`uci`, `isready`, `newgame`, `position`,
+`go`, `bestmove`).
+
+Nothing here may hang: every read waits on a queue filled by a reader thread,
+with a deadline; every write goes to a non-blocking pipe, also with a
+deadline. An engine that exits, overruns its time, or writes what the
+protocol does not allow raises EngineFailure naming what happened; the caller
+then closes it (the whole process group is killed) and starts a fresh one for
+the next game.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import select
+import signal
+import subprocess
+import threading
+import time
+
+MAX_LINE = 1 << 20  # the protocol lets an engine refuse longer lines; we refuse longer answers
+STARTUP_SECONDS = 10.0  # for `uci` ... `uciok` and each `isready` ... `readyok`
+
+_EOF = object()
+_TOO_LONG = object()
+
+
+class EngineFailure(Exception):
+    """The engine lost the game: `kind` is "crash", "timeout" or "garbage", `reason` says what happened."""
+
+    def __init__(self, kind: str, reason: str):
+        super().__init__(f"{kind}: {reason}")
+        self.kind = kind
+        self.reason = reason
+
+
+def _describe_exit(returncode: int | None) -> str:
+    if returncode is None:
+        return "closed its output"
+    if returncode < 0:
+        try:
+            return f"was killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"was killed by signal {-returncode}"
+    return f"exited with status {returncode}"
+
+
+class ExternalEngine:
+    """One engine process. `start()` runs the handshake; `bestmove()` asks for one decision."""
+
+    def __init__(self, argv: list[str] | tuple[str, ...], label: str | None = None):
+        self.argv = list(argv)
+        self.label = label or " ".join(self.argv)
+        self.name: str | None = None  # from `id name`
+        self.options: set[str] = set()  # option names from the handshake, lower case
+        self._process: subprocess.Popen | None = None
+        self._lines: queue.Queue = queue.Queue()
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=5)
+
+    # --- life cycle
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def start(self, timeout: float = STARTUP_SECONDS) -> None:
+        """Starts the process and runs `uci` ... `uciok`, `isready` ... `readyok`."""
+        try:
+            self._process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # Ctrl-C at the terminal goes to us, not to it; a kill takes its children
+            )
+        except OSError as error:
+            raise EngineFailure("crash", f"could not start {self.argv[0]!r}: {error}") from None
+        os.set_blocking(self._process.stdin.fileno(), False)
+        threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True).start()
+        deadline = time.monotonic() + timeout
+        self._send("uci", deadline)
+        while True:
+            line = self._read(deadline, "uciok")
+            if line == "uciok":
+                break
+            words = line.split()
+            if words[:2] == ["id", "name"]:
+                self.name = " ".join(words[2:])
+            elif words[:2] == ["option", "name"] and len(words) > 2:
+                end = words.index("type") if "type" in words else len(words)
+                self.options.add(" ".join(words[2:end]).lower())
+            elif words[0] == "error":
+                raise EngineFailure("garbage", f"answered {line[:200]!r} to uci")
+            # anything else before uciok (a banner, id author, info) is tolerated, as UCI GUIs do
+        self._ready(deadline, "uci")
+
+    def new_game(self, game: str, seed: int | None = None, timeout: float = STARTUP_SECONDS) -> None:
+        """`newgame <game>` (and the Seed option when the engine has one), then `isready`."""
+        deadline = time.monotonic() + timeout
+        self._drain("newgame")
+        self._send(f"newgame {game}", deadline)
+        if seed is not None and "seed" in self.options:
+            self._send(f"setoption name Seed value {seed}", deadline)
+        self._ready(deadline, "newgame")
+
+    def bestmove(self, game: str, seat: int, tokens: list[str], go: str, limit_seconds: float) -> str:
+        """The engine's move for `seat` after `tokens` (what that seat may see), within `limit_seconds`."""
+        self._drain("position")
+        deadline = time.monotonic() + limit_seconds
+        moves = (" moves " + " ".join(tokens)) if tokens else ""
+        self._send(f"position {game} pov {seat}{moves}", deadline)
+        self._send(f"go {go}", deadline)
+        while True:
+            line = self._read(deadline, "bestmove", limit_seconds)
+            words = line.split()
+            if words[0] == "info":
+                continue
+            if words[0] == "bestmove":
+                if len(words) < 2:
+                    raise EngineFailure("garbage", f"{line[:200]!r} names no move")
+                return words[1]
+            if words[0] == "error":
+                raise EngineFailure("garbage", f"answered {line[:200]!r} instead of bestmove")
+            raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for bestmove")
+
+    def close(self, polite: bool = True) -> None:
+        """Asks the engine to quit (unless not `polite`), then kills its process group. Safe to call twice."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if polite and process.poll() is None:
+            try:
+                os.write(process.stdin.fileno(), b"quit\n")
+            except OSError:
+                pass
+            try:
+                process.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # also any child the engine left behind
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not fail
+            pass
+        for stream in (process.stdin, process.stdout, process.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+    # --- plumbing
+    def _read_stdout(self, stream) -> None:
+        try:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE:
+                    self._lines.put(_TOO_LONG)
+                    break
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(_EOF)
+
+    def _read_stderr(self, stream) -> None:
+        try:
+            for line in iter(lambda: stream.readline(4096), b""):
+                text = line.decode("utf-8", "replace").strip()
+                if text:
+                    self._stderr_tail.append(text)
+        except (OSError, ValueError):
+            pass
+
+    def _crash(self, doing: str) -> EngineFailure:
+        process = self._process
+        returncode = None
+        if process is not None:
+            try:
+                returncode = process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                returncode = None
+        time.sleep(0.05)  # let the stderr thread catch the last words
+        last = f"; last stderr: {self._stderr_tail[-1][:200]!r}" if self._stderr_tail else ""
+        return EngineFailure("crash", f"engine {_describe_exit(returncode)} while {doing}{last}")
+
+    def _send(self, line: str, deadline: float) -> None:
+        if self._process is None:
+            raise EngineFailure("crash", "engine is not running")
+        data = (line + "\n").encode("utf-8")
+        fd = self._process.stdin.fileno()
+        while data:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise EngineFailure("timeout", f"engine stopped reading its input ({line.split()[0]})")
+            try:
+                _, writable, _ = select.select([], [fd], [], remaining)
+                if writable:
+                    data = data[os.write(fd, data) :]
+            except BlockingIOError:
+                continue
+            except OSError:  # a broken pipe: it has gone
+                raise self._crash(f"reading {line.split()[0]!r}") from None
+
+    def _read(self, deadline: float, waiting_for: str, limit_seconds: float | None = None) -> str:
+        """The next non-blank output line, decoded and stripped; raises on EOF, timeout, bad bytes."""
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                item = self._lines.get(timeout=remaining) if remaining > 0 else self._lines.get_nowait()
+            except queue.Empty:
+                budget = f" within {limit_seconds * 1000:.0f} ms" if limit_seconds is not None else ""
+                raise EngineFailure("timeout", f"no {waiting_for}{budget}") from None
+            if item is _EOF:
+                self._lines.put(_EOF)  # stays closed
+                raise self._crash(f"waiting for {waiting_for}")
+            if item is _TOO_LONG:
+                raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
+            try:
+                line = item.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                raise EngineFailure("garbage", f"output that is not UTF-8: {item[:60]!r}") from None
+            if line:
+                return line
+
+    def _ready(self, deadline: float, after: str) -> None:
+        self._send("isready", deadline)
+        while True:
+            line = self._read(deadline, f"readyok after {after}")
+            if line == "readyok":
+                return
+            if line.startswith("error"):
+                raise EngineFailure("garbage", f"answered {line[:200]!r} to {after}")
+            if not line.startswith("info"):
+                raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for readyok")
+
+    def _drain(self, before: str) -> None:
+        """Output left over since the last answer: info is fine, anything else is a protocol error."""
+        while True:
+            try:
+                item = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if item is _EOF:
+                self._lines.put(_EOF)
+                raise self._crash(f"idle before {before}")
+            if item is _TOO_LONG:
+                raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
+            line = item.decode("utf-8", "replace").strip()
+            if line and not line.startswith("info"):
+                raise EngineFailure("garbage", f"unexpected output {line[:200]!r} after its answer")

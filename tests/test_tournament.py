@@ -1,0 +1,279 @@
+"""Tournaments end to end: duplicate deals, storage and resume, failing engines, Dask, SPRT, the CLI."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import pyai as pyai_module
+from pyai.tournament import SpecError, Store, StoreError, TournamentConfig, TournamentError, plan, run_tournament
+from pyai.tournament.play import play_game
+from pyai.tournament.sprt import SprtParams
+
+FAKE_ENGINE = Path(__file__).parent / "fixtures" / "fake_engine.py"
+FAST = ["random", "heuristic", "ismcts:iterations=30"]
+
+
+def fake(mode: str, at: int = 2) -> str:
+    return f"cmd:{sys.executable} {FAKE_ENGINE} {mode} {at}"
+
+
+def pyai(*args: str, cwd="/") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd=cwd
+    )  # not from the checkout: its pyai/ has no built core
+
+
+def chance_tokens(tokens):
+    return [token for token in tokens if token.startswith(("removed:", "deal:"))]
+
+
+def test_a_small_tournament_plays_duplicate_deals_and_reports(tmp_path):
+    db = str(tmp_path / "results.sqlite")
+    config = TournamentConfig("forsale(players=3)", FAST, deals=3)
+    report = run_tournament(config, db, concurrency=2, progress=False)
+    assert report["run"]["played"] == 9 and report["run"]["complete"] and report["run"]["slots"] == 2
+    with Store(db, create=False) as store:
+        games = store.games()
+        assert store.settings()["bots"] == ["random", "heuristic", "ismcts:iterations=30"]
+    assert len(games) == 9 and len({(g["deal"], tuple(g["seating"])) for g in games}) == 9
+    for deal in (1, 2, 3):
+        played = [g for g in games if g["deal"] == deal]
+        assert sorted(tuple(g["seating"]) for g in played) == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+        # the same cards in every seating (the whole deck, not just the first rounds)
+        assert len({tuple(chance_tokens(g["tokens"])) for g in played}) == 1
+        assert len(chance_tokens(played[0]["tokens"])) > 10
+    for g in games:
+        assert g["outcome"] == "normal" and len(g["scores"]) == 3 and g["winners"]
+        assert min(g["ranks"]) == 1 or len(g["winners"]) > 1
+        assert all(t >= 0 for t in g["times"]) and sum(g["decisions"]) > 10
+    rows = {row["bot"]: row for row in report["bots"]}
+    assert sum(row["wins"] for row in rows.values()) == pytest.approx(9)
+    assert all(row["games"] == 9 for row in rows.values())
+    assert rows["heuristic"]["win_rate"] > rows["random"]["win_rate"]
+    assert all(row["ms_per_move"] is not None and row["failures"] == 0 for row in rows.values())
+    # a record replays to the end, and a game is reproduced from its seeds
+    assert pyai_module.load_game(report["settings"]["game"]).replay(games[4]["tokens"]).is_terminal()
+    job = next(j for j in plan(config).jobs if (j.deal, list(j.seating)) == (games[4]["deal"], games[4]["seating"]))
+    assert play_game(job)["tokens"] == games[4]["tokens"]
+
+
+def test_resume_plays_only_the_missing_games_and_refuses_other_settings(tmp_path):
+    db = str(tmp_path / "results.sqlite")
+    config = TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=4)
+    first = run_tournament(config, db, concurrency=1, progress=False, max_games=5)
+    assert first["run"]["played"] == 5 and not first["run"]["complete"]
+    messages = []
+    second = run_tournament(config, db, concurrency=1, progress=False, log=messages.append)
+    assert second["run"]["played"] == 7 and second["run"]["complete"] and second["games"] == 12
+    assert any("5 games stored, 7 to play" in message for message in messages)
+    assert run_tournament(config, db, concurrency=1, progress=False)["run"]["played"] == 0
+    more = TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=5)  # more deals: fine
+    assert run_tournament(more, db, concurrency=1, progress=False)["run"]["played"] == 3
+    for changed, what in [
+        (TournamentConfig("forsale(players=3)", ["heuristic", "heuristic"], deals=4), "bots"),
+        (TournamentConfig("forsale(players=4)", ["heuristic", "random"], deals=4), "game"),
+        (TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=4, seed=9), "seed"),
+    ]:
+        with pytest.raises(StoreError, match=f"other settings.*{what}: stored"):
+            run_tournament(changed, db, concurrency=1, progress=False)
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT COUNT(*), COUNT(DISTINCT deal || '/' || seating) FROM games").fetchone() == (15, 15)
+
+
+def test_a_killed_run_resumes_without_losing_or_doubling_games(tmp_path):
+    db = tmp_path / "killed.sqlite"
+    args = ["tournament", "--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random"]
+    args += ["--bot", "ismcts:iterations=150", "--deals", "20", "--db", str(db), "--concurrency", "2"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pyai", *args], start_new_session=True, stderr=subprocess.PIPE, cwd="/"
+    )
+    stored_before = 0
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and run.poll() is None:
+            if db.exists():
+                try:
+                    with sqlite3.connect(db) as raw:
+                        stored_before = raw.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+                except sqlite3.OperationalError:  # the schema is being made
+                    pass
+            if stored_before >= 6:
+                break
+            time.sleep(0.02)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)  # the run and its workers, mid-game
+        run.wait()
+    assert 6 <= stored_before < 60, run.stderr.read().decode()
+    with Store(str(db), create=False) as store:
+        kept = {(g["deal"], tuple(g["seating"])): g["tokens"] for g in store.games()}
+    assert len(kept) >= stored_before
+    rerun = pyai(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{len(kept)} games stored, {60 - len(kept)} to play" in rerun.stderr
+    assert "60 games over 20 deals" in rerun.stdout
+    with Store(str(db), create=False) as store:
+        games = store.games()
+    assert len(games) == 60 and len({(g["deal"], tuple(g["seating"])) for g in games}) == 60
+    for g in games:  # what was stored before the kill is untouched
+        key = (g["deal"], tuple(g["seating"]))
+        if key in kept:
+            assert g["tokens"] == kept[key]
+
+
+@pytest.mark.parametrize(
+    "mode, outcome, reason",
+    [
+        ("crash", "crash", "exited with status 3 while waiting for bestmove; last stderr: 'fake engine: crashing"),
+        ("hang", "timeout", "no bestmove within 250 ms"),
+        ("garbage", "garbage", "unexpected output 'hello, I am not an engine'"),
+        ("illegal", "illegal", "'bid:999': "),
+        ("error", "garbage", "answered 'error inconsistent"),
+    ],
+)
+def test_a_failing_engine_loses_each_game_and_the_tournament_goes_on(tmp_path, mode, outcome, reason):
+    config = TournamentConfig(
+        "forsale(players=3)", [fake(mode, at=3), "heuristic", "random"], deals=1, move_time_ms=50, margin_ms=200
+    )
+    report = run_tournament(config, str(tmp_path / "r.sqlite"), concurrency=1, progress=False)
+    assert report["games"] == 3 and report["outcomes"] == {outcome: 3}
+    # every game failed at the engine's 3rd move: it was restarted for each game
+    with Store(str(tmp_path / "r.sqlite"), create=False) as store:
+        games = store.games()
+    for g in games:
+        engine_seat = g["seating"].index(0)
+        assert g["culprit"] == engine_seat and g["outcome"] == outcome and reason in g["reason"]
+        assert g["decisions"][engine_seat] == 3 and g["scores"] is None
+        assert g["winners"] == [seat for seat in range(3) if seat != engine_seat]
+        assert g["ranks"][engine_seat] == 3
+    engine = report["bots"][0]
+    assert engine["wins"] == 0 and engine["failures"] == 3 and engine["failures_by_kind"] == {outcome: 3}
+    assert engine["rank"] == 3 and report["bots"][1]["wins"] == pytest.approx(1.5)
+
+
+def test_good_engines_play_whole_games_in_worker_processes(tmp_path):
+    # two copies of one engine spec (a process each) and a crashing one, in two worker processes
+    config = TournamentConfig(
+        "forsale(players=4)", [fake("good"), fake("good"), "heuristic", fake("crash", at=40)], deals=2
+    )
+    report = run_tournament(config, str(tmp_path / "r.sqlite"), concurrency=2, progress=False)
+    assert report["games"] == 8 and report["labels"][0] == f"cmd:{Path(sys.executable).name} fake_engine.py good 2"
+    good = report["bots"][0]
+    assert good["games"] == 16 and good["failures"] == 0
+    assert set(report["outcomes"]) <= {"normal", "crash"} and report["outcomes"].get("normal")
+    # the good engine checks that it is never shown the removal or a sealed sell (else it answers garbage)
+
+
+def test_a_broken_engine_command_fails_before_any_game(tmp_path):
+    db = tmp_path / "r.sqlite"
+    with pytest.raises(SpecError, match="failed its handshake: engine exited with status 1.*refusing to start"):
+        run_tournament(TournamentConfig("forsale(players=3)", [fake("dead"), "random"], deals=2), str(db))
+    assert not db.exists()
+
+
+def test_sprt_stops_a_lopsided_match_early(tmp_path):
+    db = str(tmp_path / "sprt.sqlite")
+    params = SprtParams(elo0=0, elo1=100, alpha=0.1, beta=0.1)
+    config = TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=300, sprt=params)
+    report = run_tournament(config, db, concurrency=2, progress=False)
+    assert report["sprt"]["decision"] == "H1" and report["run"]["stopped_by_sprt"]
+    assert report["seatings_per_deal"] == 3 and report["games"] < 300  # of 900
+    assert report["sprt"]["wins"] > report["sprt"]["losses"]
+    again = run_tournament(config, db, concurrency=2, progress=False)  # already decided: plays nothing
+    assert again["run"]["played"] == 0 and again["sprt"]["decision"] == "H1"
+    with pytest.raises(TournamentError, match="exactly two distinct bots"):
+        run_tournament(TournamentConfig("forsale(players=3)", FAST, sprt=params), str(tmp_path / "x.sqlite"))
+
+
+def test_dask_backend_on_a_local_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed", reason="the dask extra (dask[distributed]) is not installed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        dashboard_address=None,  # in-process: no network
+    ) as cluster:
+        config = TournamentConfig("forsale(players=3)", FAST + [], deals=2)
+        report = run_tournament(
+            config, str(tmp_path / "d.sqlite"), backend="dask", scheduler=cluster.scheduler_address, progress=False
+        )
+    assert report["games"] == 6 and report["run"]["backend"] == "dask" and report["run"]["slots"] == 2
+    assert report["outcomes"] == {"normal": 6}
+
+
+def test_bad_inputs_are_refused_before_anything_runs(tmp_path):
+    db = str(tmp_path / "never.sqlite")
+    for config, message in [
+        (TournamentConfig("forsale(players=3)", ["random"] * 4), "4 bots for a 3-player game"),
+        (TournamentConfig("forsale(players=9)", ["random"]), "players"),
+        (TournamentConfig("forsale(players=3)", ["random"], deals=0), "--deals must be"),
+        (TournamentConfig("forsale(players=3)", ["random"], seatings="shuffled"), "--seatings must be"),
+        (TournamentConfig("forsale(players=3)", ["ismcts:iterations=x1"]), "iterations must be"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            run_tournament(config, db)
+    with pytest.raises(TournamentError, match="--scheduler"):
+        run_tournament(TournamentConfig("forsale(players=3)", ["random"]), db, backend="dask")
+    assert not os.path.exists(db)
+
+
+def test_cli_runs_reports_and_exports(tmp_path):
+    db = str(tmp_path / "cli.sqlite")
+    run = pyai(
+        "tournament",
+        "--game",
+        "forsale(players=3)",
+        "--bot",
+        "heuristic",
+        "--bot",
+        "random",
+        "--deals",
+        "2",
+        "--db",
+        db,
+        "--concurrency",
+        "1",
+    )
+    assert run.returncode == 0, run.stderr
+    assert "6 games over 2 deals" in run.stdout and "win % [95% CI]" in run.stdout and "head to head" in run.stdout
+    assert "played 6 games" in run.stderr and "\r" not in run.stderr  # no progress bar without a terminal
+    report = pyai("tournament", "report", db, "--json")
+    assert report.returncode == 0, report.stderr
+    data = json.loads(report.stdout)
+    assert data["games"] == 6 and {row["bot"] for row in data["bots"]} == {"heuristic", "random"}
+    assert {"win_rate_low", "rank_high", "rating_mu", "rating_sigma"} <= set(data["bots"][0])
+    csv_path = tmp_path / "bots.csv"
+    assert pyai("tournament", "report", db, "--csv", str(csv_path)).returncode == 0
+    assert csv_path.read_text().splitlines()[0].startswith("bot,games,wins,win_rate,win_rate_low")
+    bad = pyai("tournament", "--bot", "alphazero", "--db", str(tmp_path / "bad.sqlite"))
+    assert bad.returncode == 2 and "unknown bot 'alphazero'" in bad.stderr
+    assert not (tmp_path / "bad.sqlite").exists()
+    missing = pyai("tournament", "report", str(tmp_path / "nope.sqlite"))
+    assert missing.returncode == 2 and "no results file" in missing.stderr
+
+
+def test_quick_preset_fills_the_line_up_and_stores_nothing(tmp_path):
+    run = pyai(
+        "tournament", "--quick", "--deals", "1", "--max-games", "1", "--concurrency", "1", "--json", cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["settings"]["bots"] == ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"]
+    assert data["games"] == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_plot(tmp_path):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
+    db = str(tmp_path / "p.sqlite")
+    run_tournament(TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=2), db, concurrency=1)
+    png = tmp_path / "out.png"
+    run = pyai("tournament", "report", db, "--plot", str(png))
+    assert run.returncode == 0, run.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
