@@ -122,9 +122,10 @@ Deck hand_deck(const std::string& name) {
   throw py::value_error("a hand is 'advisors' or 'vehicles', not '" + name + "'");
 }
 
-// Plays `games` uniformly random games (GIL released); for benchmarks.
-py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
-  const Config config = make_config(players, 0, classic);
+// Plays `games` whole games (GIL released) with every seat choosing by
+// `choose(state, rng)` and chance at random; counts and time, for benchmarks.
+template <typename Chooser>
+py::dict timed_playouts(const Config& config, int games, uint64_t seed, Chooser choose) {
   long long steps = 0, score_sum = 0;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -132,49 +133,35 @@ py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
     Rng rng(seed);
     for (int g = 0; g < games; ++g) {
       State s = initial_state(config);
-      steps += random_playout(s, rng);
-      for (int p = 0; p < players; ++p) score_sum += final_score(s, p);
-    }
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  py::dict out;
-  out["games"] = games;
-  out["steps"] = steps;
-  out["score_sum"] = score_sum;
-  out["seconds"] = seconds;
-  return out;
-}
-
-// Plays `games` games with every seat on heuristic_action (noise 0) and the
-// chance steps at random (GIL released); the same result as random_playouts.
-// The heuristic reads nothing a seat's view hides, so it runs on the state itself.
-py::dict heuristic_playouts(int players, int games, uint64_t seed) {
-  const Config config = make_config(players, 0);
-  long long steps = 0, score_sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    py::gil_scoped_release release;
-    Rng rng(seed);
-    for (int g = 0; g < games; ++g) {
-      State s = initial_state(config);
-      while (!is_terminal(s)) {
+      for (; !is_terminal(s); ++steps) {
         if (is_chance(s)) {
           apply_random_chance(s, rng);
         } else {
-          apply_action(s, heuristic_action(s, rng));
+          apply_action(s, choose(s, rng));
         }
-        ++steps;
       }
-      for (int p = 0; p < players; ++p) score_sum += final_score(s, p);
+      for (int p = 0; p < config.players; ++p) score_sum += final_score(s, p);
     }
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   py::dict out;
   out["games"] = games;
   out["steps"] = steps;
   out["score_sum"] = score_sum;
-  out["seconds"] = seconds;
+  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+// Uniformly random games: the raw speed of the rules.
+py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
+  return timed_playouts(make_config(players, 0, classic), games, seed,
+                        [](const State& s, Rng& rng) { return random_action(s, rng); });
+}
+
+// Every seat on the heuristic bot (noise 0). It reads nothing a seat's view
+// hides, so it can run on the state itself.
+py::dict heuristic_playouts(int players, int games, uint64_t seed) {
+  return timed_playouts(make_config(players, 0), games, seed,
+                        [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
 }
 
 }  // namespace
