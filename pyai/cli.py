@@ -102,6 +102,12 @@ def _bench(args: argparse.Namespace) -> int:
     return run_bench(quick=args.quick)
 
 
+def _engine(args: argparse.Namespace) -> int:
+    from .protocol import main as serve_protocol
+
+    return serve_protocol()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyai", description="Game-tree search for hidden-information games")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -134,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")
     bench.add_argument("--quick", action="store_true", help="smaller runs (noisier figures, same signature)")
     bench.set_defaults(run=_bench)
+
+    engine = commands.add_parser("engine", help="answer the engine protocol (PROTOCOL.md) on stdin/stdout; see 'help'")
+    engine.set_defaults(run=_engine)
 
     from .tournament.cli import add_tournament_parser  # the `tournament` command and its `report` form
 

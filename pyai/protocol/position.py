@@ -1,0 +1,169 @@
+"""The engine's current position: a game, the pov seat and the tokens played.
+
+Rules and information stay in pyai (State.apply, legal_moves_for, view); this
+module only keeps the tokens, turns library errors into protocol errors, and
+for a partial-knowledge position (`setup`, see pyai/protocol/setup.py) asks
+the setup for the view the pov seat really has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import GameStringError, IllegalMoveError, PhaseError, PyaiError
+from ..forsale import ForSaleGame, State, View
+from ..games import load_game
+from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, ProtocolError
+from .setup import Setup
+
+MAX_TOKENS = 10_000  # far more than a whole game; a longer list cannot be legal
+
+
+def load(game_string: str) -> ForSaleGame:
+    try:
+        return load_game(game_string)
+    except GameStringError as error:
+        raise ProtocolError(BAD_VALUE, str(error)) from None
+
+
+class Position:
+    """A position: immutable; `play` and `undo` return a new one (all or nothing)."""
+
+    def __init__(self, game: ForSaleGame, pov: int | None, state: State, moves: Sequence[str], setup: Setup | None):
+        self.game = game
+        self.pov = pov
+        self.state = state
+        self.moves = tuple(moves)  # canonical tokens (after the setup, if any)
+        self.setup = setup
+
+    # --- building
+    @classmethod
+    def start(cls, game: ForSaleGame) -> Position:
+        return cls(game, None, game.new_initial_state(), (), None)
+
+    @classmethod
+    def build(
+        cls, game_string: str, pov: int | None, setup_words: Sequence[str] | None, tokens: Sequence[str]
+    ) -> Position:
+        game = load(game_string)
+        if pov is not None and not 0 <= pov < game.players:
+            raise ProtocolError(BAD_VALUE, f"pov must be a seat 0..{game.players - 1}, not {pov}")
+        if setup_words is not None:
+            if pov is None:
+                raise ProtocolError(INCONSISTENT, "a setup describes what one seat knows: give pov <seat> before setup")
+            setup = Setup.parse(game, pov, setup_words)
+            return Position(game, pov, setup.base_state(), (), setup).play(tokens)
+        return cls(game, pov, game.new_initial_state(), (), None).play(tokens)
+
+    def play(self, tokens: Sequence[str]) -> Position:
+        """A new position with `tokens` appended; the error names the first bad
+        token and its index in `tokens`."""
+        if len(tokens) > MAX_TOKENS:
+            raise ProtocolError(ILLEGAL_MOVE, f"{len(tokens)} tokens: no game is that long")
+        if self.setup is not None:
+            setup, state, canonical = self.setup.replay(self.moves, tokens)
+            return Position(self.game, self.pov, state, self.moves + tuple(canonical), setup)
+        state = self.state.clone()
+        canonical = []
+        for index, token in enumerate(tokens):
+            try:
+                canonical.append(state.apply(token))
+            except IllegalMoveError as error:
+                raise ProtocolError(ILLEGAL_MOVE, f"{token} at token {index}: {error.reason}") from None
+        return Position(self.game, self.pov, state, self.moves + tuple(canonical), self.setup)
+
+    def undo(self, count: int) -> Position:
+        if count < 1:
+            raise ProtocolError(BAD_VALUE, f"undo takes back 1 or more tokens, not {count}")
+        if count > len(self.moves):
+            what = "after the setup" if self.setup is not None else "in this position"
+            raise ProtocolError(INCONSISTENT, f"cannot take back {count} tokens: only {len(self.moves)} {what}")
+        kept = self.moves[: len(self.moves) - count]
+        start = Position(self.game, self.pov, self._start_state(), (), self.setup)
+        return start.play(kept)
+
+    def _start_state(self) -> State:
+        return self.setup.base_state() if self.setup is not None else self.game.new_initial_state()
+
+    # --- questions
+    def seat(self) -> int | None:
+        """The seat whose information is used: pov, or else the seat to move."""
+        if self.pov is not None:
+            return self.pov
+        mover = self.state.to_move()
+        return mover if isinstance(mover, int) else None
+
+    def turn(self) -> str:
+        return str(self.state.to_move())
+
+    def legal(self) -> list[str]:
+        """The pov seat's moves when it has a decision (also in a sealed phase-3
+        step), else the moves of the seat to move."""
+        state = self.state
+        mover = state.to_move()
+        if mover == "chance":
+            raise ProtocolError(INCONSISTENT, "cards must be turned up next (a deal: token): no seat has a move")
+        if mover == "over":
+            raise ProtocolError(INCONSISTENT, "the game is over: no seat has a move")
+        if self.pov is not None and state.may_act(self.pov):
+            return state.legal_moves_for(self.pov)
+        if self.setup is not None:
+            self.setup.check_known_mover(state, mover)
+        return state.legal_moves()
+
+    def result(self) -> list[int]:
+        if not self.state.is_terminal():
+            raise ProtocolError(INCONSISTENT, "the game is not over: there is no result yet")
+        if self.setup is not None:
+            self.setup.check_known_scores(self.state)
+        return self.state.scores()
+
+    def view(self) -> View | None:
+        """What the information seat sees (None: no seat, e.g. a chance step without pov)."""
+        seat = self.seat()
+        if seat is None:
+            return None
+        if self.setup is not None:
+            return self.setup.view(self.state)
+        return self.state.view(seat)
+
+    def picture(self) -> str:
+        view = self.view()
+        if view is None:
+            return f"no pov seat: the whole position\n{self.state}"
+        return str(view)
+
+    def search_view(self) -> View:
+        """The view a `go` searches from: the pov seat's (or the mover's), which must have a decision."""
+        seat = self.seat()
+        state = self.state
+        if seat is None:
+            mover = state.to_move()
+            raise ProtocolError(
+                INCONSISTENT,
+                "the game is over: there is no decision"
+                if mover == "over"
+                else "cards must be turned up next (a deal: token): there is no decision",
+            )
+        try:
+            state.legal_moves_for(seat)
+        except PhaseError as error:
+            raise ProtocolError(INCONSISTENT, f"seat {seat} has no decision now: {error}") from None
+        view = self.view()
+        assert view is not None
+        return view
+
+    def record(self) -> str:
+        """A text that names this position (seeds the draw of a sealed sell's bestmove)."""
+        setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
+        pov = f" pov {self.pov}" if self.pov is not None else ""
+        return f"{self.game}{pov}{setup} moves {' '.join(self.moves)}"
+
+
+def library_error(error: Exception) -> ProtocolError:
+    """A pyai error met where none was expected, as a protocol error."""
+    if isinstance(error, IllegalMoveError):
+        return ProtocolError(ILLEGAL_MOVE, str(error))
+    if isinstance(error, PyaiError):
+        return ProtocolError(INCONSISTENT, str(error))
+    return ProtocolError(INCONSISTENT, f"internal error (details on stderr): {type(error).__name__}: {error}")
