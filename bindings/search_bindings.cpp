@@ -53,7 +53,8 @@ class Search {
   py::dict run() {
     bool idle = false;
     if (!running_.compare_exchange_strong(idle, true)) throw GameError(ErrorKind::kOutOfPhase, "this search is already running");
-    stop_.store(false);
+    // stop_ is not cleared here: a stop() that arrives before the search
+    // starts is honoured (it ends at once); it is cleared when the run ends.
     progress_.store(0);
     search::SearchResult result;
     try {
@@ -61,9 +62,11 @@ class Search {
       const View root = config_.perfect_information ? view_ : search_view(view_);
       result = search::run_search<SearchGame>(root, seat_, config_, stop_, &progress_);
     } catch (...) {
+      stop_.store(false);
       running_.store(false);
       throw;
     }
+    stop_.store(false);
     running_.store(false);
     return to_python(result);
   }

@@ -138,3 +138,8 @@ def test_partial_views_of_random_positions_always_determinise():
                 else:
                     sample.apply(rng.choice(sample.legal_moves()))
             assert len(sample.scores()) == players
+
+
+def test_classic_default_cash_range_is_the_starting_coins():
+    state = pyai.load_game("forsale(players=4,edition=classic)").replay(["deal:3,12,19,27"])
+    assert state.view(1).forget_cash(2).to_dict()["seats"][2]["cash_range"] == [0, 18]

@@ -243,3 +243,16 @@ def test_the_tree_considers_small_raises_unless_told_otherwise():
     assert all(visits > 0 for visits in full.values())
     with pytest.raises(ValueError, match="max_raise must be a whole number >= 0"):
         analyse(state, max_raise=-1)
+
+
+def test_a_stop_before_the_search_starts_is_honoured():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    search = Search(state, iterations=0, time_ms=60_000)
+    search.stop()
+    result = search.run()  # returns at once instead of searching for a minute
+    assert result.iterations < 1000 and result.best_move in state.legal_moves()
+
+
+def test_huge_time_budgets_do_not_overflow():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    assert analyse(state, iterations=300, time_ms=1e13).iterations == 300

@@ -28,7 +28,9 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
   const int threads = std::clamp(config.threads, 1, 256);
   const auto start = Clock::now();
   const bool has_deadline = config.time_ms > 0;
-  const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(config.time_ms));
+  // Cap the time budget (about 3 years) so that start + budget cannot overflow the clock.
+  const double time_ms = std::min(config.time_ms, 1e11);
+  const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(time_ms));
   const uint64_t nodes_per_tree = std::max<uint64_t>(1024, node_cap(config) / uint64_t(threads));
 
   const size_t thread_count = size_t(threads);

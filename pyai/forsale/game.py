@@ -231,9 +231,10 @@ class View:
     def forget_cash(self, seat: int, low: int | None = None, high: int | None = None) -> View:
         """`seat`'s cash becomes unknown, known only to lie in [low, high].
 
-        Defaults: low = its standing bid (0 without one); high = starting cash
-        + 24, the most a seat can have gained (3 Consultants, 3 Sales
-        Directors, 3 General Managers). Returns the view, changed in place.
+        Defaults: low = its standing bid (0 without one); high = the most a
+        seat can have: starting cash + 24 in Autorama (3 Consultants, 3 Sales
+        Directors, 3 General Managers), the starting coins in the classic
+        edition. Returns the view, changed in place.
         """
         seats = self._core.to_dict()["seats"]
         _seat(seat)
@@ -242,7 +243,7 @@ class View:
         if low is None:
             low = seats[seat]["bid"]
         if high is None:
-            high = (28 if self.game.players <= 4 else 20) + 24
+            high = _most_cash(self.game)
         self._core.forget_cash(seat, low, high)
         return self
 
@@ -277,6 +278,13 @@ class View:
 
     def __str__(self) -> str:
         return render(self._core.to_dict(), self.game.theme)
+
+
+def _most_cash(game: ForSaleGame) -> int:
+    """The most cash a seat can hold in `game` (nothing ever adds coins in classic)."""
+    if game.classic:
+        return 18 if game.players <= 4 else 14
+    return (28 if game.players <= 4 else 20) + 24
 
 
 def _seat(seat: int) -> int:
