@@ -21,6 +21,15 @@ def cash(state: pyai.State) -> list[int]:
     return [s["cash"] for s in state.to_dict()["seats"]]
 
 
+def play_randomly_to_the_end(state: pyai.State, rng) -> None:
+    """Random legal moves and random chance (from `rng`) until the game is over."""
+    while not state.is_terminal():
+        if state.to_move() == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(64)))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+
+
 def play(state: pyai.State, *tokens: str) -> pyai.State:
     for token in tokens:
         state.apply(token)

@@ -7,7 +7,7 @@ import pytest
 
 import pyai
 
-from scripting import play
+from scripting import play, play_randomly_to_the_end
 from test_random_games import random_game
 
 REMOVAL_A = "removed:1,2/3,4/0,5"
@@ -141,9 +141,5 @@ def test_every_determinisation_plays_to_the_end(players):
         for seat in range(players):
             sample = state.determinize(seat, rng.getrandbits(64))
             assert sample.view(seat) == state.view(seat)
-            while not sample.is_terminal():
-                if sample.to_move() == "chance":
-                    sample.apply(sample.sample_chance(rng.getrandbits(64)))
-                else:
-                    sample.apply(rng.choice(sample.legal_moves()))
+            play_randomly_to_the_end(sample, rng)
             assert len(sample.scores()) == players

@@ -9,6 +9,7 @@ import pytest
 import pyai
 from pyai.analysis import analyse
 
+from scripting import play_randomly_to_the_end
 from test_random_games import random_game
 
 
@@ -132,11 +133,7 @@ def test_partial_views_of_random_positions_always_determinise():
                 if seat != observer:
                     view.forget_cash(seat).forget_advisors(seat).forget_vehicles(seat)
             sample = view.determinize(rng.getrandbits(64))
-            while not sample.is_terminal():
-                if sample.to_move() == "chance":
-                    sample.apply(sample.sample_chance(rng.getrandbits(64)))
-                else:
-                    sample.apply(rng.choice(sample.legal_moves()))
+            play_randomly_to_the_end(sample, rng)
             assert len(sample.scores()) == players
 
 
