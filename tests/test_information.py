@@ -143,3 +143,15 @@ def test_every_determinisation_plays_to_the_end(players):
             assert sample.view(seat) == state.view(seat)
             play_randomly_to_the_end(sample, rng)
             assert len(sample.scores()) == players
+
+
+def test_a_views_record_omits_what_the_seat_did_not_see():
+    seats = selling_position([]).to_dict()["seats"]
+    state = selling_position([f"sell:{seats[0]['vehicles'][0]}", f"sell:{seats[1]['vehicles'][0]}"])
+    full = state.history()
+    seen_by_2 = state.view(2).history()
+    assert seen_by_2 == full[:-2]  # the two secret sells are not in seat 2's record
+    assert state.view(1).history() == full[:-2] + [full[-1]]  # seat 1 saw its own sell
+    four = four_player_game(REMOVAL_A)
+    assert four.history()[0] == REMOVAL_A and REMOVAL_A not in four.view(0).history()
+    assert four.game.replay(four.view(0).history()).same_view(four, 0)

@@ -257,6 +257,13 @@ class View:
         self._core.forget_hand(_seat(seat), "vehicles")
         return self
 
+    def history(self) -> list[str]:
+        """The record as this seat saw it: no removal token, and none of the other
+        seats' secret sells of the current round (what to send an engine that plays
+        this seat). Forgetting does not edit it: a partial view's record still
+        shows what the seat once saw."""
+        return [token for token in self._core.public_history() if token]
+
     def determinize(self, seed: int) -> State:
         """A full state consistent with this view, every hidden or unknown part sampled."""
         return State(self.game, self._core.determinize(_seed(seed)))
