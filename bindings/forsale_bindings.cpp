@@ -259,6 +259,9 @@ void bind_forsale(py::module_& m) {
         return out;
       },
       py::arg("view"), py::arg("count"), py::arg("seed") = 0);
+  m.def(
+      "starting_cash", [](int players, bool classic) { return make_config(players, 0, classic).starting_cash(); },
+      py::arg("players"), py::arg("classic") = false, "Each seat's cash at the start (the rule lives in Config).");
   m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");

@@ -13,22 +13,10 @@ from hypothesis import strategies as st
 from test_protocol import ANSWER, EngineProcess
 
 from pyai.protocol import Engine
-from pyai.protocol.commands import Quit, parse_line
+from pyai.protocol.commands import COMMAND_NAMES, Quit, parse_line
 
 WORDS = [
-    "uci",
-    "isready",
-    "setoption",
-    "newgame",
-    "position",
-    "play",
-    "undo",
-    "legal",
-    "query",
-    "show",
-    "go",
-    "stop",
-    "help",
+    *COMMAND_NAMES,
     "name",
     "value",
     "pov",

@@ -46,6 +46,18 @@ class ForSaleGame:
     def classic(self) -> bool:
         return self.edition == "classic"
 
+    @property
+    def starting_cash(self) -> int:
+        """Each seat's cash at the start (28/20 in Autorama, 18/14 coins in classic)."""
+        return _core.starting_cash(self.players, self.classic)
+
+    @property
+    def most_cash(self) -> int:
+        """The most cash a seat can ever hold: the start plus, in Autorama, what 3
+        Consultants, 3 Sales Directors and 3 General Managers can pay (24);
+        nothing ever adds coins in classic."""
+        return self.starting_cash if self.classic else self.starting_cash + 24
+
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ForSaleGame:
         unknown = [key for key in params if key not in _PARAMETERS]
@@ -243,7 +255,7 @@ class View:
         if low is None:
             low = seats[seat]["bid"]
         if high is None:
-            high = _most_cash(self.game)
+            high = self.game.most_cash
         self._core.forget_cash(seat, low, high)
         return self
 
@@ -285,13 +297,6 @@ class View:
 
     def __str__(self) -> str:
         return render(self._core.to_dict(), self.game.theme)
-
-
-def _most_cash(game: ForSaleGame) -> int:
-    """The most cash a seat can hold in `game` (nothing ever adds coins in classic)."""
-    if game.classic:
-        return 18 if game.players <= 4 else 14
-    return (28 if game.players <= 4 else 20) + 24
 
 
 def _seat(seat: int) -> int:

@@ -409,7 +409,7 @@ class _VehicleSearch:
             raise _Retry("advisors played and vehicles bought must match the buying rounds played")
         # Income each seat's described cash allows: what it has now, less what the
         # auction could have left it (its starting cash and Consultant collections).
-        start_cash = 28 if n <= 4 else 20
+        start_cash = facts.game.starting_cash
         self.income_range = []
         for seat in facts.seats:
             consultants = sum(1 for a in set(seat.played) | set(seat.hand or ()) if a in CONSULTANTS)
@@ -684,7 +684,7 @@ def _plan_auction(
     backtracking."""
     n = facts.players
     classic = facts.game.classic
-    start_cash = (18 if n <= 4 else 14) if classic else (28 if n <= 4 else 20)
+    start_cash = facts.game.starting_cash
     for _ in range(6):
         if time.monotonic() > deadline:
             raise _Retry("out of time")

@@ -427,9 +427,7 @@ class Setup:
     def view(self, state: State) -> View:
         view = state.view(self.pov)
         seats_now = state.to_dict()["seats"]
-        top = (28 if self.game.players <= 4 else 20) + 24
-        if self.game.classic:
-            top = 18 if self.game.players <= 4 else 14
+        top = self.game.most_cash
         for s, d in enumerate(self.seats):
             if s == self.pov:
                 continue
@@ -628,7 +626,7 @@ def _validate(game, pov, words, phase, round_index, leader, table, sold, seats) 
     if phase == "auction" and r == 0 and leader not in (None, game.first):
         raise bad(f"the first round is led by the first player, seat {game.first}")
     if phase == "auction" and r == 0:
-        start = (18 if n <= 4 else 14) if classic else (28 if n <= 4 else 20)
+        start = game.starting_cash
         for s, d in enumerate(seats):
             if d.cash is not None and not d.cash[0] <= start <= d.cash[1]:
                 raise bad(f"seat {s} has its starting cash {start} before anything happened")
