@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
     const Config config = make_config(players, 0);
     for (long g = 0; g < count; ++g) {
       State s = initial_state(config);
-      checksum += random_playout(s, rng) + final_score(s, 0);
+      checksum += random_playout(s, rng);
+      for (int p = 0; p < players; ++p) checksum += final_score(s, p);  // a playout ends scored, as in the search
     }
   } else if (std::strcmp(what, "search") == 0) {
     State s = initial_state(make_config(players, 0));

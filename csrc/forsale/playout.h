@@ -58,16 +58,21 @@ inline Action random_action(const State& s, Rng& rng) {
 
 // Plays `s` to the end choosing every move and chance outcome uniformly at
 // random. Returns the number of moves (player moves and chance steps) made.
-inline int random_playout(State& s, Rng& rng) {
+// Flattened into one loop, with the generator in a local copy: State's
+// uint8_t fields may alias anything, so a generator reached through a
+// reference would be reloaded from memory after every write to the state.
+[[gnu::flatten]] inline int random_playout(State& s, Rng& rng) {
+  Rng local = rng;
   int steps = 0;
   while (!is_terminal(s)) {
     if (is_chance(s)) {
-      apply_random_chance(s, rng);
+      apply_random_chance(s, local);
     } else {
-      apply_action(s, random_action(s, rng));
+      apply_action(s, random_action(s, local));
     }
     ++steps;
   }
+  rng = local;
   return steps;
 }
 

@@ -416,15 +416,17 @@ inline int cards_left_in_deck(const State& s, Deck deck) {
 // dealt, and a view, which merges removed cards back into the unseen ones,
 // cannot tell a removed copy from one still in the deck.
 // Maps ids drawn from `pool` onto that choice (same values, same count).
+// Bit-parallel over the 15 value pairs (ids 2k and 2k+1): a pair drawn twice
+// keeps both ids; drawn once, it takes the preferred id if the pool has it.
 inline CardMask canonical_checks(CardMask pool, CardMask drawn, bool highest_first) {
-  CardMask canonical = 0;
-  for (int id : Cards(drawn)) {
-    const int low = first_check_id(check_value(id));
-    const int preferred = highest_first ? low + 1 : low;  // the two ids of a value are low and low + 1
-    const int other = highest_first ? low : low + 1;
-    canonical |= card_bit(has_card(pool, preferred) && !has_card(canonical, preferred) ? preferred : other);
-  }
-  return canonical;
+  constexpr CardMask kLowIds = 0x15555555u;  // even ids 0..28: the low copy of each value
+  const CardMask both = drawn & (drawn >> 1) & kLowIds;            // at the low id
+  const CardMask once = ((drawn | (drawn >> 1)) & kLowIds) & ~both;  // at the low id
+  const CardMask low_in_pool = pool & kLowIds;
+  const CardMask high_in_pool = (pool >> 1) & kLowIds;
+  const CardMask take_low = highest_first ? once & ~high_in_pool : once & low_in_pool;
+  const CardMask take_high = once & ~take_low;
+  return both | (both << 1) | take_low | (take_high << 1);
 }
 
 // A uniformly random removal (setup) for the three decks.

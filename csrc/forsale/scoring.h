@@ -6,7 +6,7 @@
 // by a small dynamic programme over (checks x subsets of modifiers).
 #pragma once
 
-#include <array>
+#include <algorithm>
 
 #include "state.h"
 
@@ -20,37 +20,45 @@ struct ScoreBreakdown {
   int total() const { return checks + cash + modifiers + financial; }
 };
 
-// The gain of modifier advisor `advisor` applied to a check worth `value`.
-constexpr int modifier_gain(int advisor, int value) {
-  if (ability_of(advisor) == Ability::kController) return advisor > value ? advisor - value : 0;
-  return value >= kRestorableLow && value <= kRestorableHigh ? value : 0;  // doubled
-}
-
-// Largest total gain of assigning each modifier to a different check (or none).
+// Largest total gain of assigning each modifier to a different check (or
+// none), exact for any hand, by a dynamic programme over the checks in
+// ascending value whose state is (Controllers used, Restoration Specialists
+// used). Why that state suffices:
+//   * Restoration Specialists are interchangeable (each doubles a 2..9 check);
+//   * for Controllers c1 >= c2 on checks v1 <= v2, the sorted pairing gains
+//     (c1-v1)+ + (c2-v2)+ >= (c1-v2)+ + (c2-v1)+ (both pairs have the same
+//     sum and x -> max(x, 0) is convex), and a higher Controller never gains
+//     less, so the j Controllers used are the j highest, the highest on the
+//     lowest check: the ascending pass hands them out in descending order.
+// tests/cpp/core_tests.cpp checks it against trying every assignment.
 inline int best_modifier_gain(CardMask check_ids, CardMask modifiers) {
-  int advisors[kMaxPlayers * 2];
-  int count = 0;
-  for (int advisor : Cards(modifiers)) advisors[count++] = advisor;
-  if (count == 0) return 0;
-  const int subsets = 1 << count;
-  std::array<int, 64> best{};  // best[used] over the checks seen so far; -1 = unreachable
-  best.fill(-1);
-  best[0] = 0;
-  for (int id : Cards(check_ids)) {
+  if (check_ids == 0 || modifiers == 0) return 0;
+  int controller[3];  // descending
+  int controllers = 0;
+  for (CardMask left = modifiers & advisors_with(Ability::kController); left; left &= ~card_bit(highest_card(left)))
+    controller[controllers++] = highest_card(left);
+  const int restorers = card_count(modifiers & advisors_with(Ability::kRestorationSpecialist));
+  constexpr int kUnreachable = -1000;
+  int best[4][4];  // [Controllers used][Restoration Specialists used]
+  for (auto& row : best)
+    for (int& cell : row) cell = kUnreachable;
+  best[0][0] = 0;
+  for (int id : Cards(check_ids)) {  // ids ascend as values do
     const int value = check_value(id);
-    std::array<int, 64> next = best;
-    for (int used = 0; used < subsets; ++used) {
-      if (best[used] < 0) continue;
-      for (int m = 0; m < count; ++m) {
-        if (used & (1 << m)) continue;
-        const int gained = best[used] + modifier_gain(advisors[m], value);
-        if (gained > next[used | (1 << m)]) next[used | (1 << m)] = gained;
+    const int restored = value >= kRestorableLow && value <= kRestorableHigh ? value : 0;
+    // Descending, so each cell reads its neighbours from before this check.
+    for (int j = controllers; j >= 0; --j) {
+      for (int i = restorers; i >= 0; --i) {
+        int cell = best[j][i];
+        if (j > 0) cell = std::max(cell, best[j - 1][i] + std::max(controller[j - 1] - value, 0));
+        if (i > 0) cell = std::max(cell, best[j][i - 1] + restored);
+        best[j][i] = cell;
       }
     }
-    best = next;
   }
   int result = 0;
-  for (int used = 0; used < subsets; ++used) result = best[used] > result ? best[used] : result;
+  for (int j = 0; j <= controllers; ++j)
+    for (int i = 0; i <= restorers; ++i) result = std::max(result, best[j][i]);
   return result;
 }
 
@@ -68,12 +76,13 @@ inline ScoreBreakdown score_breakdown(const State& s, int seat) {
 
 inline int final_score(const State& s, int seat) { return score_breakdown(s, seat).total(); }
 
-// Winners as a seat mask: highest score, then most cash; a remaining tie is shared.
-inline CardMask winners(const State& s) {
+// Winners as a seat mask from each seat's final score: highest score, then
+// most cash; a remaining tie is shared.
+inline CardMask winners_from_scores(const State& s, const int* scores) {
   CardMask best = 0;
   int best_score = -1, best_cash = -1;
   for (int p = 0; p < s.num_players; ++p) {
-    const int score = final_score(s, p);
+    const int score = scores[p];
     const int cash = s.cash[p];
     if (score > best_score || (score == best_score && cash > best_cash)) {
       best = card_bit(p);
@@ -84,6 +93,12 @@ inline CardMask winners(const State& s) {
     }
   }
   return best;
+}
+
+inline CardMask winners(const State& s) {
+  int scores[kMaxPlayers];
+  for (int p = 0; p < s.num_players; ++p) scores[p] = final_score(s, p);
+  return winners_from_scores(s, scores);
 }
 
 }  // namespace pyai::forsale

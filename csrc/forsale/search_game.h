@@ -92,11 +92,13 @@ struct SearchGame {
 
   // Per seat: the objective's reward, the win share (1/k for k tied winners) and final money.
   static void outcomes(const State& s, search::Objective objective, float* reward, float* win, float* money) {
-    const CardMask won = winners(s);
+    int scores[kMaxPlayers];
+    for (int p = 0; p < s.num_players; ++p) scores[p] = final_score(s, p);
+    const CardMask won = winners_from_scores(s, scores);
     const float share = 1.0f / float(card_count(won));
     for (int p = 0; p < s.num_players; ++p) {
       win[p] = has_card(won, p) ? share : 0.0f;
-      money[p] = float(final_score(s, p));
+      money[p] = float(scores[p]);
       reward[p] = objective == search::Objective::kWin ? win[p] : money[p] / kScoreScale;
     }
   }

@@ -735,6 +735,19 @@ void test_scoring() {
                   std::to_string(expected));
   }
 
+  // Every subset of the six modifiers, on random hands of up to 10 checks.
+  for (CardMask subset = 0; subset < 64; ++subset) {
+    CardMask modifiers = 0;
+    int bit = 0;
+    for (int advisor : Cards(modifier_pool))
+      if (has_card(subset, bit++)) modifiers |= card_bit(advisor);
+    for (int trial = 0; trial < 300; ++trial) {
+      const CardMask checks = random_subset(kCheckDeck, int(rng.below(11)), rng);
+      CHECK_MSG(best_modifier_gain(checks, modifiers) == brute_force_gain(checks, modifiers),
+                "checks " + mask_string(checks) + " modifiers " + mask_string(modifiers));
+    }
+  }
+
   // score_breakdown adds checks, cash, modifiers and Financial Advisors.
   State s = initial_state(make_config(3, 0));
   s.phase = Phase::kOver;
@@ -998,6 +1011,36 @@ void test_token_errors() {
   g_context.clear();
 }
 
+// canonical_checks, card by card as its comment states the rule: each drawn
+// id, in ascending order, takes its value's preferred copy if the pool holds
+// it and it is not taken yet, else the other copy.
+CardMask canonical_checks_by_card(CardMask pool, CardMask drawn, bool highest_first) {
+  CardMask canonical = 0;
+  for (int id : Cards(drawn)) {
+    const int low = first_check_id(check_value(id));
+    const int preferred = highest_first ? low + 1 : low;
+    const int other = highest_first ? low : low + 1;
+    canonical |= card_bit(has_card(pool, preferred) && !has_card(canonical, preferred) ? preferred : other);
+  }
+  return canonical;
+}
+
+void test_canonical_checks() {
+  g_context = "canonical checks";
+  Rng rng(0xCAFE);
+  for (int trial = 0; trial < 200000; ++trial) {
+    const CardMask pool = random_subset(kCheckDeck, 1 + int(rng.below(30)), rng);
+    const CardMask drawn = random_subset(pool, 1 + int(rng.below(uint32_t(card_count(pool)))), rng);
+    for (bool highest_first : {false, true}) {
+      const CardMask canonical = canonical_checks(pool, drawn, highest_first);
+      CHECK_MSG(canonical == canonical_checks_by_card(pool, drawn, highest_first),
+                "pool " + mask_string(pool) + " drawn " + mask_string(drawn));
+      CHECK((canonical & ~pool) == 0 && card_count(canonical) == card_count(drawn));
+    }
+  }
+  g_context.clear();
+}
+
 // Regression: a seat's view must not depend on the hidden removal. Check ids
 // once did: with a recorded removal, a deal of a value whose lower copy was
 // removed used the upper id, so two histories the seat cannot tell apart (they
@@ -1123,6 +1166,7 @@ int main(int argc, char** argv) {
   };
   const Section sections[] = {
       {"scoring", [](int, uint64_t) { test_scoring(); }},
+      {"canonical checks", [](int, uint64_t) { test_canonical_checks(); }},
       {"rule examples", [](int, uint64_t) { test_rule_examples(); }},
       {"token errors", [](int, uint64_t) { test_token_errors(); }},
       {"random games, 3 players", [](int g, uint64_t sd) { test_random_games(3, g, sd); }},
