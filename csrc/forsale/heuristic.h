@@ -174,16 +174,16 @@ inline int highest_offer(CardMask hand, int cash) {
 
 inline Action buying_action(const State& s) {
   const int seat = s.turn;
-  // What the other seats show or may still show this round (values are distinct).
-  int played[kMaxPlayers], to_come[kMaxPlayers];
-  int num_played = 0, num_to_come = 0;
+  // What the other seats show or may still show this round, as a bit set of
+  // values: each value names one physical card (numbers 1..30, a paid-up
+  // Fleet Manager 31..33), so they are distinct and a popcount above a value
+  // counts the seats that beat it.
+  uint64_t others = 0;
   for (int p = 0; p < s.num_players; ++p) {
     if (p == seat) continue;
-    if (s.advisor_offered[p]) {
-      played[num_played++] = s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0);
-    } else {
-      to_come[num_to_come++] = highest_offer(s.advisors_in_hand[p], s.cash[p]);
-    }
+    const int shown = s.advisor_offered[p] ? s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0)
+                                           : highest_offer(s.advisors_in_hand[p], s.cash[p]);
+    if (shown > 0) others |= uint64_t(1) << shown;  // an empty hand (never in play) shows nothing
   }
   const float worth_of_cash = cash_worth(s, seat);
   Action best = 0;
@@ -193,9 +193,7 @@ inline Action buying_action(const State& s) {
     const bool can_boost = ability == Ability::kFleetManager && s.cash[seat] >= kFleetManagerCost;
     for (int boost = 0; boost <= (can_boost ? 1 : 0); ++boost) {
       const int value = advisor + (boost ? kFleetManagerBoost : 0);
-      int beaten_by = 0;
-      for (int i = 0; i < num_played; ++i) beaten_by += played[i] > value;
-      for (int i = 0; i < num_to_come; ++i) beaten_by += to_come[i] > value;
+      const int beaten_by = std::popcount(others >> (value + 1));
       const int vehicle = nth_highest(s.table, beaten_by);
       float score = float(vehicle - advisor) * kMoneyPerNumber;
       if (boost) score -= float(kFleetManagerCost) * worth_of_cash;
