@@ -220,7 +220,9 @@ def plot(report: dict, path: str) -> None:
     thousands = StrMethodFormatter("{x:,.0f}")
 
     figure, (sizes, players, threads) = plt.subplots(1, 3, figsize=(15, 4.5))
-    figure.suptitle(f"pyai scaling ({report['date']}, {report['machine']['cpus']} CPUs)")
+    load = report["load_average_at_start"]
+    loaded = f", load average {load:.1f} at start" if load is not None else ""
+    figure.suptitle(f"pyai scaling ({report['date']}, {report['machine']['cpus']} CPUs{loaded})")
 
     rows = report["by_iterations"]
     iterations = [row["iterations"] for row in rows]
@@ -230,7 +232,7 @@ def plot(report: dict, path: str) -> None:
     memory = sizes.twinx()
     memory.plot(iterations, [row["peak_rss_mib"] for row in rows], "s--", color="tab:red", label="peak RSS")
     memory.axhline(1024, color="tab:red", linestyle=":", linewidth=1)
-    memory.text(iterations[0], 1024, " 1 GiB", color="tab:red", va="bottom")
+    memory.text(iterations[-1], 1024, "1 GiB ", color="tab:red", va="bottom", ha="right")
     memory.set(yscale="log", ylabel="peak RSS (MiB)")
     memory.yaxis.label.set_color("tab:red")
     sizes.yaxis.label.set_color("tab:blue")
@@ -254,6 +256,8 @@ def plot(report: dict, path: str) -> None:
     rows = report["threads"]
     bars = threads.bar([str(row["threads"]) for row in rows], [row["it_per_s"] for row in rows], color="tab:blue")
     threads.bar_label(bars, labels=[f"{row['speedup']:.2f} x" for row in rows])
+    threads.axhline(2 * rows[0]["it_per_s"], color="gray", linestyle=":", linewidth=1)  # the ideal for 2 threads
+    threads.text(-0.4, 2 * rows[0]["it_per_s"], "2 x one thread", color="gray", va="bottom")
     threads.set(xlabel="threads (4 players)", ylabel="ISMCTS it/s", title="Threads")
     threads.yaxis.set_major_formatter(thousands)
 
