@@ -3,7 +3,8 @@
     pytest bench --benchmark-only
 
 Random playouts, determinisation, ISMCTS iterations from several positions,
-and the Python -> core call. Figures are per round of the benchmarked call;
+and the Python -> core call (the protocol round trip is in test_bench_protocol.py).
+Figures are per round of the benchmarked call;
 `pyai bench` prints the headline rates.
 """
 

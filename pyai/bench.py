@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from . import _core
 from .analysis import analyse
+from .bench_protocol import round_trip_ms
 from .games import load_game
 
 # Positions of the signature: game string and tokens.
@@ -74,6 +75,9 @@ def measure(quick: bool = False) -> list[Figure]:
     core = state._core
     figures.append(Figure("Python -> core call (to_move)", _median_call_us(core.to_move, 2000), "us"))
     figures.append(Figure("legal_moves() from Python", _median_call_us(state.legal_moves, 500), "us"))
+    repeats = 20 if quick else 50
+    figures.append(Figure("protocol round trip, in-process", round_trip_ms(True, repeats), "ms"))
+    figures.append(Figure("protocol round trip, over pipes", round_trip_ms(False, repeats), "ms"))
     return figures
 
 

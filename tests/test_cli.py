@@ -75,6 +75,7 @@ def test_bench_prints_figures_and_a_stable_signature():
     first = pyai("bench", "--quick")
     assert first.returncode == 0, first.stderr
     assert "random playouts, 4 players" in first.stdout and "it/s" in first.stdout
+    assert "protocol round trip, over pipes" in first.stdout
     signature = [line for line in first.stdout.splitlines() if line.startswith("signature:")]
     assert len(signature) == 1
     again = [line for line in pyai("bench", "--quick").stdout.splitlines() if line.startswith("signature:")]
