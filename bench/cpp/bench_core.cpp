@@ -3,12 +3,14 @@
 //
 //   cmake -S . -B build/bench -DPYAI_BUILD_PYTHON=OFF -DPYAI_BUILD_BENCH=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 //   cmake --build build/bench && build/bench/pyai_bench_core playouts 200000
+//   build/bench/pyai_bench_core heuristic 100000   (heuristic playouts: the search's rollouts)
 //   build/bench/pyai_bench_core search 100000
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
+#include "forsale/heuristic.h"
 #include "forsale/playout.h"
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
@@ -32,6 +34,20 @@ int main(int argc, char** argv) {
       checksum += random_playout(s, rng);
       for (int p = 0; p < players; ++p) checksum += final_score(s, p);  // a playout ends scored, as in the search
     }
+  } else if (std::strcmp(what, "heuristic") == 0) {  // the search's rollout policy, whole games
+    Rng rng(1);
+    const Config config = make_config(players, 0);
+    for (long g = 0; g < count; ++g) {
+      State s = initial_state(config);
+      while (!is_terminal(s)) {
+        if (is_chance(s)) {
+          apply_random_chance(s, rng);
+        } else {
+          apply_action(s, heuristic_action(s, rng));
+        }
+      }
+      for (int p = 0; p < players; ++p) checksum += final_score(s, p);
+    }
   } else if (std::strcmp(what, "search") == 0) {
     State s = initial_state(make_config(players, 0));
     Rng rng(1);
@@ -43,7 +59,7 @@ int main(int argc, char** argv) {
     const search::SearchResult result = search::run_search<SearchGame>(search_view(view_of(s, s.turn)), s.turn, config, stop);
     checksum = (long long)result.nodes;
   } else {
-    std::fprintf(stderr, "usage: %s playouts|search [count] [players]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s playouts|heuristic|search [count] [players]\n", argv[0]);
     return 2;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

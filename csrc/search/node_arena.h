@@ -22,6 +22,10 @@ constexpr uint32_t kNoNode = 0xffffffffu;
 // One tree node, or one arm of a seat at a simultaneous node.
 //   decision child: `action` is the move on the edge from the parent, made by `seat`
 //   arm:            `action` is a secret choice of `seat` at its simultaneous node
+//   outcome child:  reached through the outcome table (a deal, a joint sell); it
+//                   has no siblings and no availability, so those fields hold
+//                   its parent and its 64-bit outcome key (see NodeArena), and
+//                   the table itself needs to store only a node index.
 // Children of a node are kept sorted by action (see action.h's ordering).
 struct Node {
   uint32_t first_child = kNoNode;   // decision children, or the arms of a simultaneous node
@@ -66,28 +70,30 @@ class NodeArena {
   // when missing (`created` set). kNoNode when the tree is full.
   uint32_t outcome_child(uint32_t parent, uint64_t key, bool& created) {
     created = false;
-    Entry* slot = find(parent, key);
-    if (slot->child_plus_one) return slot->child_plus_one - 1;
-    const uint32_t child = add(Node{});
+    uint32_t* slot = find(parent, key);
+    if (*slot) return *slot - 1;
+    Node fresh;
+    fresh.next_sibling = parent;
+    fresh.action = uint32_t(key);
+    fresh.availability = uint32_t(key >> 32);
+    const uint32_t child = add(fresh);
     if (child == kNoNode) return kNoNode;
     if ((table_used_ + 1) * 2 > table_capacity_) {
       grow_table();
       slot = find(parent, key);
     }
-    *slot = Entry{key, parent, child + 1};
+    *slot = child + 1;
     ++table_used_;
     created = true;
     return child;
   }
 
  private:
-  struct Entry {
-    uint64_t key;
-    uint32_t parent;
-    uint32_t child_plus_one;  // 0: empty slot (calloc'ed zeros)
-  };
+  // A slot holds an outcome child's index plus one (0: empty; calloc'ed
+  // zeros); its parent and key are read from the node itself. Four bytes a
+  // slot keep the table's share of a node small (see kBytesPerNode).
   struct FreeDeleter {
-    void operator()(Entry* p) const { std::free(p); }
+    void operator()(uint32_t* p) const { std::free(p); }
   };
   static uint64_t mix(uint64_t x) {
     x ^= x >> 33;
@@ -98,43 +104,56 @@ class NodeArena {
   }
   static constexpr uint64_t kInitialTableCapacity = 1 << 12;
 
+  static uint64_t slot_hash(uint32_t parent, uint64_t key) {
+    return mix(key ^ (uint64_t(parent) * 0x9E3779B97F4A7C15ull));
+  }
+  bool holds(uint32_t slot, uint32_t parent, uint64_t key) const {
+    const Node& node = nodes_[slot - 1];
+    return node.next_sibling == parent && node.action == uint32_t(key) && node.availability == uint32_t(key >> 32);
+  }
+
   // The slot holding (parent, key), or the empty slot where it belongs.
-  Entry* find(uint32_t parent, uint64_t key) const {
+  uint32_t* find(uint32_t parent, uint64_t key) const {
     const uint64_t mask = table_capacity_ - 1;
-    uint64_t index = mix(key ^ (uint64_t(parent) * 0x9E3779B97F4A7C15ull)) & mask;
+    uint64_t index = slot_hash(parent, key) & mask;
     while (true) {
-      Entry* entry = table_.get() + index;
-      if (entry->child_plus_one == 0 || (entry->key == key && entry->parent == parent)) return entry;
+      uint32_t* slot = table_.get() + index;
+      if (*slot == 0 || holds(*slot, parent, key)) return slot;
       index = (index + 1) & mask;
     }
   }
 
   void allocate_table(uint64_t capacity) {
-    table_.reset(static_cast<Entry*>(std::calloc(size_t(capacity), sizeof(Entry))));
+    table_.reset(static_cast<uint32_t*>(std::calloc(size_t(capacity), sizeof(uint32_t))));
     if (!table_) throw std::bad_alloc();
     table_capacity_ = capacity;
   }
 
   void grow_table() {
-    std::unique_ptr<Entry, FreeDeleter> old(table_.release());
+    std::unique_ptr<uint32_t, FreeDeleter> old(table_.release());
     const uint64_t old_capacity = table_capacity_;
     allocate_table(old_capacity * 2);
     for (uint64_t i = 0; i < old_capacity; ++i) {
-      const Entry& entry = old.get()[i];
-      if (entry.child_plus_one) *find(entry.parent, entry.key) = entry;
+      const uint32_t entry = old.get()[i];
+      if (!entry) continue;
+      const Node& node = nodes_[entry - 1];
+      const uint64_t key = uint64_t(node.action) | (uint64_t(node.availability) << 32);
+      *find(node.next_sibling, key) = entry;
     }
   }
 
   uint64_t max_nodes_;
   std::vector<Node> nodes_;
-  std::unique_ptr<Entry, FreeDeleter> table_;
+  std::unique_ptr<uint32_t, FreeDeleter> table_;
   uint64_t table_capacity_ = 0;
   uint64_t table_used_ = 0;
   bool full_ = false;
 };
 
-// A node plus its share of the outcome table (at most 4 x 16 bytes per entry
-// right after a doubling; outcome children are a part of all nodes).
-constexpr uint64_t kBytesPerNode = sizeof(Node) + 2 * 16;
+// A node plus its share of the outcome table: 4-byte slots, the table at
+// least a quarter full, so at most 16 bytes per outcome child (and for the
+// moment of a doubling, old and new tables side by side, 24: still <= 64).
+constexpr uint64_t kBytesPerNode = sizeof(Node) + 4 * 4;
+static_assert(kBytesPerNode + 8 <= 64, "issue 6: at most 64 bytes a node, even while the table doubles");
 
 }  // namespace pyai::search
