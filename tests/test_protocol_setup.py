@@ -116,7 +116,7 @@ def assert_same_view(expected: pyai.View, got: pyai.View) -> None:
         assert sorted(a["unseen"][deck]) == sorted(b["unseen"][deck]), deck
 
 
-SWEEP = 48  # positions in test_described_positions_of_many_games
+SWEEP = 24  # positions in test_described_positions_of_many_games
 
 CASES = [
     # game, seed, which round start, pov, share of opponents' facts left unknown
@@ -303,3 +303,24 @@ def test_a_setup_through_the_real_process():
         assert engine.quit() == 0
     finally:
         engine.close()
+
+
+def test_construction_is_bounded_by_work_not_time(monkeypatch):
+    """The bound is a count of work: the same description gives the same record on any
+    machine, and running out of work is a clear refusal that changes nothing."""
+    from pyai.protocol import setup as setup_module
+
+    tokens, starts = game_with_round_starts("forsale(players=4)", 0)
+    state = pyai.load_game("forsale(players=4)").replay(tokens[: starts[5]])
+    position = f"position forsale(players=4) pov 1 setup {describe(state)}"
+    first, second = Engine(), Engine()
+    assert first.handle(position) == [] and second.handle(position) == []
+    assert first.position.setup._base.history() == second.position.setup._base.history()
+
+    monkeypatch.setattr(setup_module, "WORK_ALL", 40)
+    monkeypatch.setattr(setup_module, "WORK_EXACT", 20)
+    engine = Engine()
+    assert engine.handle("position forsale(players=4) moves deal:3,12,19,27") == []
+    line = assert_error(engine.handle(position), "inconsistent")
+    assert "no game history found" in line and "even leaving the cash of seat 0, 2, 3 free" in line
+    assert engine.handle("query turn") == ["response 0"]  # the old position stays

@@ -31,7 +31,7 @@ The core has no call to set up such a position, so the engine builds a whole
 game record that reaches exactly the described facts (construct.py), then
 forgets the `?` parts from the pov seat's view (View.forget_cash / _advisors /
 _vehicles): the search only ever sees that view. If no record reaching the
-opponents' known cash is found in time, the record reaches the rest and that
+opponents' known cash is found within half the work bound, the record reaches the rest and that
 cash is set on the view exactly (forget_cash(seat, n, n)); a later move that
 cash does not allow then makes the view impossible, which the core reports.
 Moves after the setup that an opponent with an unknown hand or cash makes
