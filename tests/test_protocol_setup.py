@@ -116,6 +116,8 @@ def assert_same_view(expected: pyai.View, got: pyai.View) -> None:
         assert sorted(a["unseen"][deck]) == sorted(b["unseen"][deck]), deck
 
 
+SWEEP = 24  # positions in test_described_positions_of_many_games
+
 CASES = [
     # game, seed, which round start, pov, share of opponents' facts left unknown
     ("forsale(players=3)", 1, 5, 0, 0.0),
@@ -133,9 +135,35 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("game_string, seed, start, pov, unknown", CASES)
-def test_a_described_position_gives_the_real_view_and_follows_the_real_game(game_string, seed, start, pov, unknown):
-    tokens, starts = game_with_round_starts(game_string, seed)
+def plain_game_with_round_starts(game_string: str, seed: int) -> tuple[list[str], list[int]]:
+    """A whole game whose moves only Python's random.Random chooses (mostly passes and
+    small raises, as people bid), so it is the same game on every machine (the
+    heuristic bot's float arithmetic may differ with the core's -march=native)."""
+    game = pyai.load_game(game_string)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    starts = []
+    while not state.is_terminal():
+        if state.to_move() == "chance":
+            if state.history() and not state.history()[-1].startswith("removed:"):
+                starts.append(len(state.history()))
+            state.apply(state.sample_chance(rng.randrange(1 << 30)))
+            continue
+        moves = state.legal_moves()
+        bids = [m for m in moves if m.startswith("bid:")]
+        if bids and "pass" in moves and rng.random() < 0.45:
+            state.apply("pass")
+        elif bids:
+            state.apply(bids[min(len(bids) - 1, int(rng.expovariate(0.4)))])  # mostly the least raises
+        else:
+            state.apply(rng.choice(moves))
+    return state.history(), starts
+
+
+def check_described_position(game_string, tokens, starts, seed, start, pov, unknown):
+    """Describes the position at round start `start` of the game `tokens` as seat `pov`
+    knows it (a share `unknown` of the opponents' cash and hands left `?`); the engine
+    must accept it, give the real view and follow the real moves of the next round."""
     cut = starts[min(start, len(starts) - 1)]
     game = pyai.load_game(game_string)
     state = game.replay(tokens[:cut])
@@ -154,6 +182,35 @@ def test_a_described_position_gives_the_real_view_and_follows_the_real_game(game
         assert_same_view(true_view(state, pov, unknown_cash, unknown_hands, described_phase), engine.position.view())
         if state.may_act(pov):
             assert engine.handle("legal") == [" ".join(["legal", *state.legal_moves_for(pov)])]
+
+
+@pytest.mark.parametrize("game_string, seed, start, pov, unknown", CASES)
+def test_a_described_position_gives_the_real_view_and_follows_the_real_game(game_string, seed, start, pov, unknown):
+    tokens, starts = game_with_round_starts(game_string, seed)
+    check_described_position(game_string, tokens, starts, seed, start, pov, unknown)
+
+
+SWEEP_GAMES = [
+    "forsale(players=3)",
+    "forsale(players=4)",
+    "forsale(players=5)",
+    "forsale(players=6)",
+    "forsale(players=4,edition=classic)",
+    "forsale(players=6,edition=classic)",
+]
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_described_positions_of_many_games(chunk):
+    """A sweep over games, rounds, seats and unknowns (the same on every machine:
+    the games are plain_game_with_round_starts and construction counts work, not time)."""
+    for i in range(chunk, SWEEP, 4):
+        rng = random.Random(i)
+        game_string = SWEEP_GAMES[i % len(SWEEP_GAMES)]
+        tokens, starts = plain_game_with_round_starts(game_string, i)
+        players = pyai.load_game(game_string).players
+        start, pov, unknown = rng.randrange(len(starts)), rng.randrange(players), rng.choice((0.0, 0.5, 1.0))
+        check_described_position(game_string, tokens, starts, i, start, pov, unknown)
 
 
 def test_the_help_examples_work():
@@ -246,3 +303,24 @@ def test_a_setup_through_the_real_process():
         assert engine.quit() == 0
     finally:
         engine.close()
+
+
+def test_construction_is_bounded_by_work_not_time(monkeypatch):
+    """The bound is a count of work: the same description gives the same record on any
+    machine, and running out of work is a clear refusal that changes nothing."""
+    from pyai.protocol import setup as setup_module
+
+    tokens, starts = game_with_round_starts("forsale(players=4)", 0)
+    state = pyai.load_game("forsale(players=4)").replay(tokens[: starts[5]])
+    position = f"position forsale(players=4) pov 1 setup {describe(state)}"
+    first, second = Engine(), Engine()
+    assert first.handle(position) == [] and second.handle(position) == []
+    assert first.position.setup._base.history() == second.position.setup._base.history()
+
+    monkeypatch.setattr(setup_module, "WORK_ALL", 40)
+    monkeypatch.setattr(setup_module, "WORK_EXACT", 20)
+    engine = Engine()
+    assert engine.handle("position forsale(players=4) moves deal:3,12,19,27") == []
+    line = assert_error(engine.handle(position), "inconsistent")
+    assert "no game history found" in line and "even leaving the cash of seat 0, 2, 3 free" in line
+    assert engine.handle("query turn") == ["response 0"]  # the old position stays

@@ -11,7 +11,10 @@ planning below only guides the choice, the way a player who knows the rules
 would (its auction model is checked against the core round by round).
 
 The search is randomised (seeded, so one description always gives the same
-record) and bounded in time. It plans the phases backwards:
+record) and bounded by a fixed amount of work, counted in steps of its
+searches rather than in seconds, so that a description gives the same record
+(or the same failure) on every machine however fast or busy. It plans the
+phases backwards:
 - selling rounds (Autorama phase 3, classic phase 2): which vehicle each seat
   sold in each round for which of its checks, with the Mechanics and Lawyers
   used;
@@ -33,14 +36,16 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 
 from ..errors import PyaiError
 from ..forsale import ForSaleGame, State
 
 UNBOUNDED = 10_000  # an upper cash bound that is no bound
-TIME_LIMIT_S = 3.0
+# Work units a record may take: one is about a step of the buying-round search or a
+# node of the bid search (a few tens of microseconds each in CPython), so this is a
+# few seconds on an ordinary machine; the count, not the clock, decides.
+WORK_LIMIT = 120_000
 
 SALES_ASSOCIATES = (1, 2, 3)
 CONSULTANTS = (4, 5, 6)
@@ -103,27 +108,48 @@ class _Retry(Exception):
     pass
 
 
-def build_record(facts: Facts, seed: int = 0, time_limit_s: float = TIME_LIMIT_S) -> list[str]:
-    """Tokens from the initial state to the described position; ConstructionError if none was found."""
+class _OutOfWork(_Retry):
+    pass
+
+
+class _Budget:
+    """The work left to the whole construction (see WORK_LIMIT)."""
+
+    def __init__(self, units: int):
+        self.left = units
+
+    def spend(self, units: int = 1) -> None:
+        self.left -= units
+        if self.left < 0:
+            raise _OutOfWork("out of work")
+
+
+def build_record(facts: Facts, seed: int = 0, work: int = WORK_LIMIT) -> list[str]:
+    """Tokens from the initial state to the described position; ConstructionError if none
+    was found within `work` units (deterministic: the same facts, seed and work always
+    give the same answer)."""
     rng = random.Random(seed)
-    deadline = time.monotonic() + time_limit_s
+    budget = _Budget(work)
     reasons: dict[str, int] = {}
     attempts = 0
     while True:
         attempts += 1
         try:
-            return _attempt(facts, rng, deadline)
+            return _attempt(facts, rng, budget)
+        except _OutOfWork:
+            pass
         except _Retry as retry:
             reasons[str(retry)] = reasons.get(str(retry), 0) + 1
-        if time.monotonic() > deadline:
-            common = max(reasons, key=reasons.get)
-            raise ConstructionError(f"no game history found that reaches it in {attempts} attempts (mostly: {common})")
+        if budget.left <= 0:
+            common = f" (mostly: {max(reasons, key=reasons.get)})" if reasons else ""
+            raise ConstructionError(f"no game history found that reaches it in {attempts} attempts{common}")
+        budget.spend(10)  # an attempt costs something even when it fails at once
 
 
 # --- one attempt --------------------------------------------------------------------------------
 
 
-def _attempt(facts: Facts, rng: random.Random, deadline: float) -> list[str]:
+def _attempt(facts: Facts, rng: random.Random, budget: _Budget) -> list[str]:
     n = facts.players
     classic = facts.game.classic
     selling: list[dict] = []
@@ -143,7 +169,7 @@ def _attempt(facts: Facts, rng: random.Random, deadline: float) -> list[str]:
             auction_draws.append(count - len(have) if seat.vehicles is None else 0)
     else:
         if facts.phase in ("buying", "selling"):
-            buying, selling = _plan_vehicles(facts, rng, deadline)
+            buying, selling = _plan_vehicles(facts, rng, budget)
             income = _buying_income(buying, n)
         auction_known, auction_draws = [], []
         for seat in facts.seats:
@@ -167,7 +193,7 @@ def _attempt(facts: Facts, rng: random.Random, deadline: float) -> list[str]:
             raise _Retry("the buying income exceeds the described cash")
         targets.append((max(0, lo), hi))
     auction = _plan_auction(
-        facts, auction_known, auction_draws, auction_pool, auction_rounds, targets, last_winner, rng, deadline
+        facts, auction_known, auction_draws, auction_pool, auction_rounds, targets, last_winner, rng, budget
     )
 
     state = facts.game.new_initial_state()
@@ -327,7 +353,7 @@ def _sell_round(state: State, plan: dict) -> list[str]:
 # --- buying rounds ------------------------------------------------------------------------------
 
 
-def _plan_vehicles(facts: Facts, rng: random.Random, deadline: float) -> tuple[list[dict], list[dict]]:
+def _plan_vehicles(facts: Facts, rng: random.Random, budget: _Budget) -> tuple[list[dict], list[dict]]:
     """Autorama buying rounds (and selling rounds, in a selling-phase description).
 
     Vehicles whose numbers the description leaves open (those sold earlier, and
@@ -362,7 +388,7 @@ def _plan_vehicles(facts: Facts, rng: random.Random, deadline: float) -> tuple[l
     need_leader = facts.leader if facts.phase == "buying" else None
     for _ in range(4):
         search = _VehicleSearch(facts, items, domain, pools, checks, mech_round, buying_rounds, need_leader, rng)
-        found = search.run(deadline=deadline)
+        found = search.run(budget)
         if found is None:
             continue
         buy_plan, values, checks, mech_round, _ = found
@@ -493,7 +519,7 @@ class _VehicleSearch:
             bad += max(0, low - total) + max(0, total - high)
         return bad
 
-    def run(self, moves: int = 15000, deadline: float | None = None):
+    def run(self, budget: _Budget, moves: int = 15000):
         rng, rounds = self.rng, self.rounds
         buy_bad = [self.buy_conflicts(k) for k in range(rounds)]
         sell_bad = [self.sell_conflicts(j) for j in range(self.selling)]
@@ -503,8 +529,8 @@ class _VehicleSearch:
         for step in range(moves):
             if not any(buy_bad) and not any(sell_bad) and not money_bad:
                 return self.result()
-            if deadline is not None and step % 256 == 0 and time.monotonic() > deadline:
-                return None
+            if step % 64 == 0:
+                budget.spend(64)
             # Simulated annealing: a worse state is sometimes kept, less and less often.
             temperature = 1.5 * (1 - step / moves) + 0.05
             undo, touched_buy, touched_sell = self.move(variables, buy_bad, sell_bad)
@@ -672,7 +698,7 @@ def _plan_auction(
     targets: list[tuple[int, int]],
     last_winner: int | None,
     rng: random.Random,
-    deadline: float,
+    budget: _Budget,
 ) -> list[tuple[dict[int, int], list[str], list[int]]]:
     """Per auction round: the card each seat takes, the bids and passes, and the
     cash after it; ends with each seat's cash in its target range and the last
@@ -686,22 +712,20 @@ def _plan_auction(
     classic = facts.game.classic
     start_cash = facts.game.starting_cash
     for _ in range(6):
-        if time.monotonic() > deadline:
-            raise _Retry("out of time")
         owes = [start_cash - lo if hi < UNBOUNDED else None for lo, hi in targets]
-        assignment = _auction_cards(facts, known, draws, pool, rounds, last_winner, owes, rng)
+        assignment = _auction_cards(facts, known, draws, pool, rounds, last_winner, owes, rng, budget)
         if assignment is None:
             continue
-        plan = _pay_as_winners(n, facts.game.first, start_cash, assignment, targets, classic)
+        plan = _pay_as_winners(n, facts.game.first, start_cash, assignment, targets, classic, budget)
         if plan is None:
-            plan = _auction_payments(n, facts.game.first, start_cash, assignment, targets, classic, rng, deadline)
+            plan = _auction_payments(n, facts.game.first, start_cash, assignment, targets, classic, rng, budget)
         if plan is not None:
             return plan
     raise _Retry("no auction reaches the described cash and cards")
 
 
 def _auction_cards(
-    facts, known, draws, pool, rounds, last_winner, owes, rng, moves=4000
+    facts, known, draws, pool, rounds, last_winner, owes, rng, budget, moves=4000
 ) -> list[dict[int, int]] | None:
     """Cards per auction round (seat -> card): each seat's known cards once, and its
     draws from `pool` (all different), such that every round's order can be
@@ -754,7 +778,9 @@ def _auction_cards(
     current = cost()
     best = snapshot() if current < 1000 else None
     best_cost = current
-    for _ in range(moves):
+    for move in range(moves):
+        if move % 16 == 0:
+            budget.spend(16 * rounds // 2)
         if current < best_cost:
             best, best_cost = snapshot(), current
         if current == 0:
@@ -813,7 +839,7 @@ def _round_shape(n: int, leader: int, cards: dict[int, int]) -> tuple[int, set[i
     return best, must or set(), may
 
 
-def _pay_as_winners(n, first, start_cash, assignment, targets, classic) -> list | None:
+def _pay_as_winners(n, first, start_cash, assignment, targets, classic, budget) -> list | None:
     """Bids and passes in which the seats bid only what they must, except that a
     winner adds what its seat still owes: play the rounds once with least bids,
     see what each seat still owes at the end, add it to its last winning bid
@@ -828,13 +854,13 @@ def _pay_as_winners(n, first, start_cash, assignment, targets, classic) -> list 
         for k, cards in enumerate(assignment):
             leaders.append(leader)
             winner = max(cards, key=cards.get)
-            least = _schedule(n, leader, cards, list(cash), [None] * n, classic)
+            least = _schedule(n, leader, cards, list(cash), [None] * n, classic, budget)
             if least is None:
                 return None
             if extra[k][winner]:
                 want: list[int | None] = [None] * n
                 want[winner] = _winner_paid(least[0]) + extra[k][winner]
-                scheduled = _schedule(n, leader, cards, list(cash), want, classic)
+                scheduled = _schedule(n, leader, cards, list(cash), want, classic, budget)
                 if scheduled is None:
                     return None
             else:
@@ -873,7 +899,7 @@ def _winner_paid(actions: list[str]) -> int:
     return max(bids) if bids else 0
 
 
-def _auction_payments(n, first, start_cash, assignment, targets, classic, rng, deadline) -> list | None:
+def _auction_payments(n, first, start_cash, assignment, targets, classic, rng, budget) -> list | None:
     """Bids and passes for each round of `assignment` so that each seat ends in its
     target cash range: a depth-first search over what each seat pays when."""
     rounds = len(assignment)
@@ -885,8 +911,7 @@ def _auction_payments(n, first, start_cash, assignment, targets, classic, rng, d
     nodes = [0]
 
     def search(k: int, cash: tuple[int, ...]) -> list | None:
-        if time.monotonic() > deadline:
-            raise _Retry("out of time")
+        budget.spend()
         if k == rounds:
             return [] if all(lo <= c <= hi for c, (lo, hi) in zip(cash, targets)) else None
         if (k, cash) in failed or nodes[0] > 3000:
@@ -901,7 +926,7 @@ def _auction_payments(n, first, start_cash, assignment, targets, classic, rng, d
         later = [c > 0 for c in chances]
         tried = 0
         for actions, after in _round_payments(
-            n, leaders[k], cards, cash, targets, later, chances, may_bid[k], classic, rng
+            n, leaders[k], cards, cash, targets, later, chances, may_bid[k], classic, rng, budget
         ):
             if not _cash_feasible(after, targets, rounds - k - 1, rest_cards, classic):
                 continue
@@ -928,7 +953,7 @@ def _cash_feasible(cash, targets, rounds_left, rest_cards, classic) -> bool:
     return True
 
 
-def _round_payments(n, leader, cards, cash, targets, later, chances, may_bid, classic, rng):
+def _round_payments(n, leader, cards, cash, targets, later, chances, may_bid, classic, rng, budget):
     """Ways to play one auction round with these cards: (actions, cash after).
 
     Each seat that owes money (cash above its target) pays some of it if it may
@@ -955,7 +980,7 @@ def _round_payments(n, leader, cards, cash, targets, later, chances, may_bid, cl
             if key in seen:
                 return
             seen.add(key)
-            scheduled = _schedule(n, leader, cards, list(cash), want, classic)
+            scheduled = _schedule(n, leader, cards, list(cash), want, classic, budget)
             if scheduled is None:
                 return
             yield scheduled
@@ -1065,7 +1090,7 @@ def _structured_wants(n, leader, cards, owes, chances, free_cards, rng):
             yield want
 
 
-def _schedule(n, leader, cards, cash, want, classic, nodes=400) -> tuple[list[str], list[int]] | None:
+def _schedule(n, leader, cards, cash, want, classic, budget, nodes=400) -> tuple[list[str], list[int]] | None:
     """Bids and passes for a round in which each seat takes cards[seat] (the lowest
     card's holder passes first, the highest card's holder wins) and each seat s
     pays want[s] (None: whatever it is forced to). A seat that may not pass yet
@@ -1073,7 +1098,7 @@ def _schedule(n, leader, cards, cash, want, classic, nodes=400) -> tuple[list[st
     the winner pays its last bid. A small depth-first search over those choices."""
     winner = max(cards, key=cards.get)
     free_cards = _free_cards(classic)
-    budget = [nodes]
+    budget_left = [nodes]
 
     def finals(s: int, t: _Table) -> list[int]:
         """The bids above the table's high bid that make seat s pay want[s]."""
@@ -1084,8 +1109,8 @@ def _schedule(n, leader, cards, cash, want, classic, nodes=400) -> tuple[list[st
         return [b for b in wanted if t.high < b <= t.cash[s] and b > 0]
 
     def run(t: _Table, path: list[str]) -> tuple[list[str], list[int]] | None:
-        budget[0] -= 1
-        if budget[0] < 0:
+        budget_left[0] -= 1
+        if budget_left[0] < 0:
             return None
         s = t.turn
         x = want[s]
@@ -1117,7 +1142,9 @@ def _schedule(n, leader, cards, cash, want, classic, nodes=400) -> tuple[list[st
         return None
 
     start = _Table(list(cash), [0] * n, [False] * n, 0, leader, sorted(cards.values()))
-    return run(start, [])
+    found = run(start, [])
+    budget.spend(nodes - max(0, budget_left[0]))
+    return found
 
 
 def _free_cards(classic: bool) -> tuple[int, ...]:

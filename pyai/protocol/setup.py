@@ -31,7 +31,7 @@ The core has no call to set up such a position, so the engine builds a whole
 game record that reaches exactly the described facts (construct.py), then
 forgets the `?` parts from the pov seat's view (View.forget_cash / _advisors /
 _vehicles): the search only ever sees that view. If no record reaching the
-opponents' known cash is found in time, the record reaches the rest and that
+opponents' known cash is found within half the work bound, the record reaches the rest and that
 cash is set on the view exactly (forget_cash(seat, n, n)); a later move that
 cash does not allow then makes the view impossible, which the core reports.
 Moves after the setup that an opponent with an unknown hand or cash makes
@@ -49,12 +49,15 @@ from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError, PyaiError
 from ..forsale import ForSaleGame, State, View
-from .construct import UNBOUNDED, ConstructionError, Facts, SeatFacts, build_record
+from .construct import UNBOUNDED, WORK_LIMIT, ConstructionError, Facts, SeatFacts, build_record
 from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError, quoted
 
 ROUNDS = {3: 8, 4: 7, 5: 6, 6: 5}
-TIME_ALL_S = 3.0  # the most a setup may take to build
-TIME_EXACT_S = 1.5  # of which for a record that also reaches the opponents' known cash
+# The most work a setup may take to build (construct.WORK_LIMIT: counted, not timed,
+# so a description is accepted or refused alike on every machine), and the share of
+# it for a record that also reaches the opponents' known cash.
+WORK_ALL = WORK_LIMIT
+WORK_EXACT = WORK_LIMIT // 2
 MAX_REBUILDS = 60
 CHECK_VALUES = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 MECHANICS = (7, 8, 9)
@@ -233,16 +236,19 @@ class Setup:
         try:
             if not self._try_exact and known_cash:
                 raise ConstructionError("an exact record was not found before")
-            tokens = build_record(self._facts(), seed=seed, time_limit_s=TIME_EXACT_S if known_cash else TIME_ALL_S)
+            tokens = build_record(self._facts(), seed=seed, work=WORK_EXACT if known_cash else WORK_ALL)
         except ConstructionError as error:
             if not known_cash:
                 raise ProtocolError(INCONSISTENT, f"setup: {error}") from None
             try:
-                tokens = build_record(
-                    self._facts(relaxed=known_cash), seed=seed, time_limit_s=TIME_ALL_S - TIME_EXACT_S
-                )
-            except ConstructionError:
-                raise ProtocolError(INCONSISTENT, f"setup: {error}") from None
+                tokens = build_record(self._facts(relaxed=known_cash), seed=seed, work=WORK_ALL - WORK_EXACT)
+            except ConstructionError as relaxed:
+                # The relaxed search is the one that decides: name its failure, not
+                # only the exact one's (which may just say it was skipped).
+                seats = ", ".join(map(str, sorted(known_cash)))
+                raise ProtocolError(
+                    INCONSISTENT, f"setup: {relaxed}, even leaving the cash of seat {seats} free"
+                ) from None
             self.overridden = known_cash
         state = self.game.new_initial_state()
         for token in tokens:
