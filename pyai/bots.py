@@ -103,6 +103,9 @@ _SEARCH_SETTINGS = {
     "rollout_noise",
     "determinizations",
     "max_raise",
+    "margin_weight",
+    "prior_weight",
+    "chance_buckets",
 }
 BOTS = ("ismcts", "pimc", "heuristic", "random")
 

@@ -256,3 +256,41 @@ def test_a_stop_before_the_search_starts_is_honoured():
 def test_huge_time_budgets_do_not_overflow():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     assert analyse(state, iterations=300, time_ms=1e13).iterations == 300
+
+
+def test_a_money_margin_guides_a_seat_that_cannot_win():
+    # Seat 1 cannot win this game whatever it sells: with the plain win share
+    # every sell scores 0 and the policy stays uniform; a margin weight makes
+    # it play for the money gap to the leader instead.
+    state = late_selling_position()
+    plain = analyse(state, 1, iterations=4000, seed=1)
+    assert all(m.win == 0 for m in plain.moves)
+    assert all(m.share == pytest.approx(1 / 3, abs=0.01) for m in plain.moves)
+    margin = analyse(state, 1, iterations=4000, seed=1, margin_weight=0.3)
+    assert all(m.win == 0 for m in margin.moves)
+    assert margin.moves[0].share > 0.6
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="margin_weight"):
+            analyse(state, 1, iterations=10, margin_weight=bad)
+
+
+def test_a_heuristic_prior_expands_the_heuristic_move_first():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:1"])
+    heuristic = pyai.make_bot("heuristic").choose(state)
+    plain = analyse(state, iterations=1, seed=1)
+    assert plain.best_move == state.legal_moves()[0] != heuristic  # move order: the first legal move
+    biased = analyse(state, iterations=1, seed=1, prior_weight=1.0)
+    assert biased.best_move == heuristic
+    with pytest.raises(ValueError, match="prior_weight must be a number >= 0"):
+        analyse(state, iterations=10, prior_weight=-1)
+
+
+def test_chance_buckets_fold_the_deals_and_are_validated():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    for buckets in (0, 1, 64):
+        result = analyse(state, iterations=2000, seed=1, chance_buckets=buckets)
+        assert result.iterations == 2000 and result.best_move in state.legal_moves()
+    # the default keeps one child per deal: the same tree as chance_buckets=0
+    assert analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, chance_buckets=0).moves
+    with pytest.raises(ValueError, match="chance_buckets must be a whole number >= 0"):
+        analyse(state, iterations=10, chance_buckets=-1)

@@ -3,6 +3,8 @@
 // search holds no For Sale code.
 #pragma once
 
+#include <algorithm>
+
 #include "../core/rng.h"
 #include "../search/search_types.h"
 #include "../search/tree_search.h"
@@ -57,6 +59,9 @@ struct SearchGame {
     out = kept;
   }
   static void apply(State& s, Action a) { apply_action(s, a); }
+  // The heuristic player's move (deterministic: noise 0 draws nothing): the
+  // tree's progressive bias. It reads only what the acting seat may know.
+  static Action prior_action(const State& s, Rng& rng) { return heuristic_action(s, rng, 0); }
 
   static bool is_simultaneous_participant(const State& s, int seat) { return !has_card(s.sells_submitted, seat); }
   static void legal_actions_for(const State& s, int seat, ActionList& out) {
@@ -91,13 +96,30 @@ struct SearchGame {
   }
 
   // Per seat: the objective's reward, the win share (1/k for k tied winners) and final money.
-  static void outcomes(const State& s, search::Objective objective, float* reward, float* win, float* money) {
+  // With the win objective and a margin weight, the reward adds the weighted
+  // money margin to the best other seat (scaled, clamped to [-1, 1]): when every
+  // move wins about as rarely (a seat well behind), the win share alone gives
+  // the search nothing to choose by.
+  static void outcomes(const State& s, const search::SearchConfig& config, float* reward, float* win, float* money) {
     const CardMask won = winners(s);
     const float share = 1.0f / float(card_count(won));
     for (int p = 0; p < s.num_players; ++p) {
       win[p] = has_card(won, p) ? share : 0.0f;
       money[p] = float(final_score(s, p));
-      reward[p] = objective == search::Objective::kWin ? win[p] : money[p] / kScoreScale;
+    }
+    for (int p = 0; p < s.num_players; ++p) {
+      if (config.objective != search::Objective::kWin) {
+        reward[p] = money[p] / kScoreScale;
+        continue;
+      }
+      reward[p] = win[p];
+      if (config.margin_weight > 0) {
+        float best_other = -1e9f;
+        for (int q = 0; q < s.num_players; ++q)
+          if (q != p && money[q] > best_other) best_other = money[q];
+        const float margin = std::clamp((money[p] - best_other) / kScoreScale, -1.0f, 1.0f);
+        reward[p] += config.margin_weight * margin;
+      }
     }
   }
 };
