@@ -98,6 +98,7 @@ class Search:
         margin_weight: float = 0.0,
         prior_weight: float = 0.0,
         chance_buckets: int = 0,
+        opponent_max_raise: int | None = None,
     ):
         view = _searching_view(position, seat)
         if objective not in OBJECTIVES:
@@ -112,6 +113,7 @@ class Search:
             ("determinizations", determinizations),
             ("max_raise", max_raise),
             ("chance_buckets", chance_buckets),
+            ("opponent_max_raise", max_raise if opponent_max_raise is None else opponent_max_raise),
         ):
             if not _is_int(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
@@ -152,6 +154,7 @@ class Search:
             margin_weight=margin_weight,
             prior_weight=prior_weight,
             chance_buckets=chance_buckets,
+            opponent_max_raise=-1 if opponent_max_raise is None else opponent_max_raise,
         )
 
     def run(self) -> AnalysisResult:

@@ -106,6 +106,7 @@ _SEARCH_SETTINGS = {
     "margin_weight",
     "prior_weight",
     "chance_buckets",
+    "opponent_max_raise",
 }
 BOTS = ("ismcts", "pimc", "heuristic", "random")
 

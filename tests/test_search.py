@@ -294,3 +294,25 @@ def test_chance_buckets_fold_the_deals_and_are_validated():
     assert analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, chance_buckets=0).moves
     with pytest.raises(ValueError, match="chance_buckets must be a whole number >= 0"):
         analyse(state, iterations=10, chance_buckets=-1)
+
+
+def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    default = analyse(state, iterations=2000, seed=1)
+    narrow = analyse(state, iterations=2000, seed=1, opponent_max_raise=1)
+    visited = {m.token for m in narrow.moves if m.visits > 0}
+    assert visited == {"pass", "bid:1", "bid:2", "bid:3"}  # the searching seat keeps its cap of +3
+    assert narrow.mean_depth > default.mean_depth + 2  # the others' narrower auctions: a deeper tree
+    own = analyse(state, iterations=2000, seed=1, max_raise=1, opponent_max_raise=3)
+    assert {m.token for m in own.moves if m.visits > 0} == {"pass", "bid:1"}
+    with pytest.raises(ValueError, match="opponent_max_raise must be a whole number >= 0"):
+        analyse(state, iterations=10, opponent_max_raise=-1)
+
+
+def test_the_tree_shape_is_reported():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=2000, seed=1)
+    assert 1 <= result.mean_depth <= result.max_depth
+    assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
+    open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_buckets=1)
+    assert open_loop.past_chance > 0.2  # one subtree shared by every deal

@@ -49,10 +49,10 @@ struct SearchGame {
   // The moves the tree expands: the legal moves, with bids above the high bid
   // + max_raise left out when that cap is set (raising by one can always be
   // answered; the cap concentrates the auction's wide branching).
-  static void tree_actions(const State& s, const search::SearchConfig& config, ActionList& out) {
+  static void tree_actions(const State& s, int max_raise, ActionList& out) {
     forsale::legal_actions(s, out);
-    if (config.max_raise <= 0 || s.phase != Phase::kAuction) return;
-    const int cap = s.high_bid + config.max_raise;
+    if (max_raise <= 0 || s.phase != Phase::kAuction) return;
+    const int cap = s.high_bid + max_raise;
     ActionList kept;
     for (Action a : out)
       if (move_kind(a) != MoveKind::kBid || bid_total(a) <= cap) kept.push_back(a);

@@ -35,6 +35,7 @@ struct SearchConfig {
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
   int max_raise = 3;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
+  int opponent_max_raise = -1;  // the same cap for the other seats' bids in the tree (-1: max_raise)
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves (measured: any noise loses)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.

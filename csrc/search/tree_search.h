@@ -157,7 +157,8 @@ class TreeSearch {
         if (next == kNoNode) break;
       } else {
         const int seat = G::acting_seat(s);
-        G::tree_actions(s, config_, legal_);
+        const bool own = seat == root_seat_ || config_.opponent_max_raise < 0;
+        G::tree_actions(s, own ? config_.max_raise : config_.opponent_max_raise, legal_);
         next = select_decision(s, node, seat, created);
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         G::apply(s, Action(arena_[next].action));
