@@ -15,7 +15,7 @@ DEFAULT_DB = "tournament.sqlite"
 DEFAULT_GAME = "forsale(players=4)"
 DEFAULT_DEALS = 100
 
-# `--quick`: a short tournament that shows the search beating the baselines (about a minute on 2 cores).
+# `--quick`: a short tournament of the search bots against the baselines (about a minute on 2 cores).
 # Every seating, not the rotations: who sits just before a bot is worth more than the difference
 # between the search bots (measured, all seatings: ismcts won 0.61 of its games seated after the
 # heuristic bot, 0.48 after random, 0.24 after pimc), and rotations keep the neighbours fixed: those
