@@ -198,7 +198,7 @@ void bind_search(py::module_& m) {
            py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
            py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
            py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"),
-           py::arg("max_raise") = 3, py::arg("margin_weight") = 0.0f, py::arg("prior_weight") = 0.0f, py::arg("chance_buckets") = 0, py::arg("opponent_max_raise") = -1)
+           py::arg("max_raise") = 1, py::arg("margin_weight") = 0.0f, py::arg("prior_weight") = 0.0f, py::arg("chance_buckets") = 0, py::arg("opponent_max_raise") = -1)
       .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
       .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
       .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")

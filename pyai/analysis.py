@@ -94,7 +94,7 @@ class Search:
         rollout_noise: int = 0,
         pimc: bool = False,
         determinizations: int = 16,
-        max_raise: int = 3,
+        max_raise: int = 1,
         margin_weight: float = 0.0,
         prior_weight: float = 0.0,
         chance_buckets: int = 0,

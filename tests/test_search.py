@@ -235,8 +235,11 @@ def test_a_mechanic_makes_selling_the_low_vehicle_first_better():
 
 def test_the_tree_considers_small_raises_unless_told_otherwise():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:2"])
-    capped = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1).moves}
-    assert set(capped) == set(state.legal_moves())  # every legal move is reported
+    default = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1).moves}
+    assert set(default) == set(state.legal_moves())  # every legal move is reported
+    assert default["bid:3"] > 0 and default["pass"] > 0
+    assert all(default[f"bid:{n}"] == 0 for n in range(4, 29))  # by default only the +1 raise is searched
+    capped = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=3).moves}
     assert all(capped[f"bid:{n}"] > 0 for n in (3, 4, 5)) and capped["pass"] > 0
     assert all(capped[f"bid:{n}"] == 0 for n in range(6, 29))  # jump bids beyond +3 are not searched
     full = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=0).moves}
@@ -298,8 +301,8 @@ def test_chance_buckets_fold_the_deals_and_are_validated():
 
 def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    default = analyse(state, iterations=2000, seed=1)
-    narrow = analyse(state, iterations=2000, seed=1, opponent_max_raise=1)
+    default = analyse(state, iterations=2000, seed=1, max_raise=3)
+    narrow = analyse(state, iterations=2000, seed=1, max_raise=3, opponent_max_raise=1)
     visited = {m.token for m in narrow.moves if m.visits > 0}
     assert visited == {"pass", "bid:1", "bid:2", "bid:3"}  # the searching seat keeps its cap of +3
     assert narrow.mean_depth > default.mean_depth + 2  # the others' narrower auctions: a deeper tree
@@ -311,7 +314,7 @@ def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
 
 def test_the_tree_shape_is_reported():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    result = analyse(state, iterations=2000, seed=1)
+    result = analyse(state, iterations=2000, seed=1, max_raise=3)
     assert 1 <= result.mean_depth <= result.max_depth
     assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
     open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_buckets=1)

@@ -34,7 +34,7 @@ struct SearchConfig {
   // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
-  int max_raise = 3;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
+  int max_raise = 1;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
   int opponent_max_raise = -1;  // the same cap for the other seats' bids in the tree (-1: max_raise)
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves (measured: any noise loses)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled

@@ -23,7 +23,7 @@ DEFAULT_DEALS = 100
 QUICK = {
     "game": "forsale(players=4)",
     "bots": ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"],
-    "deals": 7,
+    "deals": 10,
     "seatings": "all",
 }
 
