@@ -42,6 +42,13 @@ class Search {
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw py::value_error("a search needs iterations or time_ms (or both)");
     if (config_.determinizations < 1) throw py::value_error("determinizations must be at least 1");
+    if (!(config_.margin_weight >= 0 && config_.margin_weight <= 1))
+      throw py::value_error("margin_weight must be 0 to 1");
+    if (!(config_.prior_weight >= 0 && std::isfinite(config_.prior_weight)))
+      throw py::value_error("prior_weight must be >= 0");
+    if (config_.chance_buckets < 0) throw py::value_error("chance_buckets must be >= 0 (0: one child per outcome)");
+    if (config_.opponent_max_raise < -1)
+      throw py::value_error("opponent_max_raise must be >= 0 (0: no cap), or -1 for max_raise's");
     if (config_.max_raise < 0) throw py::value_error("max_raise must be >= 0 (0: no cap)");
     if (config_.exploration < 0 || !std::isfinite(config_.exploration)) throw py::value_error("exploration must be >= 0");
     if (!(config_.simultaneous_exploration > 0 && config_.simultaneous_exploration <= 1))
@@ -135,6 +142,10 @@ class Search {
     out["elapsed_ms"] = result.elapsed_ms;
     out["nodes"] = result.nodes;
     out["tree_full"] = result.tree_full;
+    const double done = result.iterations ? double(result.iterations) : 1.0;
+    out["mean_depth"] = double(result.depth_sum) / done;
+    out["max_depth"] = result.max_depth;
+    out["past_chance"] = double(result.past_chance) / done;
     py::list wins, scores;
     for (size_t p = 0; p < result.win_sum.size(); ++p) {
       const double n = result.iterations ? double(result.iterations) : 1.0;
@@ -161,7 +172,7 @@ void bind_search(py::module_& m) {
       .def(py::init([](const ViewRecord& view, uint64_t iterations, double time_ms, int threads,
                        uint64_t seed, const std::string& objective, uint64_t max_nodes, uint64_t max_memory_mb,
                        float exploration, float simultaneous_exploration, const std::string& rollout,
-                       int rollout_noise, bool perfect_information, int determinizations, int max_raise) {
+                       int rollout_noise, bool perfect_information, int determinizations, int max_raise, float margin_weight, float prior_weight, int chance_buckets, int opponent_max_raise) {
              search::SearchConfig config;
              config.iterations = iterations;
              config.time_ms = time_ms;
@@ -177,13 +188,17 @@ void bind_search(py::module_& m) {
              config.perfect_information = perfect_information;
              config.determinizations = determinizations;
              config.max_raise = max_raise;
+             config.margin_weight = margin_weight;
+             config.prior_weight = prior_weight;
+             config.chance_buckets = chance_buckets;
+             config.opponent_max_raise = opponent_max_raise;
              return std::make_unique<Search>(view, config);
            }),
            py::arg("view"), py::arg("iterations"), py::arg("time_ms"), py::arg("threads"),
            py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
            py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
            py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"),
-           py::arg("max_raise") = 3)
+           py::arg("max_raise") = 1, py::arg("margin_weight") = 0.0f, py::arg("prior_weight") = 0.0f, py::arg("chance_buckets") = 0, py::arg("opponent_max_raise") = -1)
       .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
       .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
       .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")

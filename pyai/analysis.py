@@ -41,6 +41,9 @@ class AnalysisResult:
     elapsed_ms: float
     nodes: int
     tree_full: bool
+    mean_depth: float = 0.0  # tree steps (moves, chance steps) walked per iteration before the rollout
+    max_depth: int = 0
+    past_chance: float = 0.0  # share of iterations that went on below a chance step into an existing node
     settings: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,7 +94,11 @@ class Search:
         rollout_noise: int = 0,
         pimc: bool = False,
         determinizations: int = 16,
-        max_raise: int = 3,
+        max_raise: int = 1,
+        margin_weight: float = 0.0,
+        prior_weight: float = 0.0,
+        chance_buckets: int = 0,
+        opponent_max_raise: int | None = None,
     ):
         view = _searching_view(position, seat)
         if objective not in OBJECTIVES:
@@ -105,6 +112,8 @@ class Search:
             ("rollout_noise", rollout_noise),
             ("determinizations", determinizations),
             ("max_raise", max_raise),
+            ("chance_buckets", chance_buckets),
+            ("opponent_max_raise", max_raise if opponent_max_raise is None else opponent_max_raise),
         ):
             if not _is_int(value) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
@@ -112,6 +121,8 @@ class Search:
             ("time_ms", time_ms or 0),
             ("exploration", exploration),
             ("simultaneous_exploration", simultaneous_exploration),
+            ("margin_weight", margin_weight),
+            ("prior_weight", prior_weight),
         ):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
                 raise ValueError(f"{name} must be a number >= 0, not {value!r}")
@@ -140,6 +151,10 @@ class Search:
             perfect_information=pimc,
             determinizations=determinizations,
             max_raise=max_raise,
+            margin_weight=margin_weight,
+            prior_weight=prior_weight,
+            chance_buckets=chance_buckets,
+            opponent_max_raise=-1 if opponent_max_raise is None else opponent_max_raise,
         )
 
     def run(self) -> AnalysisResult:

@@ -78,3 +78,9 @@ def test_bots_are_reproducible_from_their_seed():
     for name, settings in FAST.items():
         first = [pyai.make_bot(name, seed=5, **settings).choose(state) for _ in range(3)]
         assert len(set(first)) == 1, name
+
+
+def test_the_pimc_baseline_keeps_its_bid_cap_of_three():
+    assert pyai.make_bot("pimc").settings["max_raise"] == 3
+    assert "max_raise" not in pyai.make_bot("ismcts").settings  # the search's default, +1
+    assert pyai.make_bot("pimc", max_raise=1).settings["max_raise"] == 1

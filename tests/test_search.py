@@ -235,8 +235,11 @@ def test_a_mechanic_makes_selling_the_low_vehicle_first_better():
 
 def test_the_tree_considers_small_raises_unless_told_otherwise():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:2"])
-    capped = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1).moves}
-    assert set(capped) == set(state.legal_moves())  # every legal move is reported
+    default = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1).moves}
+    assert set(default) == set(state.legal_moves())  # every legal move is reported
+    assert default["bid:3"] > 0 and default["pass"] > 0
+    assert all(default[f"bid:{n}"] == 0 for n in range(4, 29))  # by default only the +1 raise is searched
+    capped = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=3).moves}
     assert all(capped[f"bid:{n}"] > 0 for n in (3, 4, 5)) and capped["pass"] > 0
     assert all(capped[f"bid:{n}"] == 0 for n in range(6, 29))  # jump bids beyond +3 are not searched
     full = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=0).moves}
@@ -256,3 +259,63 @@ def test_a_stop_before_the_search_starts_is_honoured():
 def test_huge_time_budgets_do_not_overflow():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     assert analyse(state, iterations=300, time_ms=1e13).iterations == 300
+
+
+def test_a_money_margin_guides_a_seat_that_cannot_win():
+    # Seat 1 cannot win this game whatever it sells: with the plain win share
+    # every sell scores 0 and the policy stays uniform; a margin weight makes
+    # it play for the money gap to the leader instead.
+    state = late_selling_position()
+    plain = analyse(state, 1, iterations=4000, seed=1)
+    assert all(m.win == 0 for m in plain.moves)
+    assert all(m.share == pytest.approx(1 / 3, abs=0.01) for m in plain.moves)
+    margin = analyse(state, 1, iterations=4000, seed=1, margin_weight=0.3)
+    assert all(m.win == 0 for m in margin.moves)
+    assert margin.moves[0].share > 0.6
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="margin_weight"):
+            analyse(state, 1, iterations=10, margin_weight=bad)
+
+
+def test_a_heuristic_prior_expands_the_heuristic_move_first():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:1"])
+    heuristic = pyai.make_bot("heuristic").choose(state)
+    plain = analyse(state, iterations=1, seed=1)
+    assert plain.best_move == state.legal_moves()[0] != heuristic  # move order: the first legal move
+    biased = analyse(state, iterations=1, seed=1, prior_weight=1.0)
+    assert biased.best_move == heuristic
+    with pytest.raises(ValueError, match="prior_weight must be a number >= 0"):
+        analyse(state, iterations=10, prior_weight=-1)
+
+
+def test_chance_buckets_fold_the_deals_and_are_validated():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    for buckets in (0, 1, 64):
+        result = analyse(state, iterations=2000, seed=1, chance_buckets=buckets)
+        assert result.iterations == 2000 and result.best_move in state.legal_moves()
+    # the default keeps one child per deal: the same tree as chance_buckets=0
+    assert analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, chance_buckets=0).moves
+    with pytest.raises(ValueError, match="chance_buckets must be a whole number >= 0"):
+        analyse(state, iterations=10, chance_buckets=-1)
+
+
+def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    default = analyse(state, iterations=2000, seed=1, max_raise=3)
+    narrow = analyse(state, iterations=2000, seed=1, max_raise=3, opponent_max_raise=1)
+    visited = {m.token for m in narrow.moves if m.visits > 0}
+    assert visited == {"pass", "bid:1", "bid:2", "bid:3"}  # the searching seat keeps its cap of +3
+    assert narrow.mean_depth > default.mean_depth + 2  # the others' narrower auctions: a deeper tree
+    own = analyse(state, iterations=2000, seed=1, max_raise=1, opponent_max_raise=3)
+    assert {m.token for m in own.moves if m.visits > 0} == {"pass", "bid:1"}
+    with pytest.raises(ValueError, match="opponent_max_raise must be a whole number >= 0"):
+        analyse(state, iterations=10, opponent_max_raise=-1)
+
+
+def test_the_tree_shape_is_reported():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=2000, seed=1, max_raise=3)
+    assert 1 <= result.mean_depth <= result.max_depth
+    assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
+    open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_buckets=1)
+    assert open_loop.past_chance > 0.2  # one subtree shared by every deal

@@ -266,6 +266,7 @@ def test_quick_preset_fills_the_line_up_and_stores_nothing(tmp_path):
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["settings"]["bots"] == ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"]
+    assert data["settings"]["seatings"] == "all"  # neighbours balanced: the random bot favours its neighbours unevenly
     assert data["games"] == 1 and list(tmp_path.iterdir()) == []
 
 

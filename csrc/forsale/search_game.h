@@ -3,6 +3,8 @@
 // search holds no For Sale code.
 #pragma once
 
+#include <algorithm>
+
 #include "../core/rng.h"
 #include "../search/search_types.h"
 #include "../search/tree_search.h"
@@ -47,16 +49,19 @@ struct SearchGame {
   // The moves the tree expands: the legal moves, with bids above the high bid
   // + max_raise left out when that cap is set (raising by one can always be
   // answered; the cap concentrates the auction's wide branching).
-  static void tree_actions(const State& s, const search::SearchConfig& config, ActionList& out) {
+  static void tree_actions(const State& s, int max_raise, ActionList& out) {
     forsale::legal_actions(s, out);
-    if (config.max_raise <= 0 || s.phase != Phase::kAuction) return;
-    const int cap = s.high_bid + config.max_raise;
+    if (max_raise <= 0 || s.phase != Phase::kAuction) return;
+    const int cap = s.high_bid + max_raise;
     ActionList kept;
     for (Action a : out)
       if (move_kind(a) != MoveKind::kBid || bid_total(a) <= cap) kept.push_back(a);
     out = kept;
   }
   static void apply(State& s, Action a) { apply_action(s, a); }
+  // The heuristic player's move (deterministic: noise 0 draws nothing): the
+  // tree's progressive bias. It reads only what the acting seat may know.
+  static Action prior_action(const State& s, Rng& rng) { return heuristic_action(s, rng, 0); }
 
   static bool is_simultaneous_participant(const State& s, int seat) { return !has_card(s.sells_submitted, seat); }
   static void legal_actions_for(const State& s, int seat, ActionList& out) {
@@ -91,15 +96,32 @@ struct SearchGame {
   }
 
   // Per seat: the objective's reward, the win share (1/k for k tied winners) and final money.
-  static void outcomes(const State& s, search::Objective objective, float* reward, float* win, float* money) {
+  // With the win objective and a margin weight, the reward adds the weighted
+  // money margin to the best other seat (scaled, clamped to [-1, 1]): when every
+  // move wins about as rarely (a seat well behind), the win share alone gives
+  // the search nothing to choose by.
+  static void outcomes(const State& s, const search::SearchConfig& config, float* reward, float* win, float* money) {
     int scores[kMaxPlayers];
-    for (int p = 0; p < s.num_players; ++p) scores[p] = final_score(s, p);
+    for (int p = 0; p < s.num_players; ++p) scores[p] = final_score(s, p);  // once: winners come from them
     const CardMask won = winners_from_scores(s, scores);
     const float share = 1.0f / float(card_count(won));
     for (int p = 0; p < s.num_players; ++p) {
       win[p] = has_card(won, p) ? share : 0.0f;
       money[p] = float(scores[p]);
-      reward[p] = objective == search::Objective::kWin ? win[p] : money[p] / kScoreScale;
+    }
+    for (int p = 0; p < s.num_players; ++p) {
+      if (config.objective != search::Objective::kWin) {
+        reward[p] = money[p] / kScoreScale;
+        continue;
+      }
+      reward[p] = win[p];
+      if (config.margin_weight > 0) {
+        float best_other = -1e9f;
+        for (int q = 0; q < s.num_players; ++q)
+          if (q != p && money[q] > best_other) best_other = money[q];
+        const float margin = std::clamp((money[p] - best_other) / kScoreScale, -1.0f, 1.0f);
+        reward[p] += config.margin_weight * margin;
+      }
     }
   }
 };

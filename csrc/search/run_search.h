@@ -100,6 +100,9 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
       merged.score_sum[p] += part.score_sum[p];
     }
     merged.nodes += part.nodes;
+    merged.depth_sum += part.depth_sum;
+    merged.max_depth = std::max(merged.max_depth, part.max_depth);
+    merged.past_chance += part.past_chance;
     merged.tree_full = merged.tree_full || part.tree_full;
     merged.iterations += done[size_t(t)];
   }

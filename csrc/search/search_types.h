@@ -19,12 +19,23 @@ struct SearchConfig {
   int threads = 1;               // root parallel: independent trees, merged at the root
   uint64_t seed = 0;
   Objective objective = Objective::kWin;
+  // Win objective: adds margin_weight x (own money - best other seat's money) / the game's score scale,
+  // clamped to [-1, 1], to the win share (0: the plain win share).
+  float margin_weight = 0.0f;
   uint64_t max_nodes = 0;        // per search, all threads together; 0: from max_memory_mb
   uint64_t max_memory_mb = 1024;
   float exploration = 0.7f;      // UCB1 constant at sequential decisions
   float simultaneous_exploration = 0.1f;  // regret matching's uniform mix at simultaneous steps
   RolloutPolicy rollout = RolloutPolicy::kHeuristic;
-  int max_raise = 3;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
+  // Progressive bias at sequential decisions: the move the game's heuristic
+  // player would make gets prior_weight / (visits + 1) added to its UCB score
+  // and is expanded first (0: none).
+  float prior_weight = 0.0f;
+  // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
+  // the outcomes into k children by hash (1: open loop, one shared subtree).
+  int chance_buckets = 0;
+  int max_raise = 1;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
+  int opponent_max_raise = -1;  // the same cap for the other seats' bids in the tree (-1: max_raise)
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves (measured: any noise loses)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.
@@ -49,6 +60,12 @@ struct SearchResult {
   double elapsed_ms = 0;
   uint64_t nodes = 0;
   bool tree_full = false;          // the node cap was reached: the tree stopped growing
+  // Tree shape: steps taken inside the tree summed over iterations, the
+  // deepest walk, and the iterations that went on below a chance step into a
+  // node made by an earlier iteration (i.e. that searched past the next deal).
+  uint64_t depth_sum = 0;
+  uint64_t max_depth = 0;
+  uint64_t past_chance = 0;
   std::vector<double> win_sum;     // per seat, over all iterations
   std::vector<double> score_sum;
 };

@@ -114,6 +114,9 @@ class TreeSearch {
       result.score_sum[size_t(p)] += score_sum_[p];
     }
     result.nodes += arena_.size();
+    result.depth_sum += depth_sum_;
+    result.max_depth = std::max<uint64_t>(result.max_depth, max_depth_);
+    result.past_chance += past_chance_;
     result.tree_full = result.tree_full || arena_.full();
   }
 
@@ -132,15 +135,18 @@ class TreeSearch {
     path_.clear();
     uint32_t node = 0;
     bool root_simultaneous = false;
+    bool past_chance = false;  // went on below a chance step into an existing node
     while (path_.size() < kMaxDepth) {
       const NodeKind kind = config_.perfect_information ? G::perfect_kind(s) : G::kind(s);
       if (kind == NodeKind::kTerminal) break;
       bool created = false;
       uint32_t next = kNoNode;
       if (kind == NodeKind::kChance) {
-        const uint64_t outcome = apply_chance(s);
+        uint64_t outcome = apply_chance(s);
+        if (config_.chance_buckets > 0) outcome = mix64(outcome) % uint64_t(config_.chance_buckets);
         next = arena_.outcome_child(node, outcome, created);
         if (next == kNoNode) break;
+        if (!created) past_chance = true;
         path_.push_back(PathStep{next, kind, 0, {}, {}});
       } else if (kind == NodeKind::kSimultaneous) {
         if (node == 0) root_simultaneous = true;
@@ -151,8 +157,9 @@ class TreeSearch {
         if (next == kNoNode) break;
       } else {
         const int seat = G::acting_seat(s);
-        G::tree_actions(s, config_, legal_);
-        next = select_decision(node, seat, created);
+        const bool own = seat == root_seat_ || config_.opponent_max_raise < 0;
+        G::tree_actions(s, own ? config_.max_raise : config_.opponent_max_raise, legal_);
+        next = select_decision(s, node, seat, created);
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         G::apply(s, Action(arena_[next].action));
         path_.push_back(PathStep{next, kind, 0, {}, {}});
@@ -160,6 +167,9 @@ class TreeSearch {
       node = next;
       if (created) break;
     }
+    depth_sum_ += path_.size();
+    if (path_.size() > max_depth_) max_depth_ = path_.size();
+    if (past_chance) ++past_chance_;
     rollout(s);
     backpropagate(s, root_simultaneous);
   }
@@ -172,13 +182,18 @@ class TreeSearch {
   }
 
   // UCB1 with availability among the children legal now; tries an untried
-  // legal move first (in move order). Children stay sorted by action.
-  uint32_t select_decision(uint32_t node, int seat, bool& created) {
+  // legal move first (the heuristic's move if untried and a prior is set, else
+  // in move order). Children stay sorted by action.
+  uint32_t select_decision(const State& s, uint32_t node, int seat, bool& created) {
     created = false;
     uint32_t previous = kNoNode, child = arena_[node].first_child;
     uint32_t best = kNoNode, insert_after = kNoNode;
     bool have_untried = false;
     Action untried = 0;
+    const bool biased = config_.prior_weight > 0;
+    const Action prior = biased ? G::prior_action(s, rng_) : Action(0);
+    bool prior_untried = false;
+    uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
     for (Action action : legal_) {
       while (child != kNoNode && arena_[child].action < action) {
@@ -188,19 +203,30 @@ class TreeSearch {
       if (child != kNoNode && arena_[child].action == action) {
         Node& n = arena_[child];
         ++n.availability;
-        const float score = n.reward_sum / float(n.visits) +
-                            config_.exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
+        float score = n.reward_sum / float(n.visits) +
+                      config_.exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
+        if (biased && action == prior) score += config_.prior_weight / float(n.visits + 1);
         if (score > best_score) {
           best_score = score;
           best = child;
         }
         previous = child;
         child = n.next_sibling;
-      } else if (!have_untried) {
-        have_untried = true;
-        untried = action;
-        insert_after = previous;
+      } else {
+        if (!have_untried) {
+          have_untried = true;
+          untried = action;
+          insert_after = previous;
+        }
+        if (biased && action == prior) {
+          prior_untried = true;
+          prior_insert_after = previous;
+        }
       }
+    }
+    if (prior_untried) {  // the heuristic's move is expanded first
+      untried = prior;
+      insert_after = prior_insert_after;
     }
     if (have_untried) {
       Node fresh;
@@ -326,7 +352,7 @@ class TreeSearch {
     float reward[kMaxSeats];
     float win[kMaxSeats];
     float money[kMaxSeats];
-    G::outcomes(terminal, config_.objective, reward, win, money);
+    G::outcomes(terminal, config_, reward, win, money);
     for (int p = 0; p < players_; ++p) {
       win_sum_[p] += win[p];
       score_sum_[p] += money[p];
@@ -437,6 +463,7 @@ class TreeSearch {
   FixedVector<uint32_t, 256> available_;
   FixedVector<PathStep, kMaxDepth> path_;
   FixedVector<MoveStats, kMaxRootMoves> root_moves_;
+  uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
   double win_sum_[kMaxSeats] = {};
   double score_sum_[kMaxSeats] = {};
 };

@@ -15,11 +15,16 @@ DEFAULT_DB = "tournament.sqlite"
 DEFAULT_GAME = "forsale(players=4)"
 DEFAULT_DEALS = 100
 
-# `--quick`: a short tournament that shows the search beating the baselines (about a minute on 2 cores)
+# `--quick`: a short tournament of the search bots against the baselines (about a minute on 2 cores).
+# Every seating, not the rotations: who sits just before a bot is worth more than the difference
+# between the search bots (measured, all seatings: ismcts won 0.61 of its games seated after the
+# heuristic bot, 0.48 after random, 0.24 after pimc), and rotations keep the neighbours fixed: those
+# of this line-up always seated pimc after the heuristic bot and ismcts after random.
 QUICK = {
     "game": "forsale(players=4)",
     "bots": ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"],
-    "deals": 40,
+    "deals": 10,
+    "seatings": "all",
 }
 
 
@@ -48,8 +53,8 @@ def add_tournament_parser(commands: argparse._SubParsersAction) -> None:
     tournament.add_argument(
         "--seatings",
         choices=("rotations", "all"),
-        default="rotations",
-        help="each deal's seatings: the line-up's cyclic rotations (default) or all its permutations",
+        default=None,
+        help="each deal's seatings: the line-up's cyclic rotations (default; --quick: all) or all its permutations",
     )
     tournament.add_argument("--db", default=None, help=f"SQLite results file (default {DEFAULT_DB})")
     tournament.add_argument("--concurrency", type=int, default=None, help="games at once (default: one per core)")
@@ -74,7 +79,8 @@ def add_tournament_parser(commands: argparse._SubParsersAction) -> None:
     tournament.add_argument(
         "--quick",
         action="store_true",
-        help=f"a short demo: {', '.join(QUICK['bots'])} over {QUICK['deals']} deals (stored only with --db)",
+        help=f"a short demo: {', '.join(QUICK['bots'])} over {QUICK['deals']} deals in every seating "
+        "(stored only with --db)",
     )
     tournament.add_argument("--quiet", action="store_true", help="no progress bar or messages")
     _add_output_arguments(tournament)
@@ -125,11 +131,12 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     from .runner import TournamentConfig, run_tournament
     from .sprt import parse_sprt
 
-    game, bots, deals = args.game, args.bot, args.deals
+    game, bots, deals, seating = args.game, args.bot, args.deals, args.seatings
     if args.quick:  # fills in what was not given
         game = game or QUICK["game"]
         bots = bots or list(QUICK["bots"])
         deals = deals or QUICK["deals"]
+        seating = seating or QUICK["seatings"]
     if not bots:
         raise ValueError("give the line-up with --bot SPEC (one per seat, or fewer to repeat), or use --quick")
     config = TournamentConfig(
@@ -137,7 +144,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         bots=bots,
         deals=DEFAULT_DEALS if deals is None else deals,
         seed=args.seed,
-        seatings=args.seatings,
+        seatings=seating or "rotations",
         move_time_ms=args.move_time,
         margin_ms=args.margin,
         engine_iterations=args.engine_iterations,
