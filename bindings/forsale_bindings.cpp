@@ -133,13 +133,7 @@ py::dict timed_playouts(const Config& config, int games, uint64_t seed, Chooser 
     Rng rng(seed);
     for (int g = 0; g < games; ++g) {
       State s = initial_state(config);
-      for (; !is_terminal(s); ++steps) {
-        if (is_chance(s)) {
-          apply_random_chance(s, rng);
-        } else {
-          apply_action(s, choose(s, rng));
-        }
-      }
+      steps += playout(s, rng, choose);
       for (int p = 0; p < config.players; ++p) score_sum += final_score(s, p);
     }
   }

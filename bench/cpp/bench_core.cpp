@@ -39,13 +39,7 @@ int main(int argc, char** argv) {
     const Config config = make_config(players, 0);
     for (long g = 0; g < count; ++g) {
       State s = initial_state(config);
-      while (!is_terminal(s)) {
-        if (is_chance(s)) {
-          apply_random_chance(s, rng);
-        } else {
-          apply_action(s, heuristic_action(s, rng));
-        }
-      }
+      checksum += playout(s, rng, [](const State& state, Rng& r) { return heuristic_action(state, r); });
       for (int p = 0; p < players; ++p) checksum += final_score(s, p);
     }
   } else if (std::strcmp(what, "search") == 0) {
@@ -55,11 +49,12 @@ int main(int argc, char** argv) {
     apply_random_chance(s, rng);
     search::SearchConfig config;
     config.iterations = uint64_t(count);
+    if (argc > 4) config.max_raise = std::atoi(argv[4]);  // e.g. to compare builds with different defaults
     std::atomic<bool> stop{false};
     const search::SearchResult result = search::run_search<SearchGame>(search_view(view_of(s, s.turn)), s.turn, config, stop);
     checksum = (long long)result.nodes;
   } else {
-    std::fprintf(stderr, "usage: %s playouts|heuristic|search [count] [players]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s playouts|heuristic|search [count] [players] [max_raise]\n", argv[0]);
     return 2;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -56,24 +56,31 @@ inline Action random_action(const State& s, Rng& rng) {
   return mechanic_action(rng.below(2) == 0);
 }
 
-// Plays `s` to the end choosing every move and chance outcome uniformly at
-// random. Returns the number of moves (player moves and chance steps) made.
-// Flattened into one loop, with the generator in a local copy: State's
-// uint8_t fields may alias anything, so a generator reached through a
-// reference would be reloaded from memory after every write to the state.
-[[gnu::flatten]] inline int random_playout(State& s, Rng& rng) {
+// Plays `s` to the end: every player move by `choose(state, rng)`, every
+// chance step uniformly at random. Returns the number of steps (player moves
+// and chance steps) made. Flattened into one loop, with the generator in a
+// local copy: State's uint8_t fields may alias anything, so a generator
+// reached through a reference would be reloaded from memory after every
+// write to the state.
+template <typename Chooser>
+[[gnu::flatten]] inline int playout(State& s, Rng& rng, Chooser choose) {
   Rng local = rng;
   int steps = 0;
   while (!is_terminal(s)) {
     if (is_chance(s)) {
       apply_random_chance(s, local);
     } else {
-      apply_action(s, random_action(s, local));
+      apply_action(s, choose(s, local));
     }
     ++steps;
   }
   rng = local;
   return steps;
+}
+
+// Plays `s` to the end choosing every move and chance outcome uniformly at random.
+inline int random_playout(State& s, Rng& rng) {
+  return playout(s, rng, [](const State& state, Rng& r) { return random_action(state, r); });
 }
 
 }  // namespace pyai::forsale
