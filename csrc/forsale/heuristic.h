@@ -118,9 +118,9 @@ inline float cash_worth(const State& s, int seat) {
   return 1.0f + float(card_count(owned & advisors_with(Ability::kFinancialAdvisor)));
 }
 
-// The auction's estimate of an advisor's ability, in money. A table, not a
-// switch: the auction asks twice a move and an indirect jump on the ability
-// mispredicted.
+// The auction's estimate of an advisor's ability, in money: a table plus the
+// two abilities whose worth varies (asked twice an auction move; a switch
+// compiled to an indirect jump).
 inline float ability_worth(const State& s, int seat, int advisor) {
   constexpr float kFixedWorth[kNumAbilities] = {
       0.0f,  // Sales Associate: the refund is in the cost of passing

@@ -3,7 +3,7 @@
 // Score = checks + cash + bonuses. Controllers and Restoration Specialists
 // each modify a different check (a check takes at most one modifier); the
 // rulings ask for the assignment with the largest total, found here exactly
-// by a small dynamic programme over (checks x subsets of modifiers).
+// by a small dynamic programme (see best_modifier_gain).
 #pragma once
 
 #include <algorithm>
