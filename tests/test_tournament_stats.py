@@ -2,13 +2,15 @@
 the statistics on hand-made results, and the SPRT."""
 
 import math
+import random
 import sys
 
 import numpy as np
 import pytest
 
+import pyai
 from pyai.tournament import SpecError, parse_spec, parse_sprt
-from pyai.tournament.play import engine_position, forfeit_ranks, fractional_ranks
+from pyai.tournament.play import forfeit_ranks, fractional_ranks
 from pyai.tournament.schedule import chance_seed, deal_seed, seatings
 from pyai.tournament.specs import build_lineup
 from pyai.tournament.sprt import SprtError, SprtParams, deal_outcomes, sprt, sprt_from_games
@@ -96,12 +98,32 @@ def test_seeds_are_stable_and_distinct():
 
 
 def test_engine_is_not_shown_the_removal_or_this_rounds_sells():
-    history = ["removed:1,2/3,4/5,6", "deal:3,12,19,27", "bid:1", "pass"]
-    assert engine_position(history, ["pass", "bid:2"]) == ["deal:3,12,19,27", "bid:1", "pass"]
-    sealed = ["deal:0,0,5,7", "sell:10", "sell:3"]
-    assert engine_position(sealed, ["sell:4", "sell:9"]) == ["deal:0,0,5,7"]
-    revealed = ["sell:10", "sell:3", "sell:4", "sell:9"]  # all in: a keep or mech decision follows
-    assert engine_position(revealed, ["keep:3", "keep:4"]) == revealed
+    """The referee sends `state.view(seat).history()`: checked here at every decision of random games."""
+    game = pyai.load_game("forsale(players=4)")
+    sealed_seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            mover = state.to_move()
+            if mover == "chance":
+                state.apply(state.sample_chance(rng.randrange(1 << 30)))
+                continue
+            full = [token for token in state.history() if not token.startswith("removed:")]
+            shown = state.view(mover).history()
+            assert not any(token.startswith("removed:") for token in shown)
+            hidden = len(full) - len(shown)
+            assert full[: len(shown)] == shown and all(token.startswith("sell:") for token in full[len(shown) :])
+            if all(move.startswith("sell:") for move in state.legal_moves()):
+                sells_made = 0
+                while sells_made < len(full) and full[len(full) - 1 - sells_made].startswith("sell:"):
+                    sells_made += 1
+                assert hidden == sells_made  # this round's sells so far are all hidden
+                sealed_seen += hidden > 0
+            else:
+                assert hidden == 0  # outside a sealed choice everything public is shown
+            state.apply(rng.choice(state.legal_moves()))
+    assert sealed_seen > 0
 
 
 def test_ranks():

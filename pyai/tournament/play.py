@@ -92,16 +92,6 @@ def _discard_engine(spec: BotSpec, copy: int) -> None:
                 _all_engines.remove(engine)
 
 
-def engine_position(history: list[str], legal: list[str]) -> list[str]:
-    """The tokens a seat may be shown: no unseen removal, and in a sealed phase-3
-    round none of the sells already made (they are revealed together)."""
-    tokens = [token for token in history if not token.startswith("removed:")]
-    if legal and all(move.startswith("sell:") for move in legal):
-        while tokens and tokens[-1].startswith("sell:"):
-            tokens.pop()
-    return tokens
-
-
 def fractional_ranks(keys: list[tuple]) -> list[float]:
     """1 = best; a higher key is better; tied seats share the mean of their places."""
     ranks = []
@@ -162,7 +152,7 @@ def play_game(job: Job) -> dict[str, Any]:
         started = time.perf_counter()
         try:
             if isinstance(player, tuple):
-                tokens = engine_position(state.history(), state.legal_moves_for(mover))
+                tokens = state.view(mover).history()  # no removal, no sealed sell it has not seen
                 token = _engines()[(player[0].text, player[1])].bestmove(game_string, mover, tokens, go, limit)
             else:
                 token = player.choose(state)
