@@ -148,9 +148,8 @@ class Search {
     out["past_chance"] = double(result.past_chance) / done;
     py::list wins, scores;
     for (size_t p = 0; p < result.win_sum.size(); ++p) {
-      const double n = result.iterations ? double(result.iterations) : 1.0;
-      wins.append(result.win_sum[p] / n);
-      scores.append(result.score_sum[p] / n);
+      wins.append(result.win_sum[p] / done);
+      scores.append(result.score_sum[p] / done);
     }
     out["win_probabilities"] = wins;
     out["expected_scores"] = scores;
@@ -172,7 +171,8 @@ void bind_search(py::module_& m) {
       .def(py::init([](const ViewRecord& view, uint64_t iterations, double time_ms, int threads,
                        uint64_t seed, const std::string& objective, uint64_t max_nodes, uint64_t max_memory_mb,
                        float exploration, float simultaneous_exploration, const std::string& rollout,
-                       int rollout_noise, bool perfect_information, int determinizations, int max_raise, float margin_weight, float prior_weight, int chance_buckets, int opponent_max_raise) {
+                       int rollout_noise, bool perfect_information, int determinizations, int max_raise,
+                       float margin_weight, float prior_weight, int chance_buckets, int opponent_max_raise) {
              search::SearchConfig config;
              config.iterations = iterations;
              config.time_ms = time_ms;
@@ -198,7 +198,8 @@ void bind_search(py::module_& m) {
            py::arg("seed"), py::arg("objective"), py::arg("max_nodes"), py::arg("max_memory_mb"),
            py::arg("exploration"), py::arg("simultaneous_exploration"), py::arg("rollout"),
            py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"),
-           py::arg("max_raise") = 1, py::arg("margin_weight") = 0.0f, py::arg("prior_weight") = 0.0f, py::arg("chance_buckets") = 0, py::arg("opponent_max_raise") = -1)
+           py::arg("max_raise"), py::arg("margin_weight"), py::arg("prior_weight"), py::arg("chance_buckets"),
+           py::arg("opponent_max_raise"))  // no defaults: pyai.analysis.Search passes every setting
       .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
       .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
       .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")

@@ -54,12 +54,10 @@ def describe(state: pyai.State, unknown_cash=(), unknown_hands=(), ranges=None) 
     return " ".join(words)
 
 
-def game_with_round_starts(game_string: str, seed: int) -> tuple[list[str], list[int]]:
-    """A whole game (heuristic and random moves) and the indexes where rounds start."""
-    game = pyai.load_game(game_string)
-    bot = pyai.make_bot("heuristic", seed=seed)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
+def played_game_with_round_starts(game_string: str, rng: random.Random, choose) -> tuple[list[str], list[int]]:
+    """A whole game, every move by `choose(state)`, cards dealt from `rng`; and the
+    indexes where rounds start."""
+    state = pyai.load_game(game_string).new_initial_state()
     starts = []
     while not state.is_terminal():
         if state.to_move() == "chance":
@@ -67,8 +65,17 @@ def game_with_round_starts(game_string: str, seed: int) -> tuple[list[str], list
                 starts.append(len(state.history()))
             state.apply(state.sample_chance(rng.randrange(1 << 30)))
         else:
-            state.apply(bot.choose(state) if rng.random() < 0.5 else rng.choice(state.legal_moves()))
+            state.apply(choose(state))
     return state.history(), starts
+
+
+def game_with_round_starts(game_string: str, seed: int) -> tuple[list[str], list[int]]:
+    """A whole game (heuristic and random moves) and the indexes where rounds start."""
+    bot = pyai.make_bot("heuristic", seed=seed)
+    rng = random.Random(seed)
+    return played_game_with_round_starts(
+        game_string, rng, lambda state: bot.choose(state) if rng.random() < 0.5 else rng.choice(state.legal_moves())
+    )
 
 
 def true_view(state: pyai.State, pov: int, unknown_cash, unknown_hands, described_phase: str) -> pyai.View:
@@ -139,25 +146,18 @@ def plain_game_with_round_starts(game_string: str, seed: int) -> tuple[list[str]
     """A whole game whose moves only Python's random.Random chooses (mostly passes and
     small raises, as people bid), so it is the same game on every machine (the
     heuristic bot's float arithmetic may differ with the core's -march=native)."""
-    game = pyai.load_game(game_string)
     rng = random.Random(seed)
-    state = game.new_initial_state()
-    starts = []
-    while not state.is_terminal():
-        if state.to_move() == "chance":
-            if state.history() and not state.history()[-1].startswith("removed:"):
-                starts.append(len(state.history()))
-            state.apply(state.sample_chance(rng.randrange(1 << 30)))
-            continue
+
+    def choose(state: pyai.State) -> str:
         moves = state.legal_moves()
         bids = [m for m in moves if m.startswith("bid:")]
         if bids and "pass" in moves and rng.random() < 0.45:
-            state.apply("pass")
-        elif bids:
-            state.apply(bids[min(len(bids) - 1, int(rng.expovariate(0.4)))])  # mostly the least raises
-        else:
-            state.apply(rng.choice(moves))
-    return state.history(), starts
+            return "pass"
+        if bids:
+            return bids[min(len(bids) - 1, int(rng.expovariate(0.4)))]  # mostly the least raises
+        return rng.choice(moves)
+
+    return played_game_with_round_starts(game_string, rng, choose)
 
 
 def check_described_position(game_string, tokens, starts, seed, start, pov, unknown):

@@ -26,22 +26,20 @@ int main(int argc, char** argv) {
   const int players = argc > 3 ? std::atoi(argv[3]) : 4;
   const auto start = std::chrono::steady_clock::now();
   long long checksum = 0;
-  if (std::strcmp(what, "playouts") == 0) {
+  // Whole games from the start, each ended scored for every seat (as in the search).
+  auto play_games = [&](auto choose) {
     Rng rng(1);
     const Config config = make_config(players, 0);
     for (long g = 0; g < count; ++g) {
       State s = initial_state(config);
-      checksum += random_playout(s, rng);
-      for (int p = 0; p < players; ++p) checksum += final_score(s, p);  // a playout ends scored, as in the search
-    }
-  } else if (std::strcmp(what, "heuristic") == 0) {  // the search's rollout policy, whole games
-    Rng rng(1);
-    const Config config = make_config(players, 0);
-    for (long g = 0; g < count; ++g) {
-      State s = initial_state(config);
-      checksum += playout(s, rng, [](const State& state, Rng& r) { return heuristic_action(state, r); });
+      checksum += playout(s, rng, choose);
       for (int p = 0; p < players; ++p) checksum += final_score(s, p);
     }
+  };
+  if (std::strcmp(what, "playouts") == 0) {
+    play_games([](const State& state, Rng& r) { return random_action(state, r); });
+  } else if (std::strcmp(what, "heuristic") == 0) {  // the search's rollout policy
+    play_games([](const State& state, Rng& r) { return heuristic_action(state, r); });
   } else if (std::strcmp(what, "search") == 0) {
     State s = initial_state(make_config(players, 0));
     Rng rng(1);

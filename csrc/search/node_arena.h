@@ -72,11 +72,7 @@ class NodeArena {
     created = false;
     uint32_t* slot = find(parent, key);
     if (*slot) return *slot - 1;
-    Node fresh;
-    fresh.next_sibling = parent;
-    fresh.action = uint32_t(key);
-    fresh.availability = uint32_t(key >> 32);
-    const uint32_t child = add(fresh);
+    const uint32_t child = add(outcome_node(parent, key));
     if (child == kNoNode) return kNoNode;
     if ((table_used_ + 1) * 2 > table_capacity_) {
       grow_table();
@@ -107,9 +103,18 @@ class NodeArena {
   static uint64_t slot_hash(uint32_t parent, uint64_t key) {
     return mix(key ^ (uint64_t(parent) * 0x9E3779B97F4A7C15ull));
   }
+  // An outcome child's parent and key live in its sibling and availability fields (see Node).
+  static Node outcome_node(uint32_t parent, uint64_t key) {
+    Node node;
+    node.next_sibling = parent;
+    node.action = uint32_t(key);
+    node.availability = uint32_t(key >> 32);
+    return node;
+  }
+  static uint64_t outcome_key(const Node& node) { return uint64_t(node.action) | (uint64_t(node.availability) << 32); }
   bool holds(uint32_t slot, uint32_t parent, uint64_t key) const {
     const Node& node = nodes_[slot - 1];
-    return node.next_sibling == parent && node.action == uint32_t(key) && node.availability == uint32_t(key >> 32);
+    return node.next_sibling == parent && outcome_key(node) == key;
   }
 
   // The slot holding (parent, key), or the empty slot where it belongs.
@@ -137,8 +142,7 @@ class NodeArena {
       const uint32_t entry = old.get()[i];
       if (!entry) continue;
       const Node& node = nodes_[entry - 1];
-      const uint64_t key = uint64_t(node.action) | (uint64_t(node.availability) << 32);
-      *find(node.next_sibling, key) = entry;
+      *find(node.next_sibling, outcome_key(node)) = entry;
     }
   }
 
