@@ -21,9 +21,12 @@ namespace py = pybind11;
 struct ViewRecord;
 
 // A game state plus the tokens that led to it (the state itself is plain data).
+// A state sampled from a partial view has no record of how it arose
+// (`recorded` false): its history holds only the tokens applied since.
 struct GameRecord {
   State state;
   std::vector<std::string> history;
+  bool recorded = true;
 
   bool operator==(const GameRecord& other) const { return state == other.state; }
 
@@ -108,11 +111,13 @@ struct GameRecord {
 // What one seat knows: its View plus the record as that seat saw it — no
 // removal token, and an empty placeholder for each other seat's secret sell
 // of the current round. A seat at a real table may also forget things
-// (`partial`); a state sampled from a partial view has no record.
+// (`partial`); a state sampled from a partial view has no record, and nor
+// have its views (`recorded` false, public_history empty).
 struct ViewRecord {
   View view;
   std::vector<std::string> public_history;
   bool partial = false;
+  bool recorded = true;
 
   bool operator==(const ViewRecord& other) const { return view == other.view; }
 
@@ -137,7 +142,10 @@ struct ViewRecord {
   GameRecord determinized(uint64_t seed) const {
     Rng rng(seed);
     GameRecord sample{determinize(view, rng), {}};
-    if (partial) return sample;
+    if (partial || !recorded) {
+      sample.recorded = false;
+      return sample;
+    }
     if (sample.state.removal_recorded)
       sample.history.push_back(format_removal(sample.state.removed));
     for (size_t i = 0; i < public_history.size(); ++i) {
@@ -158,6 +166,7 @@ struct ViewRecord {
 
 inline ViewRecord GameRecord::view_record(int seat) const {
   check_seat(seat);
+  if (!recorded) return ViewRecord{view_of(state, seat), {}, false, false};
   ViewRecord record{view_of(state, seat), history};
   auto& tokens = record.public_history;
   if (state.removal_recorded) tokens.erase(tokens.begin());

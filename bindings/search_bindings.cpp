@@ -12,10 +12,12 @@
 #include "../csrc/forsale/search_game.h"
 #include "../csrc/search/run_search.h"
 #include "game_record.h"
+#include "search_runner.h"
 
 namespace py = pybind11;
 using namespace pyai;
 using namespace pyai::forsale;
+using pyai::bindings::SearchRunner;
 using pyai::bindings::ViewRecord;
 
 namespace {
@@ -58,29 +60,15 @@ class Search {
   }
 
   py::dict run() {
-    bool idle = false;
-    if (!running_.compare_exchange_strong(idle, true)) throw GameError(ErrorKind::kOutOfPhase, "this search is already running");
-    // stop_ is not cleared here: a stop() that arrives before the search
-    // starts is honoured (it ends at once); it is cleared when the run ends.
-    progress_.store(0);
-    search::SearchResult result;
-    try {
-      py::gil_scoped_release release;
-      const View root = config_.perfect_information ? view_ : search_view(view_);
-      result = search::run_search<SearchGame>(root, seat_, config_, stop_, &progress_);
-    } catch (...) {
-      stop_.store(false);
-      running_.store(false);
-      throw;
-    }
-    stop_.store(false);
-    running_.store(false);
+    const View root = config_.perfect_information ? view_ : search_view(view_);
+    const auto result = runner_.run<search::SearchResult>(
+        [&](const std::atomic<bool>& stop, std::atomic<uint64_t>& progress) {
+          return search::run_search<SearchGame>(root, seat_, config_, stop, &progress);
+        });
     return to_python(result);
   }
 
-  void stop() { stop_.store(true); }
-  uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
-  bool running() const { return running_.load(); }
+  SearchRunner& runner() { return runner_; }
 
  private:
   py::dict to_python(const search::SearchResult& result) const {
@@ -159,9 +147,7 @@ class Search {
   int seat_;
   search::SearchConfig config_;
   View view_;  // only what `seat_` may know: the search never sees the State
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> running_{false};
-  std::atomic<uint64_t> progress_{0};
+  SearchRunner runner_;
 };
 
 }  // namespace
@@ -200,9 +186,10 @@ void bind_search(py::module_& m) {
            py::arg("rollout_noise"), py::arg("perfect_information"), py::arg("determinizations"),
            py::arg("max_raise"), py::arg("margin_weight"), py::arg("prior_weight"), py::arg("chance_buckets"),
            py::arg("opponent_max_raise"))  // no defaults: pyai.analysis.Search passes every setting
-      .def("run", &Search::run, "Runs the search (GIL released) and returns its root statistics.")
-      .def("stop", &Search::stop, "Asks a running search to stop soon; safe from any thread.")
-      .def("progress", &Search::progress, "Iterations done so far by the running (or last) search.")
-      .def_property_readonly("running", &Search::running);
+      .def("run", &Search::run, "Runs the search (GIL released; Ctrl-C stops it) and returns its root statistics.")
+      .def("arm", [](Search& s) { s.runner().arm(); }, "Marks a run as about to start in another thread.")
+      .def("stop", [](Search& s) { s.runner().stop(); }, "Stops an armed or running search soon; safe from any thread.")
+      .def("progress", [](Search& s) { return s.runner().progress(); }, "Iterations so far in the current (or last) run.")
+      .def_property_readonly("running", [](Search& s) { return s.runner().running(); });
   m.attr("NODE_BYTES") = search::kBytesPerNode;
 }

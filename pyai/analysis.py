@@ -163,9 +163,12 @@ class Search:
         return AnalysisResult(best_move=moves[0].token, moves=moves, settings=self.settings, **raw)
 
     def stop(self) -> None:
+        """Stops the running (or started) search soon; its run() then returns what it found.
+        Does nothing when no run is under way, so it never cuts a later run short."""
         self._search.stop()
 
     def progress(self) -> int:
+        """Iterations so far in the current (or last) run."""
         return self._search.progress()
 
     @property
@@ -173,15 +176,38 @@ class Search:
         return self._search.running
 
     def start(self) -> threading.Thread:
-        """Runs the search in a daemon thread; `join()` it, then read `.result`."""
-        self.result: AnalysisResult | None = None
+        """Runs the search in a daemon thread; `join()` it, then read `.result`.
+
+        PhaseError if this search is already running. A stop() from now on ends
+        this run, even one sent before the thread has begun searching.
+        """
+        self._search.arm()
+        self._result: AnalysisResult | None = None
+        self._failure: BaseException | None = None
 
         def target() -> None:
-            self.result = self.run()
+            try:
+                self._result = self.run()
+            except BaseException as error:  # read back through .result
+                self._failure = error
 
-        thread = threading.Thread(target=target, daemon=True)
-        thread.start()
-        return thread
+        self._thread = threading.Thread(target=target, daemon=True)
+        self._thread.start()
+        return self._thread
+
+    @property
+    def result(self) -> AnalysisResult:
+        """The result of the run begun by start(); PhaseError while it runs or
+        before start(), and the run's own error if it failed."""
+        thread = getattr(self, "_thread", None)
+        if thread is None:
+            raise PhaseError("no result: this search was not started (call start(), or run() for a blocking search)")
+        if thread.is_alive():
+            raise PhaseError("no result yet: the search is still running (join the thread returned by start())")
+        if self._failure is not None:
+            raise self._failure
+        assert self._result is not None
+        return self._result
 
 
 def analyse(

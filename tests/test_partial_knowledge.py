@@ -140,3 +140,22 @@ def test_partial_views_of_random_positions_always_determinise():
 def test_classic_default_cash_range_is_the_starting_coins():
     state = pyai.load_game("forsale(players=4,edition=classic)").replay(["deal:3,12,19,27"])
     assert state.view(1).forget_cash(2).to_dict()["seats"][2]["cash_range"] == [0, 18]
+
+
+def test_a_state_sampled_from_a_partial_view_mid_sell_has_no_record_and_works_everywhere():
+    # In a sealed-sell round where another seat has already sold, a state
+    # sampled from a partial view has no history to blank the secret sell in:
+    # its views, analyses and determinisations must still work (this crashed).
+    rng = random.Random(1)
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    while not (isinstance(state.to_move(), int) and state.legal_moves()[0].startswith("sell:")):
+        state.apply(state.sample_chance(rng.randrange(1 << 30)) if state.to_move() == "chance" else rng.choice(state.legal_moves()))
+    state.apply(state.legal_moves()[0])
+    sampled = state.view(1).forget_cash(0).determinize(5)
+    assert sampled.history() == [] and sampled.view(1).history() == []
+    assert sampled.view(1).to_dict()["seats"][0]["sell"] == "hidden"
+    assert analyse(sampled, seat=1, iterations=200).best_move in sampled.legal_moves_for(1)
+    again = sampled.determinize(1, 3)
+    assert again.history() == [] and again.same_view(sampled, 1)
+    play_randomly_to_the_end(again, rng)
+    assert again.is_terminal()

@@ -248,12 +248,63 @@ def test_the_tree_considers_small_raises_unless_told_otherwise():
         analyse(state, max_raise=-1)
 
 
-def test_a_stop_before_the_search_starts_is_honoured():
+def test_a_stop_after_start_is_honoured_even_before_the_search_begins():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     search = Search(state, iterations=0, time_ms=60_000)
+    thread = search.start()
+    search.stop()  # may arrive before the background thread has begun searching
+    thread.join(timeout=30)
+    assert not thread.is_alive()  # returned at once instead of searching for a minute
+    result = search.result
+    assert result.iterations < 100_000 and result.best_move in state.legal_moves()
+
+
+def test_a_stop_while_idle_does_not_cut_a_later_run_short():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    search = Search(state, iterations=500)
+    search.stop()  # nothing is running: nothing to stop
+    assert search.run().iterations == 500
+    search.stop()  # after the run ended
+    assert search.run().iterations == 500
+
+
+def test_a_started_search_has_one_run_at_a_time_and_its_result_after_it_ends():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    search = Search(state, iterations=0, time_ms=60_000)
+    with pytest.raises(pyai.PhaseError, match="not started"):
+        search.result
+    thread = search.start()
+    with pytest.raises(pyai.PhaseError, match="already running"):
+        search.start()
+    with pytest.raises(pyai.PhaseError, match="still running"):
+        search.result
+    while search.progress() == 0:
+        thread.join(timeout=0.01)
     search.stop()
-    result = search.run()  # returns at once instead of searching for a minute
-    assert result.iterations < 1000 and result.best_move in state.legal_moves()
+    thread.join(timeout=30)
+    assert search.result.iterations > 0
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"iterations": 1, "threads": 2},
+        {"iterations": 5, "threads": 8},
+        {"iterations": 10, "pimc": True},
+        {"iterations": 3, "pimc": True, "determinizations": 16, "threads": 2},
+    ],
+)
+def test_an_iteration_budget_below_the_thread_or_tree_count_is_still_the_budget(settings):
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    assert analyse(state, **settings).iterations == settings["iterations"]
+
+
+def test_a_short_time_budget_holds_over_many_pimc_trees():
+    # Each tree reads the clock after its first iteration, and no tree starts
+    # once the time is up: many trees cannot add up to far more than the budget.
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    result = analyse(state, iterations=0, time_ms=50, pimc=True, determinizations=100_000)
+    assert 0 < result.iterations < 100_000
 
 
 def test_huge_time_budgets_do_not_overflow():

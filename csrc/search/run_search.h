@@ -25,7 +25,11 @@ inline uint64_t node_cap(const SearchConfig& config) {
 template <typename G>
 SearchResult run_search(const typename G::View& view, int root_seat, const SearchConfig& config,
                         const std::atomic<bool>& stop, std::atomic<uint64_t>* progress = nullptr) {
-  const int threads = std::clamp(config.threads, 1, 256);
+  // An iteration budget is split over threads (and PIMC's trees) with no
+  // share left empty: N iterations mean at most N, whatever the thread count.
+  const bool has_iteration_limit = config.iterations > 0;
+  const uint64_t iteration_budget = has_iteration_limit ? config.iterations : kNoIterationLimit;
+  const int threads = int(std::min<uint64_t>(uint64_t(std::clamp(config.threads, 1, 256)), iteration_budget));
   const auto start = Clock::now();
   const bool has_deadline = config.time_ms > 0;
   // Cap the time budget (about 3 years) so that start + budget cannot overflow the clock.
@@ -38,8 +42,9 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
   std::vector<uint64_t> done(thread_count, 0);
   std::vector<std::exception_ptr> failures(thread_count);
 
-  auto share = [](uint64_t total, uint64_t parts, uint64_t index) {
-    return total == 0 ? 0 : total / parts + (index < total % parts ? 1 : 0);
+  auto share = [&](uint64_t parts, uint64_t index) {
+    if (!has_iteration_limit) return kNoIterationLimit;
+    return iteration_budget / parts + (index < iteration_budget % parts ? 1 : 0);
   };
 
   auto worker = [&](int t) {
@@ -47,23 +52,23 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
       const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
       if (!config.perfect_information) {
         auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, thread_seed);
-        done[size_t(t)] = tree->run(share(config.iterations, uint64_t(threads), uint64_t(t)), start + budget,
-                                    has_deadline, stop, progress);
+        done[size_t(t)] = tree->run(share(uint64_t(threads), uint64_t(t)), start + budget, has_deadline, stop, progress);
         tree->collect(partial[size_t(t)]);
         return;
       }
       // PIMC: determinisations dealt round robin to threads, one tree each,
-      // each with an equal share of the iterations (or of the time).
-      const int trees = std::max(1, config.determinizations);
+      // each with an equal share of the iterations (or of the time); never
+      // more trees than iterations.
+      const int trees = int(std::min<uint64_t>(uint64_t(std::max(1, config.determinizations)), iteration_budget));
       Rng det_rng(thread_seed);
       for (int k = t; k < trees; k += threads) {
         if (stop.load(std::memory_order_relaxed)) break;
+        if (has_deadline && Clock::now() >= start + budget) break;
         auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, det_rng.next_u64());
         Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
         tree->fix_determinization(fix_rng);
         const auto slice_end = start + budget * (k + 1) / trees;
-        done[size_t(t)] += tree->run(share(config.iterations, uint64_t(trees), uint64_t(k)), slice_end, has_deadline,
-                                     stop, progress);
+        done[size_t(t)] += tree->run(share(uint64_t(trees), uint64_t(k)), slice_end, has_deadline, stop, progress);
         tree->collect(partial[size_t(t)]);
       }
     } catch (...) {

@@ -40,6 +40,8 @@ namespace pyai::search {
 
 enum class NodeKind : uint8_t { kDecision, kChance, kSimultaneous, kTerminal };
 
+constexpr uint64_t kNoIterationLimit = ~uint64_t(0);
+
 using Clock = std::chrono::steady_clock;
 
 inline uint64_t mix64(uint64_t x) {
@@ -74,19 +76,23 @@ class TreeSearch {
     chance_seed_ = rng.next_u64();
   }
 
-  // Runs until `iterations` more (0: unlimited), the deadline or `stop`.
+  // Runs until `iterations` more (kNoIterationLimit: no limit), the deadline
+  // or `stop`. The clock is read after the first iteration and then every 64:
+  // a tree always gets one iteration, and many short trees (PIMC with a small
+  // time budget) cannot each overrun their slice by 64 iterations.
   uint64_t run(uint64_t iterations, Clock::time_point deadline, bool has_deadline, const std::atomic<bool>& stop,
                std::atomic<uint64_t>* progress) {
-    uint64_t done = 0;
-    while ((iterations == 0 || done < iterations) && !stop.load(std::memory_order_relaxed)) {
+    uint64_t done = 0, reported = 0;
+    while (done < iterations && !stop.load(std::memory_order_relaxed)) {
+      if (done == 1 || (done & 63) == 0) {
+        if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
+        reported = done;
+        if (done && has_deadline && Clock::now() >= deadline) break;
+      }
       iterate();
       ++done;
-      if ((done & 63) == 0) {
-        if (progress) progress->fetch_add(64, std::memory_order_relaxed);
-        if (has_deadline && Clock::now() >= deadline) break;
-      }
     }
-    if (progress) progress->fetch_add(done & 63, std::memory_order_relaxed);
+    if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
     return done;
   }
 
