@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from pyai import _core
+import pyai
 
 
 def main() -> None:
@@ -20,10 +20,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    _core.random_playouts(4, 1000, args.seed)  # warm up caches and clocks
+    pyai.load_game("forsale(players=4)").random_playouts(1000, args.seed)  # warm up caches and clocks
     print(f"{'players':>7} {'games':>9} {'seconds':>8} {'games/s':>10} {'moves/game':>10} {'moves/s':>12}")
     for players in args.players:
-        result = _core.random_playouts(players, args.games, args.seed)
+        result = pyai.load_game(f"forsale(players={players})").random_playouts(args.games, args.seed)
         games_per_s = result["games"] / result["seconds"]
         moves_per_game = result["steps"] / result["games"]
         print(

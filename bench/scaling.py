@@ -130,7 +130,7 @@ def first_decision(players: int, seed: int) -> pyai.State:
 def by_players(games: int, iterations: int, seed: int) -> list[dict]:
     rows = []
     for players in PLAYERS:
-        run = _core.random_playouts(players, games, seed)
+        run = pyai.load_game(f"forsale(players={players})").random_playouts(games, seed)
         result = analyse(first_decision(players, seed), iterations=iterations, threads=1, seed=seed)
         rows.append(
             {
@@ -165,7 +165,7 @@ def by_threads(iterations: int, seed: int) -> list[dict]:
 def measure(max_iterations: int, quick: bool, seed: int) -> dict:
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    _core.random_playouts(4, 1000, seed)  # warm up caches and clocks
+    pyai.load_game("forsale(players=4)").random_playouts(1000, seed)  # warm up caches and clocks
     sizes = [size for size in SIZES if size <= max_iterations]
     report = {
         "date": datetime.date.today().isoformat(),

@@ -11,7 +11,6 @@ Figures are per round of the benchmarked call;
 import pytest
 
 import pyai
-from pyai import _core
 
 POSITIONS = {
     "start-4p": ("forsale(players=4)", ["removed:8,21/5,17/0,9", "deal:3,6,23,24"]),
@@ -27,18 +26,18 @@ def position(name):
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_playouts(benchmark, players):
-    result = benchmark(_core.random_playouts, players, 2000, 1)
+    result = benchmark(pyai.load_game(f"forsale(players={players})").random_playouts, 2000, 1)
     assert result["games"] == 2000
 
 
 def test_heuristic_playouts(benchmark):
-    result = benchmark(_core.heuristic_playouts, 4, 1000, 1)
+    result = benchmark(pyai.load_game("forsale(players=4)").heuristic_playouts, 1000, 1)
     assert result["games"] == 1000
 
 
 def test_determinisations(benchmark):
     view = position("start-4p").view(0)._core
-    result = benchmark(_core.time_determinizations, view, 20_000, 1)
+    result = benchmark(view.time_determinizations, 20_000, 1)
     assert result["count"] == 20_000
 
 

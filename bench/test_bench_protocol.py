@@ -9,19 +9,20 @@ child over pipes (the figure a GUI or referee sees; target < 2 ms).
 
 import pytest
 
+from pyai.bench import protocol_position
 from pyai.bench_protocol import EngineChild, InProcessEngine
 
 
 @pytest.fixture(scope="module")
 def in_process():
-    client = InProcessEngine()
+    client = InProcessEngine(protocol_position())
     yield client
     client.close()
 
 
 @pytest.fixture(scope="module")
 def child():
-    client = EngineChild()
+    client = EngineChild(protocol_position())
     yield client
     client.close()
 

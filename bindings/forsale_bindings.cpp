@@ -1,5 +1,6 @@
-// Python access to the For Sale core: a state with its token history, a
-// seat's view, determinisation and a random-playout benchmark.
+// Python access to the For Sale core: the shared state/view/search classes
+// (record_binding.h, search_binding.h) plus what is For Sale's own: the
+// state as data, partial knowledge, score breakdowns and playout benchmarks.
 //
 // Rules and tokens stay in csrc/forsale; this file only converts.
 #include <pybind11/pybind11.h>
@@ -16,13 +17,16 @@
 #include "../csrc/forsale/rules.h"
 #include "../csrc/forsale/scoring.h"
 #include "../csrc/forsale/tokens.h"
-#include "game_record.h"
+#include "forsale_record.h"
+#include "record_binding.h"
+#include "search_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
 using namespace pyai::forsale;
-using pyai::bindings::GameRecord;
-using pyai::bindings::ViewRecord;
+using pyai::bindings::ForSaleGameRecord;
+using pyai::bindings::ForSaleRecord;
+using pyai::bindings::ForSaleViewRecord;
 
 namespace {
 
@@ -161,21 +165,15 @@ py::dict heuristic_playouts(int players, int games, uint64_t seed) {
 }  // namespace
 
 void bind_forsale(py::module_& m) {
-  py::class_<GameRecord>(m, "ForSaleState")
+  auto [state, view] = bindings::bind_records<ForSaleRecord>(m, "ForSaleState", "ForSaleView");
+  state
       .def(py::init([](int players, int first, bool classic) {
-             return GameRecord{initial_state(make_config(players, first, classic)), {}};
+             return ForSaleGameRecord{initial_state(make_config(players, first, classic)), {}};
            }),
            py::arg("players"), py::arg("first") = 0, py::arg("classic") = false)
-      .def("to_move", [](const GameRecord& r) { return to_move(r.state); })
-      .def("legal_moves", [](const GameRecord& r) { return legal_tokens(r.state); })
-      .def("describe_legal", [](const GameRecord& r) { return describe_legal(r.state); })
-      .def("apply", &GameRecord::apply, py::arg("token"))
-      .def("sample_chance", &GameRecord::sample_chance, py::arg("seed"))
-      .def("is_terminal", [](const GameRecord& r) { return is_terminal(r.state); })
-      .def("scores", &GameRecord::scores)
-      .def("winners", &GameRecord::winner_seats)
+      .def("describe_legal", [](const ForSaleGameRecord& r) { return describe_legal(r.state); })
       .def("score_breakdown",
-           [](const GameRecord& r) {
+           [](const ForSaleGameRecord& r) {
              r.require_over("score breakdowns");
              py::list out;
              for (int p = 0; p < r.state.num_players; ++p) {
@@ -190,75 +188,32 @@ void bind_forsale(py::module_& m) {
              }
              return out;
            })
-      .def("history", [](const GameRecord& r) { return r.history; })
-      .def("clone", [](const GameRecord& r) { return r; })
-      .def("determinize",
-           [](const GameRecord& r, int seat, uint64_t seed) { return r.view_record(seat).determinized(seed); },
-           py::arg("seat"), py::arg("seed"))
-      .def("view", &GameRecord::view_record, py::arg("seat"))
-      .def("heuristic_move",
-           [](const GameRecord& r, int seat, uint64_t seed, int noise_percent) {
-             if (noise_percent < 0 || noise_percent > 100)
-               throw py::value_error("noise must be 0 to 100 (percent), not " + std::to_string(noise_percent));
-             const View view = r.acting_view(seat);  // the bot sees only what the seat may know
-             Rng rng(seed);
-             return format_action(view.state, heuristic_action(view.state, rng, noise_percent));
-           },
-           py::arg("seat"), py::arg("seed") = 0, py::arg("noise_percent") = 0)
-      .def("legal_moves_for", &GameRecord::legal_tokens_for, py::arg("seat"))
-      .def("to_dict", [](const GameRecord& r) { return state_dict(r.state); })
-      .def("__eq__", [](const GameRecord& a, const GameRecord& b) { return a == b; })
-      .def_property_readonly("players", [](const GameRecord& r) { return int(r.state.num_players); })
-      .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(State); });
+      .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); });
 
-  py::class_<ViewRecord>(m, "ForSaleView")
-      .def_property_readonly("observer", [](const ViewRecord& v) { return int(v.view.observer); })
-      .def_property_readonly("partial", [](const ViewRecord& v) { return v.partial; })
-      .def("to_dict", [](const ViewRecord& v) { return state_dict(v.view.state, &v.view); })
-      .def("public_history", [](const ViewRecord& v) { return v.public_history; })
+  view.def("to_dict", [](const ForSaleViewRecord& v) { return state_dict(v.view.state, &v.view); })
       .def("forget_cash",
-           [](ViewRecord& v, int seat, int low, int high) {
-             v.check_opponent(seat);
+           [](ForSaleViewRecord& v, int seat, int low, int high) {
+             bindings::check_seat(seat, v.view.state.num_players);
              forget_cash(v.view, seat, low, high);
              v.partial = true;
            },
            py::arg("seat"), py::arg("low"), py::arg("high"))
       .def("forget_hand",
-           [](ViewRecord& v, int seat, const std::string& hand) {
-             v.check_opponent(seat);
+           [](ForSaleViewRecord& v, int seat, const std::string& hand) {
+             bindings::check_seat(seat, v.view.state.num_players);
              forget_hand(v.view, seat, hand_deck(hand));
              v.partial = true;
            },
-           py::arg("seat"), py::arg("hand"))
-      .def("determinize", &ViewRecord::determinized, py::arg("seed"))
-      .def("legal_moves", [](const ViewRecord& v) { return legal_tokens(v.acting_view().state); })
-      .def("clone", [](const ViewRecord& v) { return v; })
-      .def("__eq__", [](const ViewRecord& a, const ViewRecord& b) { return a == b; });
+           py::arg("seat"), py::arg("hand"));
 
-  m.def(
-      "time_determinizations",
-      [](const ViewRecord& v, int count, uint64_t seed) {
-        // Determinisations of one view per second, for benchmarks (GIL released).
-        const auto start = std::chrono::steady_clock::now();
-        uint64_t checksum = 0;
-        {
-          py::gil_scoped_release release;
-          Rng rng(seed);
-          for (int i = 0; i < count; ++i) checksum += determinize(v.view, rng).unseen[int(Deck::kChecks)];
-        }
-        py::dict out;
-        out["count"] = count;
-        out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        out["checksum"] = checksum;
-        return out;
-      },
-      py::arg("view"), py::arg("count"), py::arg("seed") = 0);
+  bindings::bind_search<ForSaleRecord>(m, "ForSaleSearch");
+
   m.def(
       "starting_cash", [](int players, bool classic) { return make_config(players, 0, classic).starting_cash(); },
       py::arg("players"), py::arg("classic") = false, "Each seat's cash at the start (the rule lives in Config).");
-  m.def("random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+  m.def("forsale_random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
-  m.def("heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+  m.def("forsale_heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

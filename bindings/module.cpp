@@ -2,11 +2,13 @@
 #include <pybind11/pybind11.h>
 
 #include "../csrc/core/errors.h"
+#include "../csrc/search/node_arena.h"
+#include "search_binding.h"
 
 namespace py = pybind11;
 
+// One binding file per game: its state, view and search classes.
 void bind_forsale(py::module_& m);
-void bind_search(py::module_& m);
 
 namespace {
 
@@ -24,6 +26,8 @@ void translate_game_errors() {
         case pyai::ErrorKind::kBadConfig: name = "GameStringError"; break;
         case pyai::ErrorKind::kOutOfPhase: name = "PhaseError"; break;
         case pyai::ErrorKind::kInconsistent: name = "InconsistentPositionError"; break;
+        case pyai::ErrorKind::kBadSetting: name = "SettingError"; break;
+        case pyai::ErrorKind::kBadArgument: name = "ArgumentError"; break;
       }
       py::object cls = py::module_::import("pyai.errors").attr(name);
       PyErr_SetString(cls.ptr(), error.what());
@@ -37,5 +41,15 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "pyai's C++ core: game rules, information and search";
   translate_game_errors();
   bind_forsale(m);
-  bind_search(m);
+  m.attr("NODE_BYTES") = pyai::search::kBytesPerNode;
+  m.def(
+      "search_settings",
+      [] {
+        py::list rows;
+        const pyai::search::SearchConfig defaults;
+        for (const auto& spec : pyai::search::search_settings())
+          rows.append(pyai::bindings::setting_row(spec, defaults, "search"));
+        return rows;
+      },
+      "The settings every game's search has (a game's Search.settings() adds its own).");
 }

@@ -13,18 +13,22 @@ except ImportError as error:  # pragma: no cover - only without a build
         "and run from outside the source folder, or use an editable install"
     ) from error
 
-from .analysis import AnalysisResult, MoveAnalysis, Search, analyse
+from .analysis import AnalysisResult, MoveAnalysis, Search, analyse, search_settings
 from .bots import Bot, HeuristicBot, RandomBot, SearchBot, make_bot
 from .errors import (
+    ArgumentError,
     GameStringError,
     IllegalMoveError,
     InconsistentPositionError,
     PhaseError,
     PyaiError,
+    SettingError,
     TokenSyntaxError,
 )
-from .forsale import ForSaleGame, State, View
-from .games import load_game
+from .game_objects import BaseGame as Game
+from .game_objects import BaseState as State
+from .game_objects import BaseView as View
+from .games import GAMES, load_game
 
 __version__ = "0.1.0"
 
@@ -37,12 +41,16 @@ __all__ = [
     "SearchBot",
     "analyse",
     "load_game",
-    "ForSaleGame",
+    "search_settings",
+    "GAMES",
+    "Game",
     "State",
     "View",
     "make_bot",
     "RandomBot",
     "PyaiError",
+    "ArgumentError",
+    "SettingError",
     "GameStringError",
     "IllegalMoveError",
     "TokenSyntaxError",

@@ -2,8 +2,9 @@
 
 `analyse()` runs the C++ information-set MCTS from what one seat knows and
 returns, for every legal move of that seat, how often the search chose it
-(or, at a sealed phase-3 sell, the mixed policy it found), the estimated
-probability that the seat wins after it, and the expected final money.
+(or, at a simultaneous secret choice, the mixed policy it found), the
+estimated probability that the seat wins after it, and its expected final
+score. It works for every registered game.
 """
 
 from __future__ import annotations
@@ -12,11 +13,8 @@ import threading
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from . import _core
-from .errors import PhaseError
-from .forsale import State, View
-
-OBJECTIVES = ("win", "score")
+from .errors import ArgumentError, PhaseError
+from .game_objects import BaseGame, BaseState, BaseView
 
 
 @dataclass(frozen=True)
@@ -25,7 +23,7 @@ class MoveAnalysis:
     visits: int
     share: float  # visit share, or the probability of the mixed policy at a sealed sell
     win: float | None  # estimated probability that the seat wins after this move
-    score_mean: float | None  # expected final money (thousands)
+    score_mean: float | None  # expected final score, in the game's units
     score_sd: float | None
 
 
@@ -59,7 +57,7 @@ class AnalysisResult:
             score = "-" if m.score_mean is None else f"{m.score_mean:.1f}"
             sd = "-" if m.score_sd is None else f"{m.score_sd:.1f}"
             lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {score:>7} {sd:>6}")
-        kind = "mixed policy (sealed sell)" if self.simultaneous else "visit shares"
+        kind = "mixed policy (secret choice)" if self.simultaneous else "visit shares"
         full = " (tree full)" if self.tree_full else ""
         lines.append(
             f"seat {self.seat}: best {self.best_move}; {self.iterations} iterations in "
@@ -72,90 +70,24 @@ class AnalysisResult:
 class Search:
     """A search that can run in a background thread and be stopped.
 
-    `run()` blocks (the GIL is released while it searches); `stop()` may be
-    called from any other thread; `progress()` counts iterations so far.
+    `run()` blocks (the GIL is released while it searches; Ctrl-C stops it
+    when called from the main thread); `start()` runs it in a daemon thread;
+    `stop()` may be called from any other thread; `progress()` counts
+    iterations so far.
+
+    Settings are keyword arguments, one per row of `search_settings(game)`
+    (the shared ones, such as iterations, time_ms, threads, seed, objective,
+    and the game's own tree options); each is checked against its range and
+    a SettingError names a bad one.
     """
 
-    def __init__(
-        self,
-        position: State | View,
-        seat: int | None = None,
-        *,
-        iterations: int | None = 100_000,
-        time_ms: float | None = None,
-        threads: int = 1,
-        seed: int = 0,
-        objective: str = "win",
-        max_nodes: int = 0,
-        max_memory_mb: int = 1024,
-        exploration: float = 0.7,
-        simultaneous_exploration: float = 0.1,
-        rollout: str = "heuristic",
-        rollout_noise: int = 0,
-        pimc: bool = False,
-        determinizations: int = 16,
-        max_raise: int = 1,
-        margin_weight: float = 0.0,
-        prior_weight: float = 0.0,
-        chance_buckets: int = 0,
-        opponent_max_raise: int | None = None,
-    ):
+    def __init__(self, position: BaseState | BaseView, seat: int | None = None, **settings: Any):
         view = _searching_view(position, seat)
-        if objective not in OBJECTIVES:
-            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-        for name, value in (
-            ("iterations", iterations or 0),
-            ("max_nodes", max_nodes),
-            ("max_memory_mb", max_memory_mb),
-            ("threads", threads),
-            ("seed", seed % (1 << 64) if _is_int(seed) else seed),
-            ("rollout_noise", rollout_noise),
-            ("determinizations", determinizations),
-            ("max_raise", max_raise),
-            ("chance_buckets", chance_buckets),
-            ("opponent_max_raise", max_raise if opponent_max_raise is None else opponent_max_raise),
-        ):
-            if not _is_int(value) or value < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
-        for name, value in (
-            ("time_ms", time_ms or 0),
-            ("exploration", exploration),
-            ("simultaneous_exploration", simultaneous_exploration),
-            ("margin_weight", margin_weight),
-            ("prior_weight", prior_weight),
-        ):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-                raise ValueError(f"{name} must be a number >= 0, not {value!r}")
         self.seat = view.seat
-        self.settings = {
-            "iterations": iterations or 0,
-            "time_ms": float(time_ms or 0),
-            "threads": threads,
-            "seed": seed % (1 << 64),
-            "objective": objective,
-            "pimc": pimc,
-        }
-        self._search = _core.Search(
-            view._core,
-            iterations=iterations or 0,
-            time_ms=float(time_ms or 0),
-            threads=threads,
-            seed=seed % (1 << 64),
-            objective=objective,
-            max_nodes=max_nodes,
-            max_memory_mb=max_memory_mb,
-            exploration=exploration,
-            simultaneous_exploration=simultaneous_exploration,
-            rollout=rollout,
-            rollout_noise=rollout_noise,
-            perfect_information=pimc,
-            determinizations=determinizations,
-            max_raise=max_raise,
-            margin_weight=margin_weight,
-            prior_weight=prior_weight,
-            chance_buckets=chance_buckets,
-            opponent_max_raise=-1 if opponent_max_raise is None else opponent_max_raise,
-        )
+        self.game = view.game
+        self._search = view.game.core_search(view._core, settings)
+        # Every setting the run used, defaults included (they were checked above).
+        self.settings = {row["name"]: row["default"] for row in view.game.search_settings()} | settings
 
     def run(self) -> AnalysisResult:
         raw = self._search.run()
@@ -210,60 +142,38 @@ class Search:
         return self._result
 
 
-def analyse(
-    position: State | View,
-    seat: int | None = None,
-    iterations: int | None = 100_000,
-    time_ms: float | None = None,
-    threads: int = 1,
-    seed: int = 0,
-    objective: str = "win",
-    **options: Any,
-) -> AnalysisResult:
+def analyse(position: BaseState | BaseView, seat: int | None = None, **settings: Any) -> AnalysisResult:
     """Searches `seat`'s decision (default: the seat to move) from what that seat knows.
 
     `position` is a State (the search uses only `seat`'s view of it) or a
-    View, possibly partial (see View.forget_cash and friends).
-
-    Budget: `iterations` and/or `time_ms` (the first reached ends it).
-    Options: max_nodes, max_memory_mb, exploration, simultaneous_exploration,
-    rollout ("heuristic" or "random"), rollout_noise (percent), pimc, determinizations.
+    View, possibly partial. Settings as for `Search` (budget: `iterations`
+    and/or `time_ms`, the first reached ends it; `search_settings(game)`
+    lists them all with their defaults and ranges).
     """
-    search = Search(
-        position,
-        seat,
-        iterations=iterations,
-        time_ms=time_ms,
-        threads=threads,
-        seed=seed,
-        objective=objective,
-        **options,
-    )
-    return search.run()
+    return Search(position, seat, **settings).run()
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def search_settings(game: BaseGame) -> list[dict[str, Any]]:
+    """Every search setting for `game`: name, kind, scope ("search" or "game"), default, range, help."""
+    return game.search_settings()
 
 
-def _searching_view(position: State | View, seat: int | None) -> View:
+def _searching_view(position: BaseState | BaseView, seat: int | None) -> BaseView:
     """The view the search starts from: a View as given, or `seat`'s view of a
     State (default: the seat to move). The search never sees more."""
-    if isinstance(position, View):
+    if isinstance(position, BaseView):
         if seat is not None and seat != position.seat:
-            raise ValueError(f"this view is seat {position.seat}'s; it cannot be searched for seat {seat}")
+            raise ArgumentError(f"this view is seat {position.seat}'s; it cannot be searched for seat {seat}")
         return position
-    if not isinstance(position, State):
-        raise TypeError(f"analyse needs a pyai State or View, not {type(position).__name__}")
+    if not isinstance(position, BaseState):
+        raise ArgumentError(f"analyse needs a pyai State or View, not {type(position).__name__}")
     if seat is None:
         mover = position.to_move()
         if not isinstance(mover, int):
             raise PhaseError(
                 "the game is over: there is no decision"
                 if mover == "over"
-                else "cards must be turned up first: there is no decision"
+                else "chance acts next: there is no decision"
             )
         seat = mover
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ValueError(f"seat must be an int, not {type(seat).__name__}")
     return position.view(seat)

@@ -15,15 +15,8 @@ from dataclasses import dataclass
 from . import _core
 from .analysis import analyse
 from .bench_protocol import round_trip_ms
-from .games import load_game
+from .games import DEFAULT_GAME, load_game
 
-# Positions of the signature: game string and tokens.
-SIGNATURE_POSITIONS = [
-    ("forsale(players=4)", ["removed:8,21/5,17/0,9", "deal:3,6,23,24"]),
-    ("forsale(players=3)", ["deal:2,11,14"]),
-    ("forsale(players=5,edition=classic)", ["deal:4,9,17,22,30", "bid:2"]),
-    ("forsale(players=6)", ["deal:1,5,9,13,17,21", "pass", "bid:1"]),
-]
 SIGNATURE_ITERATIONS = 5_000
 
 
@@ -34,16 +27,21 @@ class Figure:
     unit: str
 
 
-def start_position(players: int = 4):
-    return load_game(f"forsale(players={players})").replay(["removed:8,21/5,17/0,9", "deal:3,6,23,24"])
+def start_position(game_string: str = DEFAULT_GAME, players: int | None = None):
+    """The game's bench position (Game.BENCH_TOKENS: the first decision of a fixed deal)."""
+    game = load_game(game_string)
+    if players is not None:
+        game = load_game(str(game).replace(f"players={game.players}", f"players={players}"))
+    return game.replay(game.BENCH_TOKENS)
 
 
-def signature() -> tuple[int, int, str]:
-    """(total iterations, total nodes, digest of the root statistics) of fixed searches."""
+def signature(game_string: str = DEFAULT_GAME) -> tuple[int, int, str]:
+    """(total iterations, total nodes, digest of the root statistics) of fixed
+    searches from the game's signature positions (Game.SIGNATURE_POSITIONS)."""
     iterations = nodes = 0
     digest = hashlib.sha256()
-    for game_string, tokens in SIGNATURE_POSITIONS:
-        state = load_game(game_string).replay(tokens)
+    for position_string, tokens in load_game(game_string).SIGNATURE_POSITIONS:
+        state = load_game(position_string).replay(tokens)
         result = analyse(state, iterations=SIGNATURE_ITERATIONS, seed=1, threads=1)
         iterations += result.iterations
         nodes += result.nodes
@@ -52,16 +50,19 @@ def signature() -> tuple[int, int, str]:
     return iterations, nodes, digest.hexdigest()[:12]
 
 
-def measure(quick: bool = False) -> list[Figure]:
+def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure]:
+    game = load_game(game_string)
     scale = 0.2 if quick else 1.0
     figures: list[Figure] = []
     games = int(200_000 * scale)
-    run = _core.random_playouts(4, games, 1)
-    figures.append(Figure("random playouts, 4 players", run["games"] / run["seconds"], "games/s"))
-    run = _core.heuristic_playouts(4, games // 2, 1)
-    figures.append(Figure("heuristic playouts, 4 players", run["games"] / run["seconds"], "games/s"))
-    state = start_position()
-    run = _core.time_determinizations(state.view(0)._core, int(1_000_000 * scale), 1)
+    run = game.random_playouts(games, 1)
+    figures.append(Figure(f"random playouts, {game}", run["games"] / run["seconds"], "games/s"))
+    if hasattr(game, "heuristic_playouts"):
+        run = game.heuristic_playouts(games // 2, 1)
+        figures.append(Figure(f"heuristic playouts, {game}", run["games"] / run["seconds"], "games/s"))
+    state = start_position(game_string)
+    seat = state.to_move()
+    run = state.view(seat)._core.time_determinizations(int(1_000_000 * scale), 1)
     figures.append(Figure("determinisations of a view", run["count"] / run["seconds"], "/s"))
     budget = int(200_000 * scale)
     for threads in (1, 2):
@@ -72,13 +73,21 @@ def measure(quick: bool = False) -> list[Figure]:
     result = analyse(state, iterations=budget, seed=1)
     figures.append(Figure("tree nodes per iteration", result.nodes / result.iterations, "nodes"))
     figures.append(Figure("bytes per node (node + table share)", _core.NODE_BYTES, "B"))
-    core = state._core
-    figures.append(Figure("Python -> core call (to_move)", _median_call_us(core.to_move, 2000), "us"))
+    figures.append(Figure("state size", state._core.state_bytes, "B"))
+    figures.append(Figure("Python -> core call (to_move)", _median_call_us(state._core.to_move, 2000), "us"))
     figures.append(Figure("legal_moves() from Python", _median_call_us(state.legal_moves, 500), "us"))
     repeats = 20 if quick else 50
-    figures.append(Figure("protocol round trip, in-process", round_trip_ms(True, repeats), "ms"))
-    figures.append(Figure("protocol round trip, over pipes", round_trip_ms(False, repeats), "ms"))
+    position = protocol_position(game_string)
+    figures.append(Figure("protocol round trip, in-process", round_trip_ms(True, repeats, position), "ms"))
+    figures.append(Figure("protocol round trip, over pipes", round_trip_ms(False, repeats, position), "ms"))
     return figures
+
+
+def protocol_position(game_string: str = DEFAULT_GAME) -> str:
+    """The bench position as its seat to move sees it, as a `position` command."""
+    state = start_position(game_string)
+    seat = state.to_move()
+    return f"position {state.game} pov {seat} moves {' '.join(state.view(seat).history())}"
 
 
 def _median_call_us(call, repeats: int) -> float:
@@ -92,11 +101,11 @@ def _median_call_us(call, repeats: int) -> float:
     return statistics.median(samples)
 
 
-def run_bench(quick: bool = False) -> int:
+def run_bench(game_string: str = DEFAULT_GAME, quick: bool = False) -> int:
     print(f"{'figure':<42} {'value':>14} unit")
-    for figure in measure(quick):
+    for figure in measure(game_string, quick):
         value = f"{figure.value:,.0f}" if figure.value >= 100 else f"{figure.value:.2f}"
         print(f"{figure.name:<42} {value:>14} {figure.unit}")
-    iterations, nodes, digest = signature()
+    iterations, nodes, digest = signature(game_string)
     print(f"signature: {nodes} nodes over {iterations} iterations, root digest {digest}")
     return 0

@@ -21,7 +21,6 @@ import time
 
 from .protocol import Engine
 
-POSITION = "position forsale(players=4) pov 0 moves deal:3,6,23,24"  # bench.start_position as seat 0 sees it
 GO = "go iterations 1"
 STARTUP_SECONDS = 30.0
 
@@ -29,7 +28,7 @@ STARTUP_SECONDS = 30.0
 class InProcessEngine:
     """An Engine whose emitted lines wake the caller as soon as `bestmove` is out."""
 
-    def __init__(self, position: str = POSITION):
+    def __init__(self, position: str):
         self._done = threading.Event()
         self.engine = Engine(emit=self._emit)
         answers = self.engine.handle(position)
@@ -65,7 +64,7 @@ class EngineChild:
     `bestmove`, which ends the wait too.
     """
 
-    def __init__(self, position: str = POSITION):
+    def __init__(self, position: str):
         # -P: do not put the working directory on sys.path, so that running
         # from a checkout still imports the installed pyai (the checkout's
         # pyai folder has no built core).
@@ -131,9 +130,9 @@ def median_round_trip_ms(client: InProcessEngine | EngineChild, repeats: int = 5
     return statistics.median(samples)
 
 
-def round_trip_ms(in_process: bool, repeats: int = 50) -> float:
-    """Median round trip through a fresh in-process engine or `pyai engine` child."""
-    client = InProcessEngine() if in_process else EngineChild()
+def round_trip_ms(in_process: bool, repeats: int, position: str) -> float:
+    """Median round trip through a fresh in-process engine or `pyai engine` child set to `position`."""
+    client = InProcessEngine(position) if in_process else EngineChild(position)
     try:
         return median_round_trip_ms(client, repeats)
     finally:

@@ -2,10 +2,11 @@
 
     bot = pyai.make_bot("ismcts", iterations=20_000, threads=1, seed=0)
     token = bot.choose(state)          # for the seat to move
-    token = bot.choose(state, seat=2)  # e.g. seat 2's sealed sell in phase 3
+    token = bot.choose(state, seat=2)  # e.g. seat 2's sealed sell in For Sale's phase 3
 
 Every bot decides from what its seat could know: the search bots search the
-seat's view, the heuristic reads only public facts and its own hand.
+seat's view, the heuristic reads only the seat's view. They work for every
+registered game (the heuristic bot for games that have a hand-written player).
 """
 
 from __future__ import annotations
@@ -13,20 +14,20 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from .analysis import analyse
-from .errors import PhaseError
-from .forsale import State
+from .analysis import AnalysisResult, analyse
+from .errors import PhaseError, SettingError
+from .game_objects import BaseState
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: State, seat: int | None = None) -> str:
+    def choose(self, state: BaseState, seat: int | None = None) -> str:
         """A legal token for `seat` (default: the seat to move)."""
         ...
 
 
-def _acting_seat(state: State, seat: int | None) -> int:
+def _acting_seat(state: BaseState, seat: int | None) -> int:
     mover = state.to_move()
     if not isinstance(mover, int):
         raise PhaseError(f"no move to choose: the state is at {mover!r}")
@@ -41,43 +42,52 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
 
-    def choose(self, state: State, seat: int | None = None) -> str:
+    def choose(self, state: BaseState, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
         return self._rng.choice(state.legal_moves_for(seat))
 
 
 class HeuristicBot:
-    """The hand-written player of csrc/forsale/heuristic.h (its rules are documented there)."""
+    """The game's hand-written player (its rules are documented at the top of
+    csrc/<game>/heuristic.h), reading only the seat's view."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0, noise: int = 0):
-        if not 0 <= noise <= 100:
-            raise ValueError(f"noise must be 0 to 100 (percent), not {noise}")
+        if isinstance(noise, bool) or not isinstance(noise, int) or not 0 <= noise <= 100:
+            raise SettingError(f"noise must be a whole number 0 to 100 (percent), not {noise!r}")
         self._rng = random.Random(seed)
         self.noise = noise
 
-    def choose(self, state: State, seat: int | None = None) -> str:
+    def choose(self, state: BaseState, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
+        if not state.game.has_heuristic:
+            raise SettingError(f"{state.game.name} has no heuristic player (bots: ismcts, pimc, random)")
         return state._core.heuristic_move(seat, self._rng.getrandbits(64), self.noise)
 
 
 class SearchBot:
     """ISMCTS (or, with pimc=True, determinised perfect-information UCT) behind the bot interface.
 
-    At a sealed phase-3 sell the search returns a mixed policy; the bot
-    samples its move from it, as a good sealed-bid player must.
+    At a simultaneous secret choice the search returns a mixed policy; the bot
+    samples its move from it, as a good sealed-bid player must. Settings are
+    the search's (see pyai.search_settings); the game's own defaults for this
+    bot (Game.bot_defaults) apply unless given.
     """
 
     def __init__(self, name: str, seed: int = 0, **settings: Any):
         self.name = name
         self._rng = random.Random(seed)
         self.settings = settings
-        self.last_result = None
+        self.last_result: AnalysisResult | None = None
 
-    def choose(self, state: State, seat: int | None = None) -> str:
+    def settings_for(self, state: BaseState) -> dict[str, Any]:
+        """The settings this bot searches `state`'s game with."""
+        return {**state.game.bot_defaults(self.name), **self.settings}
+
+    def choose(self, state: BaseState, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
-        result = analyse(state, seat, seed=self._rng.getrandbits(64), **self.settings)
+        result = analyse(state, seat, seed=self._rng.getrandbits(64), **self.settings_for(state))
         self.last_result = result
         if result.simultaneous:
             weights = [m.share for m in result.moves]
@@ -88,32 +98,17 @@ class SearchBot:
 
 _SEARCH_DEFAULTS = {
     "ismcts": {"iterations": 20_000},
-    # The baseline keeps the bid cap of +3 it was measured with (ismcts' default is now +1).
-    "pimc": {"iterations": 20_000, "pimc": True, "determinizations": 16, "max_raise": 3},
-}
-_SEARCH_SETTINGS = {
-    "iterations",
-    "time_ms",
-    "threads",
-    "objective",
-    "max_nodes",
-    "max_memory_mb",
-    "exploration",
-    "simultaneous_exploration",
-    "rollout",
-    "rollout_noise",
-    "determinizations",
-    "max_raise",
-    "margin_weight",
-    "prior_weight",
-    "chance_buckets",
-    "opponent_max_raise",
+    "pimc": {"iterations": 20_000, "pimc": True, "determinizations": 16},
 }
 BOTS = ("ismcts", "pimc", "heuristic", "random")
 
 
 def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
-    """A bot by name: "ismcts", "pimc" (dets= for determinizations), "heuristic" (noise=), "random"."""
+    """A bot by name: "ismcts", "pimc" (dets= for determinizations), "heuristic" (noise=), "random".
+
+    A search bot's settings are checked when it first searches (against the
+    game's settings table); `check_bot` checks them against a game at once.
+    """
     if name == "random":
         _reject_settings(name, settings, set())
         return RandomBot(seed=seed)
@@ -123,13 +118,31 @@ def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
     if name in _SEARCH_DEFAULTS:
         if "dets" in settings:
             settings["determinizations"] = settings.pop("dets")
-        _reject_settings(name, settings, _SEARCH_SETTINGS - ({"determinizations"} if name == "ismcts" else set()))
+        if "pimc" in settings or (name == "ismcts" and "determinizations" in settings):
+            raise SettingError(
+                f"bot {name!r} has no setting 'pimc' or 'determinizations' (the bot's name says which search)"
+            )
+        if "seed" in settings:
+            raise SettingError(f"bot {name!r}: give the seed as make_bot(..., seed=N), not as a search setting")
         return SearchBot(name, seed=seed, **{**_SEARCH_DEFAULTS[name], **settings})
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    raise SettingError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+
+
+def check_bot(bot: Bot, game) -> None:
+    """Raises SettingError now if `bot` cannot play `game` (unknown settings, values out of range)."""
+    if isinstance(bot, HeuristicBot) and not game.has_heuristic:
+        raise SettingError(f"{game.name} has no heuristic player (bots: ismcts, pimc, random)")
+    if isinstance(bot, SearchBot):
+        state = game.new_initial_state()
+        while state.to_move() == "chance":
+            state.apply(state.sample_chance(1))
+        from .analysis import Search
+
+        Search(state, **bot.settings_for(state))
 
 
 def _reject_settings(name: str, settings: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(settings) - allowed)
     if unknown:
         known = ", ".join(sorted(allowed)) or "none"
-        raise ValueError(f"bot {name!r} has no setting {unknown[0]!r} (settings: {known})")
+        raise SettingError(f"bot {name!r} has no setting {unknown[0]!r} (settings: {known})")

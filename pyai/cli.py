@@ -7,9 +7,10 @@ import json
 import sys
 
 from .analysis import analyse
-from .bots import BOTS, make_bot
+from .bots import BOTS, check_bot, make_bot
 from .errors import PyaiError
-from .games import load_game
+from .game_string import format_game_string, parse_game_string
+from .games import DEFAULT_GAME, load_game
 
 
 def _search_settings(args: argparse.Namespace) -> dict:
@@ -24,11 +25,17 @@ def _search_settings(args: argparse.Namespace) -> dict:
     return settings
 
 
+def _game(args: argparse.Namespace):
+    """The game of --game, with --players (when given) replacing its players parameter."""
+    if args.players is None:
+        return load_game(args.game)
+    name, params = parse_game_string(args.game)
+    params["players"] = str(args.players)
+    return load_game(format_game_string(name, params))
+
+
 def _play(args: argparse.Namespace) -> int:
-    if args.edition == "classic":
-        game = load_game(f"forsale(players={args.players},edition=classic,first={args.first})")
-    else:
-        game = load_game(f"forsale(players={args.players},theme={args.theme},first={args.first})")
+    game = _game(args)
     names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(names) == 1:
         names = names * game.players
@@ -39,6 +46,8 @@ def _play(args: argparse.Namespace) -> int:
         make_bot(name, seed=args.seed * 1000 + seat, **(settings if name in ("ismcts", "pimc") else {}))
         for seat, name in enumerate(names)
     ]
+    for bot in {name: bot for name, bot in zip(names, bots)}.values():
+        check_bot(bot, game)  # every setting checked before the first move is printed
     state = game.new_initial_state()
     chance_seed = args.seed
     print(f"game: {game}   seed: {args.seed}   bots: {', '.join(names)}")
@@ -62,14 +71,8 @@ def _play(args: argparse.Namespace) -> int:
     print()
     print(state)
     print()
-    theme = game.theme
-    for seat, (score, parts) in enumerate(zip(state.scores(), state.score_breakdown())):
-        details = f"{theme.check}s {parts['checks']}, {theme.cash} {parts['cash']}"
-        if not game.classic:
-            details += f", modifiers {parts['modifiers']}, financial {parts['financial']}"
-        print(f"seat {seat} ({names[seat]}): {score}  ({details})")
-    winners = state.winners()
-    print("winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"seat {s}" for s in winners))
+    for line in game.final_summary(state, names):
+        print(line)
     return 0
 
 
@@ -99,7 +102,7 @@ def _analyse(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
-    return run_bench(quick=args.quick)
+    return run_bench(args.game, quick=args.quick)
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -113,18 +116,16 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     play = commands.add_parser("play", help="play a whole game between bots and print it move by move")
-    play.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
+    play.add_argument("--game", default=DEFAULT_GAME, help=f"a game string (default {DEFAULT_GAME})")
+    play.add_argument("--players", type=int, default=None, help="replaces the game string's players")
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
-    play.add_argument("--theme", default="autorama", help="autorama or advisors")
-    play.add_argument("--edition", default="autorama", choices=("autorama", "classic"), help="classic: the base game")
-    play.add_argument("--first", type=int, default=0, help="seat that starts (default 0)")
     play.add_argument("--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})")
     play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move")
     play.add_argument("--threads", type=int, default=None, help="search bots: threads")
     play.set_defaults(run=_play)
 
     an = commands.add_parser("analyse", help="search a position and print each move's statistics")
-    an.add_argument("game", help='a game string, e.g. "forsale(players=4)"')
+    an.add_argument("game", help=f'a game string, e.g. "{DEFAULT_GAME}"')
     an.add_argument("--moves", default="", help="the tokens played so far, space separated")
     an.add_argument("--seat", type=int, default=None, help="the seat to analyse (default: the seat to move)")
     budget = an.add_mutually_exclusive_group()
@@ -139,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")
     bench.add_argument("--quick", action="store_true", help="smaller runs (noisier figures, same signature)")
+    bench.add_argument("--game", default=DEFAULT_GAME, help=f"the game to measure (default {DEFAULT_GAME})")
     bench.set_defaults(run=_bench)
 
     engine = commands.add_parser("engine", help="answer the engine protocol (PROTOCOL.md) on stdin/stdout; see 'help'")

@@ -1,15 +1,28 @@
-"""The registry of games: ``load_game("forsale(players=4)")``."""
+"""The registry of games: ``load_game("forsale(players=4)")``.
+
+A game registers its Game class under its name; everything else in pyai
+reaches games only through here and the surface of ``pyai.game_api``.
+"""
 
 from __future__ import annotations
 
+import importlib
+
 from .errors import GameStringError
-from .forsale import ForSaleGame
+from .game_objects import BaseGame
 from .game_string import parse_game_string
 
-GAMES = {"forsale": ForSaleGame}
+GAMES: dict[str, type[BaseGame]] = {}
+DEFAULT_GAME = "forsale(players=4)"  # what commands play when not told a game
 
 
-def load_game(game_string: str) -> ForSaleGame:
+def register(game_class: type[BaseGame]) -> type[BaseGame]:
+    """Makes a game loadable by its name (usable as a class decorator)."""
+    GAMES[game_class.name] = game_class
+    return game_class
+
+
+def load_game(game_string: str) -> BaseGame:
     """The game named by a game string, e.g. ``forsale(players=5,theme=advisors,first=2)``.
 
     Raises GameStringError naming the bad part.
@@ -18,3 +31,15 @@ def load_game(game_string: str) -> ForSaleGame:
     if name not in GAMES:
         raise GameStringError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return GAMES[name].from_params(params)
+
+
+# The packages under pyai/ that hold a game; each registers its Game class when imported.
+GAME_PACKAGES = ("forsale",)
+
+
+def _import_games() -> None:
+    for package in GAME_PACKAGES:
+        importlib.import_module(f"{__package__}.{package}")
+
+
+_import_games()

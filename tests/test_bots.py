@@ -66,8 +66,10 @@ def test_make_bot_rejects_unknown_bots_and_settings():
         pyai.make_bot("alphazero")
     with pytest.raises(ValueError, match="bot 'random' has no setting 'iterations'"):
         pyai.make_bot("random", iterations=5)
-    with pytest.raises(ValueError, match="bot 'ismcts' has no setting 'determinizations'"):
+    with pytest.raises(pyai.SettingError, match="bot 'ismcts' has no setting 'pimc' or 'determinizations'"):
         pyai.make_bot("ismcts", dets=4)
+    with pytest.raises(pyai.SettingError, match="unknown search setting 'colour'"):
+        pyai.make_bot("ismcts", colour="red").choose(pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"]))
     state = pyai.load_game("forsale(players=4)").new_initial_state()
     with pytest.raises(pyai.PhaseError):
         pyai.make_bot("random").choose(state)
@@ -81,6 +83,10 @@ def test_bots_are_reproducible_from_their_seed():
 
 
 def test_the_pimc_baseline_keeps_its_bid_cap_of_three():
-    assert pyai.make_bot("pimc").settings["max_raise"] == 3
-    assert "max_raise" not in pyai.make_bot("ismcts").settings  # the search's default, +1
-    assert pyai.make_bot("pimc", max_raise=1).settings["max_raise"] == 1
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    assert pyai.make_bot("pimc").settings_for(state)["max_raise"] == 3  # For Sale's default for this bot
+    assert "max_raise" not in pyai.make_bot("ismcts").settings_for(state)  # the search's default, +1
+    assert pyai.make_bot("pimc", max_raise=1).settings_for(state)["max_raise"] == 1
+    bot = pyai.make_bot("pimc", iterations=200)
+    bot.choose(state)
+    assert bot.last_result.settings["max_raise"] == 3

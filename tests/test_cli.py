@@ -49,14 +49,14 @@ def test_analyse_prints_a_table_and_json():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["play", "--players", "7"], "players must be 3 to 6"),
+        (["play", "--players", "7"], "players must be a whole number 3 to 6"),
         (["play", "--bots", "random,random"], "--bots names 2 bots for 4 players"),
         (["play", "--bots", "deep"], "unknown bot 'deep'"),
         (
             ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27 bid:0"],
             "bid:0 at token 1: a bid must exceed 0",
         ),
-        (["analyse", "forsale(players=4)"], "cards must be turned up first"),
+        (["analyse", "forsale(players=4)"], "chance acts next"),
         (
             ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", "--seat", "2"],
             "it is seat 0's turn",
@@ -74,7 +74,7 @@ def test_errors_are_one_clear_line(args, message):
 def test_bench_prints_figures_and_a_stable_signature():
     first = pyai("bench", "--quick")
     assert first.returncode == 0, first.stderr
-    assert "random playouts, 4 players" in first.stdout and "it/s" in first.stdout
+    assert "random playouts, forsale(players=4)" in first.stdout and "it/s" in first.stdout
     assert "protocol round trip, over pipes" in first.stdout
     signature = [line for line in first.stdout.splitlines() if line.startswith("signature:")]
     assert len(signature) == 1

@@ -1,10 +1,12 @@
 """The public Python API: games, states, errors, history, copies, pictures."""
 
+import random
+
 import pytest
 
 import pyai
 
-from scripting import play
+from scripting import play, play_randomly_to_the_end
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -31,8 +33,8 @@ def test_game_strings_and_parameters():
 @pytest.mark.parametrize(
     "text, fragment",
     [
-        ("forsale(players=7)", "players must be 3 to 6"),
-        ("forsale(players=2)", "players must be 3 to 6"),
+        ("forsale(players=7)", "players must be a whole number 3 to 6"),
+        ("forsale(players=2)", "players must be a whole number 3 to 6"),
         ("forsale(theme=x)", "theme must be one of autorama, advisors"),
         ("forsale(first=4)", "first must be a seat 0 to 3"),
         ("forsale(players=four)", "players must be a whole number"),
@@ -148,11 +150,12 @@ def test_out_of_phase_calls_raise_phase_errors():
 
 def test_bad_seats_and_seeds():
     state = pyai.load_game("forsale(players=4)").new_initial_state()
-    with pytest.raises(ValueError, match="seat must be 0..3"):
-        state.view(4)
-    with pytest.raises(ValueError, match="seat must be an int"):
-        state.determinize("1", 0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="seed must be an int"):
+    for bad in (4, -1, 2**70, "1", 1.0, True):
+        with pytest.raises(pyai.ArgumentError, match=r"seat must be a whole number 0..3, not"):
+            state.view(bad)  # type: ignore[arg-type]
+        with pytest.raises(pyai.ArgumentError, match=r"seat must be a whole number 0..3, not"):
+            state.determinize(bad, 0)  # type: ignore[arg-type]
+    with pytest.raises(pyai.ArgumentError, match="seed must be a whole number, not 1.5"):
         state.sample_chance(1.5)  # type: ignore[arg-type]
     assert state.sample_chance(-1) == state.sample_chance(2**64 - 1)  # seeds are taken mod 2**64
 
@@ -196,3 +199,18 @@ def test_to_dict_is_plain_data():
     data = state.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["game"] == "forsale(players=3)" and data["table"] == [1, 2, 3]
+
+
+def test_ranks_order_seats_by_money_then_cash_and_share_ties():
+    rng = random.Random(11)
+    for players in (3, 4, 5, 6):
+        for _ in range(30):
+            state = pyai.load_game(f"forsale(players={players})").new_initial_state()
+            play_randomly_to_the_end(state, rng)
+            keys = [(score, parts["cash"]) for score, parts in zip(state.scores(), state.score_breakdown())]
+            ranks = state.ranks()
+            for seat, key in enumerate(keys):
+                better = sum(other > key for other in keys)
+                equal = sum(other == key for other in keys)
+                assert ranks[seat] == better + (equal + 1) / 2
+            assert {seat for seat, rank in enumerate(ranks) if rank == min(ranks)} == set(state.winners())

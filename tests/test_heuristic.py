@@ -80,9 +80,9 @@ def test_no_move_without_a_decision_and_noise_is_checked():
     fresh.apply(fresh.sample_chance(3))
     with pytest.raises(pyai.PhaseError, match="it is seat 0's turn, not seat 2's"):
         bot.choose(fresh, seat=2)
-    with pytest.raises(ValueError, match=r"noise must be 0 to 100 \(percent\), not 101"):
+    with pytest.raises(pyai.SettingError, match=r"noise must be 0 to 100 \(percent\), not 101"):
         heuristic(fresh, 0, 101)
-    with pytest.raises(ValueError, match=r"noise must be 0 to 100 \(percent\), not 101"):
+    with pytest.raises(pyai.SettingError, match=r"noise must be a whole number 0 to 100 \(percent\), not 101"):
         pyai.make_bot("heuristic", noise=101)
 
 
@@ -230,7 +230,8 @@ def test_fleet_manager_not_paid_up_for_a_poor_top_vehicle():
 
 
 def test_heuristic_playouts_report_like_random_playouts():
-    result = pyai._core.heuristic_playouts(4, 50, 1)
-    assert set(result) == set(pyai._core.random_playouts(4, 1, 1))
+    game = pyai.load_game("forsale(players=4)")
+    result = game.heuristic_playouts(50, 1)
+    assert set(result) == set(game.random_playouts(1, 1))
     assert result["games"] == 50 and result["steps"] > 50 * 60
-    assert result == {**pyai._core.heuristic_playouts(4, 50, 1), "seconds": result["seconds"]}
+    assert result == {**game.heuristic_playouts(50, 1), "seconds": result["seconds"]}

@@ -13,8 +13,8 @@ import pytest
 from test_protocol import EngineProcess, assert_error, bestmove_of
 
 import pyai
+from pyai.forsale.help import SETUP
 from pyai.protocol import Engine
-from pyai.protocol.help import SETUP
 
 
 def describe(state: pyai.State, unknown_cash=(), unknown_hands=(), ranges=None) -> str:
@@ -308,7 +308,7 @@ def test_a_setup_through_the_real_process():
 def test_construction_is_bounded_by_work_not_time(monkeypatch):
     """The bound is a count of work: the same description gives the same record on any
     machine, and running out of work is a clear refusal that changes nothing."""
-    from pyai.protocol import setup as setup_module
+    from pyai.forsale import setup as setup_module
 
     tokens, starts = game_with_round_starts("forsale(players=4)", 0)
     state = pyai.load_game("forsale(players=4)").replay(tokens[: starts[5]])

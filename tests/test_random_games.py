@@ -77,6 +77,7 @@ def test_step_invariants_in_random_games(players):
 def test_core_random_playouts_play_whole_games():
     # The C++ random-playout benchmark: each game has at least one move per
     # seat per round of each phase, and a seed reproduces it.
-    result = pyai._core.random_playouts(4, 200, 3)
+    game = pyai.load_game("forsale(players=4)")
+    result = game.random_playouts(200, 3)
     assert result["games"] == 200 and result["steps"] > 200 * 3 * 7 * 4
-    assert pyai._core.random_playouts(4, 200, 3)["score_sum"] == result["score_sum"]
+    assert game.random_playouts(200, 3)["score_sum"] == result["score_sum"]

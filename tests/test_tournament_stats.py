@@ -10,9 +10,9 @@ import pytest
 
 import pyai
 from pyai.tournament import SpecError, parse_spec, parse_sprt
-from pyai.tournament.play import forfeit_ranks, fractional_ranks
+from pyai.tournament.play import forfeit_ranks
 from pyai.tournament.schedule import chance_seed, deal_seed, seatings
-from pyai.tournament.specs import build_lineup
+from pyai.tournament.specs import build_lineup, check_spec
 from pyai.tournament.sprt import SprtError, SprtParams, deal_outcomes, sprt, sprt_from_games
 from pyai.tournament.stats import bootstrap_ratio, compute, ratings
 
@@ -42,12 +42,9 @@ def test_command_specs():
         ("alphazero", "unknown bot 'alphazero'"),
         ("ismcts:iterations", "'iterations' is not key=value"),
         ("ismcts:iterations=10,iterations=20", "given twice"),
-        ("ismcts:colour=red", "no setting 'colour'"),
         ("random:noise=3", "no setting 'noise'"),
-        ("ismcts:dets=4", "no setting 'determinizations'"),
-        ("ismcts:iterations=-5", "iterations must be"),
-        ("ismcts:rollout=magic", "rollout must be"),
-        ("heuristic:noise=300", "noise must be 0 to 100"),
+        ("ismcts:dets=4", "no setting 'pimc' or 'determinizations'"),
+        ("heuristic:noise=300", "noise must be a whole number 0 to 100"),
         ("cmd:", "no command after cmd:"),
         ("cmd:/no/such/engine --x", "no such program"),
         ("cmd:no-such-engine-anywhere", "not on PATH"),
@@ -59,6 +56,22 @@ def test_bad_specs_say_what_is_wrong(text, message):
     with pytest.raises(SpecError, match=None) as error:
         parse_spec(text)
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ismcts:colour=red", "unknown search setting 'colour'"),
+        ("ismcts:iterations=-5", "iterations must be a whole number 0 to"),
+        ("ismcts:rollout=magic", "rollout must be one of heuristic, random, not 'magic'"),
+        ("pimc:max_raise=-1", "max_raise must be a whole number 0 to 1000, not -1"),
+    ],
+)
+def test_search_settings_are_checked_against_the_tournaments_game(text, message):
+    spec = parse_spec(text)  # well formed: the values are the game's to judge
+    with pytest.raises(SpecError, match=None) as error:
+        check_spec(spec, pyai.load_game("forsale(players=4)"))
+    assert message in str(error.value) and text.split(":")[0] in str(error.value)
 
 
 def test_lineup_fills_by_cycling():
@@ -126,9 +139,7 @@ def test_engine_is_not_shown_the_removal_or_this_rounds_sells():
     assert sealed_seen > 0
 
 
-def test_ranks():
-    assert fractional_ranks([(50, 3), (60, 1), (50, 3), (40, 9)]) == [2.5, 1.0, 2.5, 4.0]
-    assert fractional_ranks([(50, 4), (50, 3)]) == [1.0, 2.0]  # cash breaks a tie in score
+def test_forfeit_ranks():
     assert forfeit_ranks(4, culprit=2) == [2.0, 2.0, 4.0, 2.0]
 
 

@@ -47,9 +47,11 @@ int main(int argc, char** argv) {
     apply_random_chance(s, rng);
     search::SearchConfig config;
     config.iterations = uint64_t(count);
-    if (argc > 4) config.max_raise = std::atoi(argv[4]);  // e.g. to compare builds with different defaults
+    TreeOptions options;
+    if (argc > 4) options.max_raise = std::atoi(argv[4]);  // e.g. to compare builds with different defaults
     std::atomic<bool> stop{false};
-    const search::SearchResult result = search::run_search<SearchGame>(search_view(view_of(s, s.turn)), s.turn, config, stop);
+    const View root = SearchGame::reopen_simultaneous_step(view_of(s, s.turn));
+    const search::SearchResult result = search::run_search<SearchGame>(root, s.turn, config, options, stop);
     checksum = (long long)result.nodes;
   } else {
     std::fprintf(stderr, "usage: %s playouts|heuristic|search [count] [players] [max_raise]\n", argv[0]);

@@ -16,6 +16,8 @@ enum class ErrorKind {
   kBadConfig,     // an impossible game setting (players=7, theme=x)
   kOutOfPhase,    // a call that makes no sense in this state (scores before the end)
   kInconsistent,  // a position or view that cannot arise in the game
+  kBadSetting,    // a search setting out of its range (threads=0, an unknown name)
+  kBadArgument,   // another argument out of its range (a seat)
 };
 
 class GameError : public std::runtime_error {

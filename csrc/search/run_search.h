@@ -22,9 +22,10 @@ inline uint64_t node_cap(const SearchConfig& config) {
   return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / kBytesPerNode);
 }
 
-template <typename G>
+template <Game G>
 SearchResult run_search(const typename G::View& view, int root_seat, const SearchConfig& config,
-                        const std::atomic<bool>& stop, std::atomic<uint64_t>* progress = nullptr) {
+                        const typename G::TreeOptions& options, const std::atomic<bool>& stop,
+                        std::atomic<uint64_t>* progress = nullptr) {
   // An iteration budget is split over threads (and PIMC's trees) with no
   // share left empty: N iterations mean at most N, whatever the thread count.
   const bool has_iteration_limit = config.iterations > 0;
@@ -39,7 +40,6 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
 
   const size_t thread_count = size_t(threads);
   std::vector<SearchResult> partial(thread_count);
-  std::vector<uint64_t> done(thread_count, 0);
   std::vector<std::exception_ptr> failures(thread_count);
 
   auto share = [&](uint64_t parts, uint64_t index) {
@@ -49,11 +49,14 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
 
   auto worker = [&](int t) {
     try {
+      SearchResult& mine = partial[size_t(t)];
       const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
       if (!config.perfect_information) {
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, thread_seed);
-        done[size_t(t)] = tree->run(share(uint64_t(threads), uint64_t(t)), start + budget, has_deadline, stop, progress);
-        tree->collect(partial[size_t(t)]);
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, nodes_per_tree, thread_seed);
+        const uint64_t done = tree->run(share(uint64_t(threads), uint64_t(t)), start + budget, has_deadline, stop,
+                                        progress);
+        mine = tree->result();
+        mine.iterations = done;
         return;
       }
       // PIMC: determinisations dealt round robin to threads, one tree each,
@@ -64,12 +67,15 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
       for (int k = t; k < trees; k += threads) {
         if (stop.load(std::memory_order_relaxed)) break;
         if (has_deadline && Clock::now() >= start + budget) break;
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, nodes_per_tree, det_rng.next_u64());
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, nodes_per_tree,
+                                                    det_rng.next_u64());
         Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
         tree->fix_determinization(fix_rng);
         const auto slice_end = start + budget * (k + 1) / trees;
-        done[size_t(t)] += tree->run(share(uint64_t(trees), uint64_t(k)), slice_end, has_deadline, stop, progress);
-        tree->collect(partial[size_t(t)]);
+        const uint64_t done = tree->run(share(uint64_t(trees), uint64_t(k)), slice_end, has_deadline, stop, progress);
+        SearchResult one = tree->result();
+        one.iterations = done;
+        mine.add(one);
       }
     } catch (...) {
       failures[size_t(t)] = std::current_exception();
@@ -84,33 +90,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
     if (failure) std::rethrow_exception(failure);
 
   SearchResult merged;
-  for (int t = 0; t < threads; ++t) {
-    SearchResult& part = partial[size_t(t)];
-    for (const MoveStats& m : part.moves) {
-      auto it = std::find_if(merged.moves.begin(), merged.moves.end(), [&](const MoveStats& x) { return x.action == m.action; });
-      if (it == merged.moves.end()) {
-        merged.moves.push_back(m);
-      } else {
-        it->visits += m.visits;
-        it->policy_weight += m.policy_weight;
-        it->win_sum += m.win_sum;
-        it->score_sum += m.score_sum;
-        it->score_sq_sum += m.score_sq_sum;
-      }
-    }
-    merged.win_sum.resize(part.win_sum.size(), 0.0);
-    merged.score_sum.resize(part.score_sum.size(), 0.0);
-    for (size_t p = 0; p < part.win_sum.size(); ++p) {
-      merged.win_sum[p] += part.win_sum[p];
-      merged.score_sum[p] += part.score_sum[p];
-    }
-    merged.nodes += part.nodes;
-    merged.depth_sum += part.depth_sum;
-    merged.max_depth = std::max(merged.max_depth, part.max_depth);
-    merged.past_chance += part.past_chance;
-    merged.tree_full = merged.tree_full || part.tree_full;
-    merged.iterations += done[size_t(t)];
-  }
+  for (const SearchResult& part : partial) merged.add(part);
   merged.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   return merged;
 }

@@ -1,13 +1,14 @@
 // What a search is asked to do and what it reports, independent of the game.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 namespace pyai::search {
 
 // What a seat plays for: its share of the win (a shared win of k counts 1/k)
-// or its final money (normalised to roughly [0, 1] by the game).
+// or its final score (divided by the game's score scale).
 enum class Objective : uint8_t { kWin, kScore };
 
 // How a rollout picks moves below the tree.
@@ -19,7 +20,7 @@ struct SearchConfig {
   int threads = 1;               // root parallel: independent trees, merged at the root
   uint64_t seed = 0;
   Objective objective = Objective::kWin;
-  // Win objective: adds margin_weight x (own money - best other seat's money) / the game's score scale,
+  // Win objective: adds margin_weight x (own score - best other seat's score) / the game's score scale,
   // clamped to [-1, 1], to the win share (0: the plain win share).
   float margin_weight = 0.0f;
   uint64_t max_nodes = 0;        // per search, all threads together; 0: from max_memory_mb
@@ -29,14 +30,12 @@ struct SearchConfig {
   RolloutPolicy rollout = RolloutPolicy::kHeuristic;
   // Progressive bias at sequential decisions: the move the game's heuristic
   // player would make gets prior_weight / (visits + 1) added to its UCB score
-  // and is expanded first (0: none).
+  // and is expanded first (0: none; games without a heuristic have none).
   float prior_weight = 0.0f;
   // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
-  int max_raise = 1;  // > 0: the tree considers bids up to the high bid + max_raise only (0: all)
-  int opponent_max_raise = -1;  // the same cap for the other seats' bids in the tree (-1: max_raise)
-  int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves (measured: any noise loses)
+  int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.
   bool perfect_information = false;
@@ -68,6 +67,37 @@ struct SearchResult {
   uint64_t past_chance = 0;
   std::vector<double> win_sum;     // per seat, over all iterations
   std::vector<double> score_sum;
+
+  // Adds another tree's statistics (root parallel threads, PIMC's trees):
+  // moves matched by action, counts summed.
+  void add(const SearchResult& other) {
+    for (const MoveStats& m : other.moves) {
+      MoveStats* mine = nullptr;
+      for (MoveStats& x : moves)
+        if (x.action == m.action) mine = &x;
+      if (!mine) {
+        moves.push_back(m);
+        continue;
+      }
+      mine->visits += m.visits;
+      mine->policy_weight += m.policy_weight;
+      mine->win_sum += m.win_sum;
+      mine->score_sum += m.score_sum;
+      mine->score_sq_sum += m.score_sq_sum;
+    }
+    win_sum.resize(std::max(win_sum.size(), other.win_sum.size()), 0.0);
+    score_sum.resize(std::max(score_sum.size(), other.score_sum.size()), 0.0);
+    for (size_t p = 0; p < other.win_sum.size(); ++p) {
+      win_sum[p] += other.win_sum[p];
+      score_sum[p] += other.score_sum[p];
+    }
+    iterations += other.iterations;
+    nodes += other.nodes;
+    depth_sum += other.depth_sum;
+    max_depth = std::max(max_depth, other.max_depth);
+    past_chance += other.past_chance;
+    tree_full = tree_full || other.tree_full;
+  }
 };
 
 }  // namespace pyai::search

@@ -33,12 +33,12 @@
 
 #include "../core/fixed_vector.h"
 #include "../core/rng.h"
+#include "game.h"
 #include "node_arena.h"
+#include "rewards.h"
 #include "search_types.h"
 
 namespace pyai::search {
-
-enum class NodeKind : uint8_t { kDecision, kChance, kSimultaneous, kTerminal };
 
 constexpr uint64_t kNoIterationLimit = ~uint64_t(0);
 
@@ -51,24 +51,26 @@ inline uint64_t mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-template <typename G>
+template <Game G>
 class TreeSearch {
  public:
   using State = typename G::State;
   using View = typename G::View;
   using Action = typename G::Action;
-  using ActionList = typename G::ActionList;
+  using TreeOptions = typename G::TreeOptions;
   static constexpr int kMaxSeats = G::kMaxSeats;
-  static constexpr int kMaxDepth = 512;
-  static constexpr int kMaxRootMoves = 256;
+  static constexpr int kMaxActions = G::kMaxActions;
+  static constexpr int kMaxDepth = 512;  // a deeper walk stops growing the tree there and rolls out
 
-  TreeSearch(const View& view, int root_seat, const SearchConfig& config, uint64_t max_nodes, uint64_t seed)
+  TreeSearch(const View& view, int root_seat, const SearchConfig& config, const TreeOptions& options,
+             uint64_t max_nodes, uint64_t seed)
       : view_(view),
         root_seat_(root_seat),
         config_(config),
+        options_(options),
         arena_(max_nodes),
         rng_(seed),
-        players_(G::players(G::view_state(view))) {}
+        players_(G::players(view)) {}
 
   // PIMC: fix one determinisation (and its future deals) for every iteration.
   void fix_determinization(Rng& rng) {
@@ -96,34 +98,19 @@ class TreeSearch {
     return done;
   }
 
-  // Adds this tree's root statistics to `result` (moves matched by action).
-  void collect(SearchResult& result) {
+  // This tree's root statistics and shape.
+  SearchResult result() {
     sync_root_policy();
-    for (const MoveStats& mine : root_moves_) {
-      MoveStats* theirs = nullptr;
-      for (MoveStats& m : result.moves)
-        if (m.action == mine.action) theirs = &m;
-      if (!theirs) {
-        result.moves.push_back(MoveStats{mine.action});
-        theirs = &result.moves.back();
-      }
-      theirs->visits += mine.visits;
-      theirs->policy_weight += mine.policy_weight;
-      theirs->win_sum += mine.win_sum;
-      theirs->score_sum += mine.score_sum;
-      theirs->score_sq_sum += mine.score_sq_sum;
-    }
-    result.win_sum.resize(size_t(players_), 0.0);
-    result.score_sum.resize(size_t(players_), 0.0);
-    for (int p = 0; p < players_; ++p) {
-      result.win_sum[size_t(p)] += win_sum_[p];
-      result.score_sum[size_t(p)] += score_sum_[p];
-    }
-    result.nodes += arena_.size();
-    result.depth_sum += depth_sum_;
-    result.max_depth = std::max<uint64_t>(result.max_depth, max_depth_);
-    result.past_chance += past_chance_;
-    result.tree_full = result.tree_full || arena_.full();
+    SearchResult out;
+    out.moves.assign(root_moves_.begin(), root_moves_.end());
+    out.win_sum.assign(win_sum_, win_sum_ + players_);
+    out.score_sum.assign(score_sum_, score_sum_ + players_);
+    out.nodes = arena_.size();
+    out.depth_sum = depth_sum_;
+    out.max_depth = max_depth_;
+    out.past_chance = past_chance_;
+    out.tree_full = arena_.full();
+    return out;
   }
 
  private:
@@ -143,7 +130,7 @@ class TreeSearch {
     bool root_simultaneous = false;
     bool past_chance = false;  // went on below a chance step into an existing node
     while (path_.size() < kMaxDepth) {
-      const NodeKind kind = config_.perfect_information ? G::perfect_kind(s) : G::kind(s);
+      NodeKind kind = G::kind(s);
       if (kind == NodeKind::kTerminal) break;
       bool created = false;
       uint32_t next = kNoNode;
@@ -154,7 +141,7 @@ class TreeSearch {
         if (next == kNoNode) break;
         if (!created) past_chance = true;
         path_.push_back(PathStep{next, kind, 0, {}, {}});
-      } else if (kind == NodeKind::kSimultaneous) {
+      } else if (kind == NodeKind::kSimultaneous && !config_.perfect_information) {
         if (node == 0) root_simultaneous = true;
         PathStep step{node, kind, 0, {}, {}};
         const uint64_t joint = choose_simultaneous(s, node, step);
@@ -162,13 +149,14 @@ class TreeSearch {
         next = arena_.outcome_child(node, joint, created);
         if (next == kNoNode) break;
       } else {
+        // A decision, or under perfect information a simultaneous step played
+        // as a visible move of one participant.
         const int seat = G::acting_seat(s);
-        const bool own = seat == root_seat_ || config_.opponent_max_raise < 0;
-        G::tree_actions(s, own ? config_.max_raise : config_.opponent_max_raise, legal_);
+        tree_actions(s, kind, seat);
         next = select_decision(s, node, seat, created);
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
-        G::apply(s, Action(arena_[next].action));
-        path_.push_back(PathStep{next, kind, 0, {}, {}});
+        apply_decision(s, kind, seat, Action(arena_[next].action));
+        path_.push_back(PathStep{next, NodeKind::kDecision, 0, {}, {}});
       }
       node = next;
       if (created) break;
@@ -180,11 +168,28 @@ class TreeSearch {
     backpropagate(s, root_simultaneous);
   }
 
+  // The actions the tree may expand for `seat` at this step, into legal_.
+  void tree_actions(const State& s, NodeKind kind, int seat) {
+    if (kind == NodeKind::kDecision) {
+      G::tree_actions(s, root_seat_, options_, legal_);
+      return;
+    }
+    if constexpr (HasSimultaneousMoves<G>) G::legal_actions_for(s, seat, legal_);
+  }
+
+  void apply_decision(State& s, NodeKind kind, int seat, Action action) {
+    if (kind == NodeKind::kDecision) {
+      G::apply(s, action);
+      return;
+    }
+    if constexpr (HasSimultaneousMoves<G>) G::apply_simultaneous(s, seat, action);
+  }
+
   uint64_t apply_chance(State& s) {
-    if (!config_.perfect_information) return G::apply_chance(s, rng_);
-    // PIMC: the deal of each round is fixed per determinisation, whatever the path.
-    Rng deal_rng(mix64(chance_seed_ ^ G::chance_step_id(s)));
-    return G::apply_chance(s, deal_rng);
+    if (!config_.perfect_information) return G::apply_chance(s, rng_, root_seat_);
+    // PIMC: each chance step's outcome is fixed per determinisation, whatever the path.
+    Rng chance_rng(mix64(chance_seed_ ^ G::chance_step_id(s)));
+    return G::apply_chance(s, chance_rng, kEverySeat);
   }
 
   // UCB1 with availability among the children legal now; tries an untried
@@ -197,7 +202,7 @@ class TreeSearch {
     bool have_untried = false;
     Action untried = 0;
     const bool biased = config_.prior_weight > 0;
-    const Action prior = biased ? G::prior_action(s, rng_) : Action(0);
+    const Action prior = biased ? heuristic_action(s) : Action(0);
     bool prior_untried = false;
     uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
@@ -262,24 +267,26 @@ class TreeSearch {
   // Each seat still to choose picks from its own regret-matching bandit;
   // then the choices are applied in seat order. Returns the joint outcome key.
   uint64_t choose_simultaneous(State& s, uint32_t node, PathStep& step) {
-    Action chosen[kMaxSeats];
-    int seats[kMaxSeats];
-    int count = 0;
     uint64_t joint = 0xcbf29ce484222325ull;
-    for (int seat = 0; seat < players_; ++seat) {
-      if (!G::is_simultaneous_participant(s, seat)) continue;
-      G::legal_actions_for(s, seat, legal_);
-      float probability = 0;
-      const uint32_t arm = select_arm(node, seat, probability);
-      chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);
-      seats[count] = seat;
-      step.arms[count] = arm;
-      step.probability[count] = probability;
-      ++count;
-      joint = (joint ^ (uint64_t(chosen[count - 1]) | (uint64_t(seat) << 40))) * 0x100000001b3ull;
+    if constexpr (HasSimultaneousMoves<G>) {
+      Action chosen[kMaxSeats];
+      int seats[kMaxSeats];
+      int count = 0;
+      for (int seat = 0; seat < players_; ++seat) {
+        if (!G::is_simultaneous_participant(s, seat)) continue;
+        G::legal_actions_for(s, seat, legal_);
+        float probability = 0;
+        const uint32_t arm = select_arm(node, seat, probability);
+        chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);
+        seats[count] = seat;
+        step.arms[count] = arm;
+        step.probability[count] = probability;
+        ++count;
+        joint = (joint ^ (uint64_t(chosen[count - 1]) | (uint64_t(seat) << 40))) * 0x100000001b3ull;
+      }
+      step.arm_count = uint8_t(count);
+      for (int i = 0; i < count; ++i) G::apply_simultaneous(s, seats[i], chosen[i]);
     }
-    step.arm_count = uint8_t(count);
-    for (int i = 0; i < count; ++i) G::apply_simultaneous(s, seats[i], chosen[i]);
     return joint;
   }
 
@@ -345,20 +352,50 @@ class TreeSearch {
   }
 
   void rollout(State& s) {
-    while (G::kind(s) != NodeKind::kTerminal) {
-      if (G::kind(s) == NodeKind::kChance) {
+    while (true) {
+      const NodeKind kind = G::kind(s);
+      if (kind == NodeKind::kTerminal) return;
+      if (kind == NodeKind::kChance) {
         apply_chance(s);
+      } else if (kind == NodeKind::kSimultaneous) {
+        rollout_simultaneous(s);
       } else {
-        G::apply(s, G::rollout_action(s, rng_, config_, legal_));
+        G::apply(s, rollout_action(s));
       }
     }
+  }
+
+  // Below the tree a simultaneous step is played out choice by choice, the
+  // acting participant first; each one's policy reads only its own secrets.
+  void rollout_simultaneous(State& s) {
+    if constexpr (HasSimultaneousMoves<G>) G::apply_simultaneous(s, G::acting_seat(s), rollout_action(s));
+  }
+
+  // The rollout policy's move for the acting seat: the game's heuristic
+  // player (with rollout_noise percent of uniformly random moves) or
+  // uniformly random moves.
+  Action rollout_action(const State& s) {
+    if constexpr (HasHeuristic<G>) {
+      if (config_.rollout == RolloutPolicy::kHeuristic) {
+        if (config_.rollout_noise_percent > 0 && int(rng_.below(100)) < config_.rollout_noise_percent)
+          return G::random_action(s, rng_);
+        return G::heuristic_action(s, rng_);
+      }
+    }
+    return G::random_action(s, rng_);
+  }
+
+  Action heuristic_action(const State& s) {
+    if constexpr (HasHeuristic<G>) return G::heuristic_action(s, rng_);
+    return Action(0);
   }
 
   void backpropagate(const State& terminal, bool root_simultaneous) {
     float reward[kMaxSeats];
     float win[kMaxSeats];
     float money[kMaxSeats];
-    G::outcomes(terminal, config_, reward, win, money);
+    G::outcomes(terminal, win, money);
+    shape_rewards(config_, G::kScoreScale, players_, win, money, reward);
     for (int p = 0; p < players_; ++p) {
       win_sum_[p] += win[p];
       score_sum_[p] += money[p];
@@ -425,8 +462,7 @@ class TreeSearch {
     MoveStats* stats = nullptr;
     for (MoveStats& m : root_moves_)
       if (m.action == action) stats = &m;
-    if (!stats) {
-      if (root_moves_.size() == kMaxRootMoves) return;
+    if (!stats) {  // root moves are legal moves of one seat: at most kMaxActions
       root_moves_.push_back(MoveStats{action});
       stats = &root_moves_[root_moves_.size() - 1];
     }
@@ -447,7 +483,6 @@ class TreeSearch {
       for (MoveStats& m : root_moves_)
         if (m.action == n.action) stats = &m;
       if (!stats) {
-        if (root_moves_.size() == kMaxRootMoves) continue;
         root_moves_.push_back(MoveStats{n.action});
         stats = &root_moves_[root_moves_.size() - 1];
       }
@@ -459,16 +494,17 @@ class TreeSearch {
   View view_;
   int root_seat_;
   SearchConfig config_;
+  TreeOptions options_;
   NodeArena arena_;
   Rng rng_;
   int players_;
   State fixed_{};
   uint64_t chance_seed_ = 0;
   uint32_t iteration_ = 0;
-  ActionList legal_;
-  FixedVector<uint32_t, 256> available_;
+  ActionList<G> legal_;
+  FixedVector<uint32_t, kMaxActions> available_;
   FixedVector<PathStep, kMaxDepth> path_;
-  FixedVector<MoveStats, kMaxRootMoves> root_moves_;
+  FixedVector<MoveStats, kMaxActions> root_moves_;
   uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
   double win_sum_[kMaxSeats] = {};
   double score_sum_[kMaxSeats] = {};

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..games import DEFAULT_GAME
 from .errors import SYNTAX, UNKNOWN_COMMAND, ProtocolError, quoted
 
 MAX_LINE_BYTES = 1 << 20  # longer lines are refused with `syntax`
@@ -150,7 +151,7 @@ def parse_command(text: str) -> Command:
         return _setoption(args)
     if name == "newgame":
         if not rest:
-            raise ProtocolError(SYNTAX, "newgame needs a game, e.g. newgame forsale(players=4)")
+            raise ProtocolError(SYNTAX, f"newgame needs a game, e.g. newgame {DEFAULT_GAME}")
         game, remainder = _game_string(rest)
         if remainder:
             raise ProtocolError(SYNTAX, f"unexpected {quoted(remainder)} after the game string")

@@ -10,6 +10,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from ..errors import SettingError
 from . import commands as c
 from .errors import BAD_VALUE, BUSY, NO_POSITION, ProtocolError
 from .help import help_lines
@@ -159,8 +160,6 @@ class Engine:
         settings = self.settings
         budget = self._budget(command)
         threads = command.threads if command.threads is not None else int(settings["Threads"])
-        if not 1 <= threads <= 256:
-            raise ProtocolError(BAD_VALUE, f"go threads must be 1..256, not {threads}")
         search_options = {
             "threads": threads,
             "seed": int(settings["Seed"]),
@@ -187,8 +186,8 @@ class Engine:
 
         try:
             job = SearchJob(view, budget, search_options, report, emit, finish)
-        except ValueError as error:
-            raise ProtocolError(BAD_VALUE, str(error)) from None
+        except SettingError as error:  # names the setting and its range (go threads 0, ...)
+            raise ProtocolError(BAD_VALUE, f"go: {error}") from None
         self._job = job
         job.start()
         return []

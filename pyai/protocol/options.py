@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _core
 from .errors import BAD_VALUE, UNKNOWN_OPTION, ProtocolError, quoted
+
+# The search's settings table (csrc/search/settings.h): the options that set a
+# search setting take its range and meaning from it.
+_SEARCH = {row["name"]: row for row in _core.search_settings()}
 
 
 @dataclass(frozen=True)
@@ -58,28 +63,28 @@ class Option:
         return lowered
 
 
+def _spin_from_setting(name: str, setting: str, default: int, help_text: str = "") -> Option:
+    row = _SEARCH[setting]
+    return Option(name, "spin", default, help_text or row["help"], int(row["low"]), int(row["high"]))
+
+
 OPTIONS: tuple[Option, ...] = (
-    Option("Threads", "spin", 1, "search threads (independent trees whose root statistics are summed)", 1, 256),
-    Option(
-        "Iterations",
-        "spin",
-        20_000,
-        "default budget of a go without one (0: none, then MoveTime must be set)",
-        0,
-        1_000_000_000,
+    _spin_from_setting("Threads", "threads", 1),
+    _spin_from_setting(
+        "Iterations", "iterations", 20_000, "default budget of a go without one (0: none, then MoveTime must be set)"
     ),
     Option("MoveTime", "spin", 0, "default time budget of a go without one, in ms (0: none)", 0, 100_000_000),
-    Option("Seed", "spin", 0, "seed of the search and of the draw of a sealed sell's bestmove", 0, 2**63 - 1),
+    Option("Seed", "spin", 0, "seed of the search and of the draw of a mixed-policy bestmove", 0, 2**63 - 1),
     Option(
         "Objective",
         "combo",
-        "win",
-        "what the search maximises: win probability or expected final money",
-        choices=("win", "score"),
+        _SEARCH["objective"]["default"],
+        _SEARCH["objective"]["help"],
+        choices=tuple(_SEARCH["objective"]["choices"]),
     ),
     Option("MultiPV", "spin", 3, "how many moves get an info action line, best first", 1, 1000),
     Option("ShowAll", "check", False, "an info action line for every legal move (overrides MultiPV)"),
-    Option("Hash", "spin", 1024, "memory cap of the search tree in MiB (then it stops growing)", 1, 16384),
+    _spin_from_setting("Hash", "max_memory_mb", _SEARCH["max_memory_mb"]["default"]),
     Option(
         "Algorithm",
         "combo",

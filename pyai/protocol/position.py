@@ -1,25 +1,31 @@
 """The engine's current position: a game, the pov seat and the tokens played.
 
-Rules and information stay in pyai (State.apply, legal_moves_for, view); this
-module only keeps the tokens, turns library errors into protocol errors, and
-for a partial-knowledge position (`setup`, see pyai/protocol/setup.py) asks
-the setup for the view the pov seat really has.
+Rules and information stay in the game (State.apply, legal_moves_for, view);
+this module only keeps the tokens, turns library errors into protocol errors,
+and for a partial-knowledge position (`setup`, a game's own description of
+what the pov seat knows: Game.parse_setup) asks the setup for the view the
+pov seat really has. With a pov seat the tokens are that seat's record
+(Game.replay_as_seen: facts it did not see may be written as unknowns).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import GameStringError, IllegalMoveError, PhaseError, PyaiError
-from ..forsale import ForSaleGame, State, View
+from ..game_objects import BaseGame as Game
+from ..game_objects import BaseState as State
+from ..game_objects import BaseView as View
 from ..games import load_game
 from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, ProtocolError
-from .setup import Setup
+
+Setup = Any  # a game's setup description object (see Game.parse_setup)
 
 MAX_TOKENS = 10_000  # far more than a whole game; a longer list cannot be legal
 
 
-def load(game_string: str) -> ForSaleGame:
+def load(game_string: str) -> Game:
     try:
         return load_game(game_string)
     except GameStringError as error:
@@ -29,7 +35,7 @@ def load(game_string: str) -> ForSaleGame:
 class Position:
     """A position: immutable; `play` and `undo` return a new one (all or nothing)."""
 
-    def __init__(self, game: ForSaleGame, pov: int | None, state: State, moves: Sequence[str], setup: Setup | None):
+    def __init__(self, game: Game, pov: int | None, state: State, moves: Sequence[str], setup: Setup | None):
         self.game = game
         self.pov = pov
         self.state = state
@@ -38,7 +44,7 @@ class Position:
 
     # --- building
     @classmethod
-    def start(cls, game: ForSaleGame) -> Position:
+    def start(cls, game: Game) -> Position:
         return cls(game, None, game.new_initial_state(), (), None)
 
     @classmethod
@@ -51,7 +57,10 @@ class Position:
         if setup_words is not None:
             if pov is None:
                 raise ProtocolError(INCONSISTENT, "a setup describes what one seat knows: give pov <seat> before setup")
-            setup = Setup.parse(game, pov, setup_words)
+            try:
+                setup = game.parse_setup(pov, list(setup_words))
+            except PyaiError as error:
+                raise library_error(error) from None
             return Position(game, pov, setup.base_state(), (), setup).play(tokens)
         return cls(game, pov, game.new_initial_state(), (), None).play(tokens)
 
@@ -63,6 +72,13 @@ class Position:
         if self.setup is not None:
             setup, state, canonical = self.setup.replay(self.moves, tokens)
             return Position(self.game, self.pov, state, self.moves + tuple(canonical), setup)
+        if self.pov is not None:  # the pov seat's record: replayed whole, as that seat saw it
+            try:
+                state = self.game.replay_as_seen(self.pov, [*self.moves, *tokens])
+            except IllegalMoveError as error:
+                index = (error.index or 0) - len(self.moves)
+                raise ProtocolError(ILLEGAL_MOVE, f"{error.token} at token {index}: {error.reason}") from None
+            return Position(self.game, self.pov, state, tuple(state.history()), self.setup)
         state = self.state.clone()
         canonical = []
         for index, token in enumerate(tokens):
@@ -97,7 +113,7 @@ class Position:
         return str(self.state.to_move())
 
     def legal(self) -> list[str]:
-        """The pov seat's moves when it has a decision (also in a sealed phase-3
+        """The pov seat's moves when it has a decision (also in a simultaneous
         step), else the moves of the seat to move."""
         state = self.state
         mover = state.to_move()
@@ -154,7 +170,7 @@ class Position:
         return view
 
     def record(self) -> str:
-        """A text that names this position (seeds the draw of a sealed sell's bestmove)."""
+        """A text that names this position (seeds the draw of a mixed-policy bestmove)."""
         setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
         return f"{self.game}{pov}{setup} moves {' '.join(self.moves)}"

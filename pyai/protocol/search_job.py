@@ -7,8 +7,8 @@ per reported move and exactly one ``bestmove`` — also after `stop`, and also
 if the search itself failed (then the first legal move, with an
 ``info string`` saying why).
 
-At a sealed phase-3 sell the search returns a mixed policy (the moves'
-shares); the bestmove is then drawn from those shares with a random
+At a simultaneous secret choice (For Sale's sealed sells) the search returns
+a mixed policy (the moves' shares); the bestmove is then drawn from those shares with a random
 generator seeded by the Seed option and the position's record, so the same
 position and Seed always give the same draw.
 """
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis, Search
-from ..forsale import View
+from ..game_objects import BaseView as View
 
 log = logging.getLogger("pyai.protocol")
 

@@ -92,16 +92,6 @@ def _discard_engine(spec: BotSpec, copy: int) -> None:
                 _all_engines.remove(engine)
 
 
-def fractional_ranks(keys: list[tuple]) -> list[float]:
-    """1 = best; a higher key is better; tied seats share the mean of their places."""
-    ranks = []
-    for key in keys:
-        better = sum(1 for other in keys if other > key)
-        equal = sum(1 for other in keys if other == key)
-        ranks.append(better + (equal + 1) / 2)
-    return ranks
-
-
 def forfeit_ranks(players: int, culprit: int) -> list[float]:
     """The culprit last, the others sharing places 1..n-1."""
     return [float(players) if seat == culprit else players / 2 for seat in range(players)]
@@ -184,15 +174,13 @@ def play_game(job: Job) -> dict[str, Any]:
         "worker": f"{socket.gethostname()}:{os.getpid()}",
     }
     if failure is None:
-        scores = state.scores()
-        cash = [parts["cash"] for parts in state.score_breakdown()]
         record.update(
             outcome="normal",
             reason=None,
             culprit=None,
-            scores=scores,
+            scores=state.scores(),
             winners=sorted(state.winners()),
-            ranks=fractional_ranks(list(zip(scores, cash))),  # winners(): highest score, then most cash
+            ranks=state.ranks(),  # the game's order: score, then its tie-breaks
         )
     else:
         kind, reason, culprit = failure

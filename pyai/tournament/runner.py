@@ -22,7 +22,7 @@ from .engine import EngineFailure, ExternalEngine
 from .play import close_engines, play_game
 from .report import build_report
 from .schedule import SEATINGS, Job, deal_seed, seatings
-from .specs import BotSpec, SpecError, build_lineup, parse_spec
+from .specs import BotSpec, SpecError, build_lineup, check_spec, parse_spec
 from .sprt import SprtParams, sprt_from_games
 from .store import Store
 
@@ -93,6 +93,8 @@ def plan(config: TournamentConfig) -> Plan:
     if config.seatings not in SEATINGS:
         raise TournamentError(f"--seatings must be one of {', '.join(SEATINGS)}, not {config.seatings!r}")
     lineup = build_lineup([parse_spec(text) for text in config.bots], game.players)
+    for spec in {spec.text: spec for spec in lineup}.values():
+        check_spec(spec, game)
     ids: dict[str, int] = {}
     specs: list[BotSpec] = []
     for spec in lineup:

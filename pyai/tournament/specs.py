@@ -18,7 +18,7 @@ import shutil
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import BOTS, make_bot
+from ..bots import BOTS, check_bot, make_bot
 from ..errors import PyaiError
 
 
@@ -97,19 +97,22 @@ def parse_spec(text: str) -> BotSpec:
 
 
 def _check_builtin(text: str, name: str, settings: dict[str, Any]) -> None:
-    """Builds the bot once, and for a search bot a search (not run), so that bad values fail now."""
-    from .. import Search, load_game
-
+    """Builds the bot once, so that unknown settings fail now (values are checked per game: check_spec)."""
     try:
-        bot = make_bot(name, seed=0, **dict(settings))
-        search_settings = getattr(bot, "settings", None)
-        if search_settings is not None:
-            state = load_game("forsale(players=3)").new_initial_state()
-            while state.to_move() == "chance":
-                state.apply(state.sample_chance(1))
-            Search(state, **search_settings)
+        make_bot(name, seed=0, **dict(settings))
     except (PyaiError, ValueError, TypeError) as error:
         raise SpecError(f"bot spec {text!r}: {error}") from None
+
+
+def check_spec(spec: BotSpec, game: Any) -> None:
+    """Raises SpecError now if a built-in bot cannot play `game` (a setting out of range, a setting
+    the game does not have, a heuristic the game lacks)."""
+    if spec.kind != "builtin":
+        return
+    try:
+        check_bot(make_bot(spec.name, seed=0, **spec.settings_dict()), game)
+    except (PyaiError, ValueError, TypeError) as error:
+        raise SpecError(f"bot spec {spec.text!r}: {error}") from None
 
 
 def _parse_command(text: str) -> BotSpec:

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass
 
 from ..errors import PyaiError
-from ..forsale import ForSaleGame, State
+from .game import ForSaleGame, State
 
 UNBOUNDED = 10_000  # an upper cash bound that is no bound
 # Work units a record may take: one is about a step of the buying-round search or a

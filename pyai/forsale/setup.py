@@ -27,7 +27,9 @@ tokens after `moves`. Keywords (see help setup):
   `properties`); `checks C` (check values won). `C` is a comma list or `-`.
   An opponent's omitted cash or hand is `?`; the pov seat must give its own.
 
-The core has no call to set up such a position, so the engine builds a whole
+This is For Sale's hook for the protocol (ForSaleGame.parse_setup): the
+answers it raises are protocol errors. The core has no call to set up such a
+position, so the engine builds a whole
 game record that reaches exactly the described facts (construct.py), then
 forgets the `?` parts from the pov seat's view (View.forget_cash / _advisors /
 _vehicles): the search only ever sees that view. If no record reaching the
@@ -48,9 +50,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMoveError, PyaiError
-from ..forsale import ForSaleGame, State, View
+from ..protocol.errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError, quoted
 from .construct import UNBOUNDED, WORK_LIMIT, ConstructionError, Facts, SeatFacts, build_record
-from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError, quoted
+from .game import ForSaleGame, State, View
 
 ROUNDS = {3: 8, 4: 7, 5: 6, 6: 5}
 # The most work a setup may take to build (construct.WORK_LIMIT: counted, not timed,

@@ -1,0 +1,102 @@
+// The Python classes of any game's state and view (game_record.h): every
+// member the shared Game/State/View surface needs, written once. A game's
+// binding file adds what is its own (to_dict, rendering data, partial
+// knowledge, score breakdowns) to the classes returned.
+#pragma once
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <string>
+#include <utility>
+
+#include "../csrc/search/game.h"
+#include "game_record.h"
+
+namespace pyai::bindings {
+
+namespace py = pybind11;
+
+template <typename R>
+using StateClass = py::class_<GameRecord<R>>;
+template <typename R>
+using ViewClass = py::class_<ViewRecord<R>>;
+
+template <typename R>
+std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* state_name, const char* view_name) {
+  using Record = GameRecord<R>;
+  using View = ViewRecord<R>;
+  StateClass<R> state(m, state_name);
+  state.def("to_move", [](const Record& r) { return R::to_move(r.state); })
+      .def("legal_moves", [](const Record& r) { return R::legal_tokens(r.state); })
+      .def("legal_moves_for", &Record::legal_tokens_for, py::arg("seat"))
+      .def("apply", &Record::apply, py::arg("token"))
+      .def("sample_chance", &Record::sample_chance, py::arg("seed"))
+      .def("is_terminal", [](const Record& r) { return R::to_move(r.state) == R::kTerminal; })
+      .def("scores", &Record::scores)
+      .def("winners", &Record::winners)
+      .def("ranks", &Record::ranks)
+      .def("history", [](const Record& r) { return r.history; })
+      .def_property_readonly("recorded", [](const Record& r) { return r.recorded; })
+      .def("clone", [](const Record& r) { return r; })
+      .def("view", &Record::view_record, py::arg("seat"))
+      .def(
+          "determinize", [](const Record& r, int seat, uint64_t seed) { return r.view_record(seat).determinized(seed); },
+          py::arg("seat"), py::arg("seed"))
+      .def("__eq__", [](const Record& a, const Record& b) { return a == b; })
+      .def_property_readonly("players", [](const Record& r) { return R::players(r.state); })
+      .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(typename R::State); });
+
+  ViewClass<R> view(m, view_name);
+  view.def_property_readonly("observer", &View::observer)
+      .def_property_readonly("partial", [](const View& v) { return v.partial; })
+      .def_property_readonly("recorded", [](const View& v) { return v.recorded; })
+      .def("public_history", [](const View& v) { return v.public_history; })
+      .def("determinize", &View::determinized, py::arg("seed"))
+      .def("legal_moves", &View::legal_tokens)
+      .def("clone", [](const View& v) { return v; })
+      .def("__eq__", [](const View& a, const View& b) { return a == b; });
+  view.def(
+      "time_determinizations",
+      [](const View& v, int count, uint64_t seed) {
+        // Determinisations of this view per second, for benchmarks (GIL released).
+        const auto start = std::chrono::steady_clock::now();
+        {
+          py::gil_scoped_release release;
+          Rng rng(seed);
+          for (int i = 0; i < count; ++i) {
+            const auto sample = R::determinize(v.view, rng);
+            asm volatile("" : : "g"(&sample) : "memory");  // keep the work: the sample is not read
+          }
+        }
+        py::dict out;
+        out["count"] = count;
+        out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return out;
+      },
+      py::arg("count"), py::arg("seed") = 0);
+
+  using G = typename R::Game;
+  if constexpr (search::HasHeuristic<G>) {
+    // The game's hand-written player for `seat`, from that seat's view only;
+    // `noise_percent` of its moves uniformly random instead.
+    state.def(
+        "heuristic_move",
+        [](const Record& r, int seat, uint64_t seed, int noise_percent) {
+          if (noise_percent < 0 || noise_percent > 100)
+            throw GameError(ErrorKind::kBadSetting,
+                            "noise must be 0 to 100 (percent), not " + std::to_string(noise_percent));
+          r.require_may_act(seat);
+          const auto acting = R::acting_view(R::view_of(r.state, seat));
+          const auto& s = R::view_state(acting);
+          Rng rng(seed);
+          const bool random = noise_percent > 0 && int(rng.below(100)) < noise_percent;
+          return R::format_action(s, random ? G::random_action(s, rng) : G::heuristic_action(s, rng));
+        },
+        py::arg("seat"), py::arg("seed") = 0, py::arg("noise_percent") = 0);
+  }
+  return {std::move(state), std::move(view)};
+}
+
+}  // namespace pyai::bindings

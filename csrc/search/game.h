@@ -1,0 +1,126 @@
+// What the search needs from a game: the Game concept.
+//
+// A game is a type G with static functions over a small plain-data State
+// (copied with memcpy: a determinisation is a copy plus a resample). The
+// search is written once against this concept, as templates, so a game adds
+// no search code and the hot loop makes no virtual calls.
+//
+// Information. The search sees a game only through a View: what one seat
+// (the observer) knows. G::determinize samples everything the View hides, so
+// nothing hidden from the observer can steer its search. Inside the tree,
+// edges are what the searching seat observes:
+//   * a decision's action is seen by every seat (a game whose moves are
+//     secret models them as a simultaneous step, revealed jointly);
+//   * a chance outcome is keyed by what the observer sees of it: a card
+//     dealt face up is its card, a card dealt privately to another seat is
+//     one outcome (key 0) whatever the card, a card dealt to the observer is
+//     its card. With perfect information (PIMC) every seat sees everything.
+//
+// Outcomes. A game reports raw per-seat results (a win share and a score);
+// the search shapes rewards from them (the objective, a money margin) once,
+// for every game.
+//
+// A game's own move filters (For Sale's cap on jump bids, say) are its
+// TreeOptions: plain settings the game declares, read by G::tree_actions.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+
+#include "../core/fixed_vector.h"
+#include "../core/rng.h"
+
+namespace pyai::search {
+
+enum class NodeKind : uint8_t { kDecision, kChance, kSimultaneous, kTerminal };
+
+// Passed as the observer of a chance step under perfect information (PIMC):
+// every seat sees every outcome.
+constexpr int kEverySeat = -1;
+
+template <typename G>
+using ActionList = FixedVector<typename G::Action, std::size_t(G::kMaxActions)>;
+
+template <typename G>
+concept Game = requires(typename G::State& state, const typename G::State& cstate, const typename G::View& view,
+                        ActionList<G>& actions, typename G::Action action, Rng& rng,
+                        const typename G::TreeOptions& options, int seat, float* per_seat) {
+  // Plain data: the search copies states by the million.
+  requires std::is_trivially_copyable_v<typename G::State>;
+  requires std::is_trivially_copyable_v<typename G::View>;
+  // An action is a small integer, at most 32 bits (tree nodes store it in 4 bytes).
+  requires std::is_integral_v<typename G::Action> && sizeof(typename G::Action) <= 4;
+  // Plain settings of the game's own tree policy; default-constructed = the game's defaults.
+  requires std::is_default_constructible_v<typename G::TreeOptions>;
+
+  // The most seats any game of G has.
+  { G::kMaxSeats } -> std::convertible_to<int>;
+  // No state has more legal actions for a seat than this (the shared game
+  // suite checks it): move lists hold kMaxActions and nothing is dropped.
+  { G::kMaxActions } -> std::convertible_to<int>;
+  // About the spread of final scores between seats: scores divided by it
+  // weigh against the exploration term as win shares do.
+  { G::kScoreScale } -> std::convertible_to<float>;
+
+  // The number of seats in the viewed game.
+  { G::players(view) } -> std::convertible_to<int>;
+  // Who acts next: a decision, a chance step, a simultaneous step, or the end.
+  { G::kind(cstate) } -> std::same_as<NodeKind>;
+  // At a decision: the seat that makes it. At a simultaneous step: one seat
+  // that still has to choose (PIMC and rollouts let it choose first).
+  { G::acting_seat(cstate) } -> std::convertible_to<int>;
+  // At a decision: every legal action of the acting seat, in increasing order.
+  G::legal_actions(cstate, actions);
+  // At a decision: the actions the tree expands (a subset of the legal ones,
+  // in increasing order; the legal ones unless the game's options filter).
+  // `seat` is the searching seat.
+  G::tree_actions(cstate, seat, options, actions);
+  // Plays a legal action of the acting seat.
+  G::apply(state, action);
+  // At a chance step: draws an outcome from the true distribution given the
+  // state, applies it, and returns its key as `seat` observes it (see the
+  // top of this file; seat may be kEverySeat).
+  { G::apply_chance(state, rng, seat) } -> std::same_as<uint64_t>;
+  // A number naming this chance step within its game (e.g. phase and round),
+  // so that PIMC can draw the same outcome for it on every path of a tree.
+  { G::chance_step_id(cstate) } -> std::convertible_to<uint64_t>;
+  // A full state consistent with the view, every hidden part sampled.
+  { G::determinize(view, rng) } -> std::same_as<typename G::State>;
+  // A uniformly random legal action of the acting seat (rollouts), also at a
+  // simultaneous step.
+  { G::random_action(cstate, rng) } -> std::convertible_to<typename G::Action>;
+  // At the end: per seat, its share of the win (a win shared by k seats
+  // counts 1/k) and its final score, in the game's own units.
+  G::outcomes(cstate, per_seat, per_seat);
+};
+
+// Optional: a hand-written player: a legal action of the acting seat (also at
+// a simultaneous step) that reads only what that seat may know. Used for
+// heuristic rollouts and the tree's progressive bias.
+template <typename G>
+concept HasHeuristic = Game<G> && requires(const typename G::State& state, Rng& rng) {
+  { G::heuristic_action(state, rng) } -> std::convertible_to<typename G::Action>;
+};
+
+// Optional: secret choices made at the same time and revealed together (For
+// Sale's sealed sells). At a kSimultaneous step every participant chooses
+// without seeing the others' choices; the search gives each participant its
+// own bandit, so no seat's choice can depend on another's secret.
+template <typename G>
+concept HasSimultaneousMoves =
+    Game<G> && requires(typename G::State& state, const typename G::State& cstate, const typename G::View& view,
+                        ActionList<G>& actions, typename G::Action action, int seat) {
+      // Whether `seat` still has to choose in this step.
+      { G::is_simultaneous_participant(cstate, seat) } -> std::convertible_to<bool>;
+      // The secret choices open to `seat`, in increasing order.
+      G::legal_actions_for(cstate, seat, actions);
+      // Records `seat`'s choice; the step resolves once every participant has chosen.
+      G::apply_simultaneous(state, seat, action);
+      // The view with choices that other seats made secretly in the current
+      // step taken back, so the search's bandits model them instead of
+      // fixing them at random (the order of choosing does not matter).
+      { G::reopen_simultaneous_step(view) } -> std::same_as<typename G::View>;
+    };
+
+}  // namespace pyai::search

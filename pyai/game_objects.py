@@ -1,0 +1,291 @@
+"""The shared Python shape of every game's Game, State and View.
+
+The rules, tokens and information live in each game's C++ core; its binding
+gives a state class and a view class with the same members for every game
+(bindings/record_binding.h). These classes give them the public Python
+surface of ``pyai.game_api`` once; a game subclasses them for what is its
+own (rendering, partial knowledge, score breakdowns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
+from .game_string import format_game_string
+
+
+class BaseGame:
+    """A game's setup. Subclasses set `name`, `core_state`, `core_search`,
+    `state_class`, `view_class`, and implement `new_core_state`, `params`
+    (the game string's parameters) and `render`."""
+
+    name: ClassVar[str]
+    state_class: ClassVar[type[BaseState]]
+    view_class: ClassVar[type[BaseView]]
+    core_search: ClassVar[Any]  # the pybind11 Search class of this game
+    # Settings each built-in bot uses on this game unless told otherwise.
+    BOT_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {}
+    # The engine's `help` topics this game adds: "games" (its game string), "tokens", ...
+    PROTOCOL_HELP: ClassVar[dict[str, str]] = {}
+    players: int
+
+    # --- identity
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> BaseGame:
+        """The game from a game string's parameters; GameStringError names a bad one."""
+        raise NotImplementedError
+
+    def params(self) -> dict[str, object]:
+        """The game string's parameters (defaults may be left out)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return format_game_string(self.name, self.params())
+
+    def __repr__(self) -> str:
+        return f"pyai.load_game({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BaseGame) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    # --- states
+    def new_core_state(self) -> Any:
+        raise NotImplementedError
+
+    def new_initial_state(self) -> BaseState:
+        """The state before anything has happened (often a chance step comes first)."""
+        return self.state_class(self, self.new_core_state())
+
+    def replay(self, tokens: Iterable[str]) -> BaseState:
+        """A new state after `tokens` from the start; the error names the first bad token and its index."""
+        state = self.new_initial_state()
+        for index, token in enumerate(tokens):
+            try:
+                state.apply(token)
+            except IllegalMoveError as error:
+                message = f"{token} at token {index}: {error.reason}"
+                raise type(error)(message, token=token, reason=error.reason, index=index) from None
+        return state
+
+    def replay_as_seen(self, seat: int, tokens: Iterable[str]) -> BaseState:
+        """A state consistent with `tokens` as `seat` saw them (its view's
+        history, where a fact the seat did not see may be written as unknown):
+        its view for `seat` is exactly that seat's knowledge, its history() the
+        canonical tokens as given. In a game whose seat records name every fact
+        the rules need (For Sale's leave out what the seat did not see), the
+        replay itself."""
+        check_seat(seat, self.players)
+        return self.replay(tokens)
+
+    # --- search and bots
+    def search_settings(self) -> list[dict[str, Any]]:
+        """Every search setting for this game: name, kind, scope, default, range, help."""
+        return self.core_search.settings()
+
+    def bot_defaults(self, bot: str) -> dict[str, Any]:
+        return dict(self.BOT_DEFAULTS.get(bot, {}))
+
+    @property
+    def has_heuristic(self) -> bool:
+        """Whether the game has a hand-written player (the heuristic bot and rollouts)."""
+        return hasattr(type(self.new_core_state()), "heuristic_move")
+
+    # --- presentation
+    def render(self, data: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
+        """Lines that close a finished game's account (`pyai play`): each seat's score and the winners."""
+        lines = [f"seat {seat} ({names[seat]}): {score}" for seat, score in enumerate(state.scores())]
+        winners = state.winners()
+        lines.append("winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"seat {s}" for s in winners))
+        return lines
+
+    def parse_setup(self, pov: int, words: list[str]) -> Any:
+        """The protocol's `position ... setup <words>`: a position described by what
+        seat `pov` knows, for games that offer one (see the game's help)."""
+        raise ArgumentError(f"{self.name} has no setup descriptions: give the position's moves")
+
+    # --- benchmarks
+    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        """Plays uniformly random games in C++; returns counts and seconds."""
+        raise NotImplementedError
+
+
+class BaseState:
+    """A game state with the tokens that led to it."""
+
+    __slots__ = ("game", "_core")
+
+    def __init__(self, game: BaseGame, core: Any):
+        self.game = game
+        self._core = core
+
+    # --- whose turn and what is legal
+    def to_move(self) -> int | str:
+        """The seat to act, ``"chance"`` when chance must act, ``"over"`` at the end."""
+        mover = self._core.to_move()
+        return "chance" if mover == -1 else "over" if mover == -2 else mover
+
+    def legal_moves(self) -> list[str]:
+        """Tokens the seat to act may play ([] at a chance step or at the end)."""
+        return self._core.legal_moves()
+
+    def legal_moves_for(self, seat: int) -> list[str]:
+        """Tokens `seat` may play now (also in a simultaneous step); PhaseError if it has no decision."""
+        return self._core.legal_moves_for(check_seat(seat, self.game.players))
+
+    def may_act(self, seat: int) -> bool:
+        """Whether `seat` has a decision now (see legal_moves_for)."""
+        try:
+            self._core.legal_moves_for(check_seat(seat, self.game.players))
+        except PhaseError:
+            return False
+        return True
+
+    def is_terminal(self) -> bool:
+        return self._core.is_terminal()
+
+    # --- changing the state
+    def apply(self, token: str) -> str:
+        """Applies a move or chance token; returns its canonical form.
+
+        Raises IllegalMoveError (or its TokenSyntaxError) naming the problem;
+        the state is then unchanged.
+        """
+        if not isinstance(token, str):
+            raise TokenSyntaxError(f"a move token must be a str, not {type(token).__name__}", token=None)
+        try:
+            return self._core.apply(token)
+        except IllegalMoveError as error:
+            reason = str(error)
+            raise type(error)(f"{token}: {reason}", token=token, reason=reason) from None
+
+    def sample_chance(self, seed: int) -> str:
+        """A random legal token for this chance step; not applied."""
+        return self._core.sample_chance(check_seed(seed))
+
+    # --- results
+    def scores(self) -> list[int]:
+        """Each seat's final score (PhaseError before the end)."""
+        return self._core.scores()
+
+    def winners(self) -> list[int]:
+        """Seats that share the win (PhaseError before the end)."""
+        return self._core.winners()
+
+    def ranks(self) -> list[float]:
+        """Per seat, 1 = best (score, then the game's tie-breaks); tied seats share the mean place."""
+        return self._core.ranks()
+
+    # --- history and copies
+    def history(self) -> list[str]:
+        """The tokens so far (a state sampled from a partial view: only those applied since)."""
+        return self._core.history()
+
+    def clone(self) -> BaseState:
+        return type(self)(self.game, self._core.clone())
+
+    def __copy__(self) -> BaseState:
+        return self.clone()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BaseState) and self.game == other.game and self._core == other._core
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    # --- information
+    def view(self, seat: int) -> BaseView:
+        """What `seat` can see."""
+        return self.game.view_class(self.game, self._core.view(check_seat(seat, self.game.players)))
+
+    def determinize(self, seat: int, seed: int) -> BaseState:
+        """A full state consistent with what `seat` knows, every hidden part sampled."""
+        return type(self)(self.game, self._core.determinize(check_seat(seat, self.game.players), check_seed(seed)))
+
+    def same_view(self, other: BaseState, seat: int) -> bool:
+        """Whether `seat` sees this state and `other` identically."""
+        return self._core.view(check_seat(seat, self.game.players)) == other._core.view(
+            check_seat(seat, self.game.players)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": str(self.game), **self._core.to_dict(), "history": self.history()}
+
+    def __str__(self) -> str:
+        return self.game.render(self._core.to_dict())
+
+    def __repr__(self) -> str:
+        return f"<pyai State {self.game} after {len(self.history())} tokens, to move: {self.to_move()}>"
+
+
+class BaseView:
+    """One seat's view of a state: what that seat knows, a readable picture of
+    it, and the data behind it."""
+
+    def __init__(self, game: BaseGame, core: Any):
+        self.game = game
+        self._core = core
+
+    @property
+    def seat(self) -> int:
+        return self._core.observer
+
+    @property
+    def partial(self) -> bool:
+        """Whether anything was forgotten."""
+        return self._core.partial
+
+    def history(self) -> list[str]:
+        """The record as this seat saw it (what to send an engine that plays this
+        seat). Forgetting does not edit it; a view of a state sampled from a
+        partial view has no record ([])."""
+        return [token for token in self._core.public_history() if token]
+
+    def determinize(self, seed: int) -> BaseState:
+        """A full state consistent with this view, every hidden or unknown part sampled."""
+        return self.game.state_class(self.game, self._core.determinize(check_seed(seed)))
+
+    def legal_moves(self) -> list[str]:
+        """The viewing seat's legal moves (PhaseError if it has no decision now)."""
+        return self._core.legal_moves()
+
+    def clone(self) -> BaseView:
+        return type(self)(self.game, self._core.clone())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": str(self.game), **self._core.to_dict()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BaseView) and self.game == other.game and self._core == other._core
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.game.render(self._core.to_dict())
+
+
+def whole_number_param(name: str, value: str, low: int, high: int) -> int:
+    """A game-string parameter that must be a whole number in [low, high]."""
+    if not value.isdigit() or len(value) > 6 or not low <= int(value) <= high:
+        raise GameStringError(f"{name} must be a whole number {low} to {high}, not {value!r}")
+    return int(value)
+
+
+def check_seat(seat: int, players: int) -> int:
+    """A seat argument: a whole number 0..players-1, else ArgumentError naming the range."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ArgumentError(f"seat must be a whole number 0..{players - 1}, not {seat!r}")
+    return seat
+
+
+def check_seed(seed: int) -> int:
+    """A seed argument: any whole number, taken modulo 2^64."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be a whole number, not {seed!r}")
+    return seed % (1 << 64)
