@@ -256,6 +256,94 @@ def test_an_engine_that_prints_without_end_fails_its_handshake_on_time(tmp_path)
     assert peak < REFEREE_MEMORY_LIMIT and not db.exists()
 
 
+def test_a_killed_run_leaves_no_worker_engine_or_resource_tracker_behind(tmp_path):
+    # two workers, each in a game whose engine hangs for an hour at its first move (the limit is a minute)
+    args = ["tournament", "--game", "forsale(players=3)", "--bot", fake("hang", at=1), "--bot", "random"]
+    args += ["--bot", "random", "--deals", "20", "--move-time", "60000", "--concurrency", "2"]
+    args += ["--db", str(tmp_path / "r.sqlite")]
+    run = subprocess.Popen([sys.executable, "-m", "pyai", *args], stderr=subprocess.DEVNULL, cwd="/")
+    descendants: list[psutil.Process] = []
+    roles: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            try:
+                descendants = psutil.Process(run.pid).children(recursive=True)
+                roles = sorted(_role(p) for p in descendants)
+                engines = [p for p in descendants if _role(p) == "engine" and p.ppid() != run.pid]
+            except psutil.Error:  # one ended while we looked (the engine the run checks before any game)
+                continue
+            if len(engines) == 2 and time.time() - max(p.create_time() for p in engines) > 1.5:  # both at their go
+                break
+        assert roles == ["engine", "engine", "resource tracker", "worker", "worker"], roles
+        run.kill()  # SIGKILL: nothing of the run gets to clean up
+        run.wait()
+        left = _alive_after(descendants, seconds=5)
+        assert not left, [(_role(p), p.pid) for p in left]
+    finally:
+        for leftover in _alive_after(descendants, seconds=0):  # a failed run must not leave hour-long engines
+            leftover.kill()
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+
+
+def test_where_the_kernel_cannot_tell_it_a_worker_watches_for_its_parent_s_death(tmp_path):
+    # the fallback for systems without prctl(PR_SET_PDEATHSIG): a thread polling os.getppid()
+    ready, cleaned = tmp_path / "ready", tmp_path / "cleaned"
+    worker = (
+        "import os, sys, time; from pyai.tournament import parent_death; parent_death._prctl = None; "
+        "parent_death.exit_with_parent(int(sys.argv[1]), clean_up=lambda: open(sys.argv[3], 'w').close()); "
+        "open(sys.argv[2], 'w').close(); time.sleep(60)"
+    )
+    parent_code = (
+        "import os, subprocess, sys, time; "
+        "subprocess.Popen([sys.executable, '-c', sys.argv[1], str(os.getpid()), *sys.argv[2:]]); time.sleep(60)"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", parent_code, worker, str(ready), str(cleaned)], cwd="/")
+    children: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = psutil.Process(parent.pid).children()
+        assert ready.exists() and len(children) == 1
+        parent.kill()
+        parent.wait()
+        assert not _alive_after(children, seconds=5) and cleaned.exists()
+    finally:
+        for leftover in _alive_after(children, seconds=0):
+            leftover.kill()
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+
+
+def _role(process: psutil.Process) -> str:
+    command = " ".join(process.cmdline())
+    for needle, role in ((str(FAKE_ENGINE), "engine"), ("resource_tracker", "resource tracker"), ("spawn", "worker")):
+        if needle in command:
+            return role
+    return command
+
+
+def _alive_after(processes: list[psutil.Process], seconds: float) -> list[psutil.Process]:
+    """Those of `processes` still running after `seconds` (a zombie has ended: it waits for its reaper)."""
+    give_up = time.monotonic() + seconds
+    while True:
+        alive = []
+        for process in processes:
+            try:
+                if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(process)
+            except psutil.NoSuchProcess:
+                pass
+        if not alive or time.monotonic() >= give_up:
+            return alive
+        time.sleep(0.1)
+
+
 def test_good_engines_play_whole_games_in_worker_processes(tmp_path):
     # two copies of one engine spec (a process each) and a crashing one, in two worker processes
     config = TournamentConfig(

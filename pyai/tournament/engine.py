@@ -31,6 +31,7 @@ import threading
 import time
 
 from .engine_output import EOF, MAX_LINE, TOO_LONG, EngineOutput
+from .parent_death import preexec_dying_with
 
 STARTUP_SECONDS = 10.0  # for `uci` ... `uciok` and each `isready` ... `readyok`
 
@@ -56,7 +57,10 @@ def _describe_exit(returncode: int | None) -> str:
 
 
 class ExternalEngine:
-    """One engine process. `start()` runs the handshake; `bestmove()` asks for one decision."""
+    """One engine process. `start()` runs the handshake; `bestmove()` asks for one decision.
+
+    On Linux the process is killed when the thread that started it ends (so that a referee killed
+    with SIGKILL leaves no engine behind): start it in the thread that plays its games."""
 
     def __init__(self, argv: list[str] | tuple[str, ...], label: str | None = None):
         self.argv = list(argv)
@@ -81,6 +85,7 @@ class ExternalEngine:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,  # Ctrl-C at the terminal goes to us, not to it; a kill takes its children
+                preexec_fn=preexec_dying_with(os.getpid()),  # in its own session, nothing else ends it if we are killed
             )
         except OSError as error:
             raise EngineFailure("crash", f"could not start {self.argv[0]!r}: {error}") from None
