@@ -9,10 +9,21 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 import pyai as pyai_module
-from pyai.tournament import SpecError, Store, StoreError, TournamentConfig, TournamentError, plan, run_tournament
+from pyai.tournament import (
+    EngineFailure,
+    ExternalEngine,
+    SpecError,
+    Store,
+    StoreError,
+    TournamentConfig,
+    TournamentError,
+    plan,
+    run_tournament,
+)
 from pyai.tournament.play import play_game
 from pyai.tournament.sprt import SprtParams
 
@@ -28,6 +39,37 @@ def pyai(*args: str, cwd="/") -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd=cwd
     )  # not from the checkout: its pyai/ has no built core
+
+
+MIB = 1 << 20
+REFEREE_MEMORY_LIMIT = 512 * MIB  # a referee needs about 50 MiB; buffering a flood without bound ends far past it
+
+
+def pyai_watched(*args: str, timeout: float = 60) -> tuple[subprocess.CompletedProcess, int]:
+    """`pyai ARGS` and the peak resident memory of its process. Killed, and the test failed, past the
+    memory limit or `timeout` (a generous bound that only proves it ended): a run that hangs or fills
+    memory fails the test instead of the session or the machine."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyai", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/"
+    )
+    watched = psutil.Process(process.pid)
+    peak = 0
+    give_up = time.monotonic() + timeout
+    while True:
+        try:
+            stdout, stderr = process.communicate(timeout=0.1)
+            break
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            peak = max(peak, watched.memory_info().rss)
+        except psutil.Error:  # it has just ended
+            continue
+        if peak > REFEREE_MEMORY_LIMIT or time.monotonic() > give_up:
+            process.kill()
+            stdout, stderr = process.communicate()
+            pytest.fail(f"pyai {' '.join(args)}: killed at {peak / MIB:.0f} MiB; stderr: {stderr[-2000:]}")
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr), peak
 
 
 def chance_tokens(tokens):
@@ -156,6 +198,150 @@ def test_a_failing_engine_loses_each_game_and_the_tournament_goes_on(tmp_path, m
     engine = report["bots"][0]
     assert engine["wins"] == 0 and engine["failures"] == 3 and engine["failures_by_kind"] == {outcome: 3}
     assert engine["rank"] == 3 and report["bots"][1]["wins"] == pytest.approx(1.5)
+
+
+@pytest.mark.parametrize("mode, failing_move", [("flood", 3), ("flood-then-move", 3), ("chatter", 4)])
+def test_an_engine_that_floods_info_loses_on_time_and_the_referee_stays_small(tmp_path, mode, failing_move):
+    # at its 3rd move, flood: `info` lines without end instead of a move; flood-then-move: 2 s of them,
+    # then a move; chatter: a move, then `info` lines without end
+    db = tmp_path / "r.sqlite"
+    run, peak = pyai_watched(
+        "tournament", "--game", "forsale(players=3)", "--bot", fake(mode, at=3), "--bot", "heuristic",
+        "--bot", "random", "--deals", "1", "--move-time", "50", "--margin", "200", "--concurrency", "1",
+        "--db", str(db), "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["outcomes"] == {"timeout": 3}
+    with Store(str(db), create=False) as store:
+        games = store.games()
+    assert len(games) == 3  # each game lost by the engine; the tournament went on
+    for g in games:
+        engine_seat = g["seating"].index(0)
+        assert g["culprit"] == engine_seat and g["reason"] == "no bestmove within 250 ms"
+        assert g["decisions"][engine_seat] == failing_move
+    assert peak < REFEREE_MEMORY_LIMIT
+
+
+def test_an_engine_printing_while_the_referee_plays_other_seats_is_held_back():
+    # it answers its first move, then prints `info` without end: while the referee is busy with other
+    # seats nobody reads, and what it prints waits in its pipe, not in the referee's memory
+    engine = ExternalEngine([sys.executable, str(FAKE_ENGINE), "chatter", "1"])
+    game = "forsale(players=3)"
+    state = pyai_module.load_game(game).new_initial_state()
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(1))
+    seat = state.to_move()
+    try:
+        engine.start()
+        engine.new_game(game)
+        assert engine.bestmove(game, seat, state.view(seat).history(), "movetime 50", 0.25) in state.legal_moves()
+        referee = psutil.Process()
+        before = referee.memory_info().rss
+        time.sleep(1.0)  # another seat's search (it lets go of the GIL: a reader thread would run free)
+        grown = referee.memory_info().rss - before
+        with pytest.raises(EngineFailure) as failure:
+            engine.bestmove(game, seat, state.view(seat).history(), "movetime 50", 0.25)
+        assert (failure.value.kind, failure.value.reason) == ("timeout", "no bestmove within 250 ms")
+        assert grown < 16 * MIB
+    finally:
+        engine.close()
+
+
+@pytest.mark.slow  # the handshake's 10 s
+def test_an_engine_that_prints_without_end_fails_its_handshake_on_time(tmp_path):
+    db = tmp_path / "r.sqlite"
+    run, peak = pyai_watched("tournament", "--bot", fake("yes"), "--bot", "random", "--db", str(db))  # y, y, y...
+    assert run.returncode == 2
+    assert "the engine failed its handshake: no uciok within 10000 ms" in run.stderr
+    assert peak < REFEREE_MEMORY_LIMIT and not db.exists()
+
+
+def test_a_killed_run_leaves_no_worker_engine_or_resource_tracker_behind(tmp_path):
+    # two workers, each in a game whose engine hangs for an hour at its first move (the limit is a minute)
+    args = ["tournament", "--game", "forsale(players=3)", "--bot", fake("hang", at=1), "--bot", "random"]
+    args += ["--bot", "random", "--deals", "20", "--move-time", "60000", "--concurrency", "2"]
+    args += ["--db", str(tmp_path / "r.sqlite")]
+    run = subprocess.Popen([sys.executable, "-m", "pyai", *args], stderr=subprocess.DEVNULL, cwd="/")
+    descendants: list[psutil.Process] = []
+    roles: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            try:
+                descendants = psutil.Process(run.pid).children(recursive=True)
+                roles = sorted(_role(p) for p in descendants)
+                engines = [p for p in descendants if _role(p) == "engine" and p.ppid() != run.pid]
+            except psutil.Error:  # one ended while we looked (the engine the run checks before any game)
+                continue
+            if len(engines) == 2 and time.time() - max(p.create_time() for p in engines) > 1.5:  # both at their go
+                break
+        assert roles == ["engine", "engine", "resource tracker", "worker", "worker"], roles
+        run.kill()  # SIGKILL: nothing of the run gets to clean up
+        run.wait()
+        left = _alive_after(descendants, seconds=5)
+        assert not left, [(_role(p), p.pid) for p in left]
+    finally:
+        for leftover in _alive_after(descendants, seconds=0):  # a failed run must not leave hour-long engines
+            leftover.kill()
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+
+
+def test_where_the_kernel_cannot_tell_it_a_worker_watches_for_its_parent_s_death(tmp_path):
+    # the fallback for systems without prctl(PR_SET_PDEATHSIG): a thread polling os.getppid()
+    ready, cleaned = tmp_path / "ready", tmp_path / "cleaned"
+    worker = (
+        "import os, sys, time; from pyai.tournament import parent_death; parent_death._prctl = None; "
+        "parent_death.exit_with_parent(int(sys.argv[1]), clean_up=lambda: open(sys.argv[3], 'w').close()); "
+        "open(sys.argv[2], 'w').close(); time.sleep(60)"
+    )
+    parent_code = (
+        "import os, subprocess, sys, time; "
+        "subprocess.Popen([sys.executable, '-c', sys.argv[1], str(os.getpid()), *sys.argv[2:]]); time.sleep(60)"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", parent_code, worker, str(ready), str(cleaned)], cwd="/")
+    children: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = psutil.Process(parent.pid).children()
+        assert ready.exists() and len(children) == 1
+        parent.kill()
+        parent.wait()
+        assert not _alive_after(children, seconds=5) and cleaned.exists()
+    finally:
+        for leftover in _alive_after(children, seconds=0):
+            leftover.kill()
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+
+
+def _role(process: psutil.Process) -> str:
+    command = " ".join(process.cmdline())
+    for needle, role in ((str(FAKE_ENGINE), "engine"), ("resource_tracker", "resource tracker"), ("spawn", "worker")):
+        if needle in command:
+            return role
+    return command
+
+
+def _alive_after(processes: list[psutil.Process], seconds: float) -> list[psutil.Process]:
+    """Those of `processes` still running after `seconds` (a zombie has ended: it waits for its reaper)."""
+    give_up = time.monotonic() + seconds
+    while True:
+        alive = []
+        for process in processes:
+            try:
+                if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(process)
+            except psutil.NoSuchProcess:
+                pass
+        if not alive or time.monotonic() >= give_up:
+            return alive
+        time.sleep(0.1)
 
 
 def test_good_engines_play_whole_games_in_worker_processes(tmp_path):

@@ -2,30 +2,38 @@
 stdio in the protocol of PROTOCOL.md (`uci`, `isready`, `newgame`, `position`,
 `go`, `bestmove`).
 
-Nothing here may hang: every read waits on a queue filled by a reader thread,
-with a deadline; every write goes to a non-blocking pipe, also with a
-deadline. An engine that exits, overruns its time, or writes what the
-protocol does not allow raises EngineFailure naming what happened; the caller
-then closes it (the whole process group is killed) and starts a fresh one for
-the next game.
+Nothing here may hang: every read waits, with a deadline, on the engine's
+output as a reader thread buffers it; every write goes to a non-blocking pipe,
+also with a deadline. An engine that exits, overruns its time, or writes what
+the protocol does not allow raises EngineFailure naming what happened; the
+caller then closes it (the whole process group is killed) and starts a fresh
+one for the next game.
+
+However much an engine prints, the referee's deadlines hold and its memory
+stays bounded. Every line is checked against the deadline by the time it
+arrived: output that goes on past the deadline (an endless `info` flood, a
+banner in a loop, a move behind a flood) loses on time, and does not put off
+the verdict. What is buffered from an engine is bounded (engine_output): one
+that prints faster than the referee reads is made to wait in its own writes,
+so it spends its own time, not the referee's memory. `info` lines are read and
+ignored, never a fault in themselves: a chatty engine that answers in time
+plays on.
 """
 
 from __future__ import annotations
 
 import collections
 import os
-import queue
 import select
 import signal
 import subprocess
 import threading
 import time
 
-MAX_LINE = 1 << 20  # the protocol lets an engine refuse longer lines; we refuse longer answers
-STARTUP_SECONDS = 10.0  # for `uci` ... `uciok` and each `isready` ... `readyok`
+from .engine_output import EOF, MAX_LINE, TOO_LONG, EngineOutput
+from .parent_death import preexec_dying_with
 
-_EOF = object()
-_TOO_LONG = object()
+STARTUP_SECONDS = 10.0  # for `uci` ... `uciok` and each `isready` ... `readyok`
 
 
 class EngineFailure(Exception):
@@ -49,7 +57,10 @@ def _describe_exit(returncode: int | None) -> str:
 
 
 class ExternalEngine:
-    """One engine process. `start()` runs the handshake; `bestmove()` asks for one decision."""
+    """One engine process. `start()` runs the handshake; `bestmove()` asks for one decision.
+
+    On Linux the process is killed when the thread that started it ends (so that a referee killed
+    with SIGKILL leaves no engine behind): start it in the thread that plays its games."""
 
     def __init__(self, argv: list[str] | tuple[str, ...], label: str | None = None):
         self.argv = list(argv)
@@ -57,7 +68,7 @@ class ExternalEngine:
         self.name: str | None = None  # from `id name`
         self.options: set[str] = set()  # option names from the handshake, lower case
         self._process: subprocess.Popen | None = None
-        self._lines: queue.Queue = queue.Queue()
+        self._output: EngineOutput | None = None
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=5)
 
     # --- life cycle
@@ -74,16 +85,17 @@ class ExternalEngine:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,  # Ctrl-C at the terminal goes to us, not to it; a kill takes its children
+                preexec_fn=preexec_dying_with(os.getpid()),  # in its own session, nothing else ends it if we are killed
             )
         except OSError as error:
             raise EngineFailure("crash", f"could not start {self.argv[0]!r}: {error}") from None
         os.set_blocking(self._process.stdin.fileno(), False)
-        threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True).start()
+        self._output = EngineOutput(self._process.stdout)
         threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True).start()
         deadline = time.monotonic() + timeout
         self._send("uci", deadline)
         while True:
-            line = self._read(deadline, "uciok")
+            line = self._read(deadline, "uciok", timeout)
             if line == "uciok":
                 break
             words = line.split()
@@ -148,6 +160,8 @@ class ExternalEngine:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not fail
             pass
+        if self._output is not None:
+            self._output.close()
         for stream in (process.stdin, process.stdout, process.stderr):
             try:
                 stream.close()
@@ -155,20 +169,6 @@ class ExternalEngine:
                 pass
 
     # --- plumbing
-    def _read_stdout(self, stream) -> None:
-        try:
-            while True:
-                line = stream.readline(MAX_LINE + 1)
-                if not line:
-                    break
-                if len(line) > MAX_LINE:
-                    self._lines.put(_TOO_LONG)
-                    break
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(_EOF)
-
     def _read_stderr(self, stream) -> None:
         try:
             for line in iter(lambda: stream.readline(4096), b""):
@@ -210,17 +210,17 @@ class ExternalEngine:
 
     def _read(self, deadline: float, waiting_for: str, limit_seconds: float | None = None) -> str:
         """The next non-blank output line, decoded and stripped; raises on EOF, timeout, bad bytes."""
+        if self._output is None:
+            raise EngineFailure("crash", "engine is not running")
         while True:
-            remaining = deadline - time.monotonic()
-            try:
-                item = self._lines.get(timeout=remaining) if remaining > 0 else self._lines.get_nowait()
-            except queue.Empty:
+            arrived_item = self._output.next(deadline)
+            if arrived_item is None or arrived_item[0] > deadline:  # only what arrived in time counts
                 budget = f" within {limit_seconds * 1000:.0f} ms" if limit_seconds is not None else ""
-                raise EngineFailure("timeout", f"no {waiting_for}{budget}") from None
-            if item is _EOF:
-                self._lines.put(_EOF)  # stays closed
+                raise EngineFailure("timeout", f"no {waiting_for}{budget}")
+            item = arrived_item[1]
+            if item is EOF:
                 raise self._crash(f"waiting for {waiting_for}")
-            if item is _TOO_LONG:
+            if item is TOO_LONG:
                 raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
             try:
                 line = item.decode("utf-8").strip()
@@ -241,16 +241,15 @@ class ExternalEngine:
                 raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for readyok")
 
     def _drain(self, before: str) -> None:
-        """Output left over since the last answer: info is fine, anything else is a protocol error."""
-        while True:
-            try:
-                item = self._lines.get_nowait()
-            except queue.Empty:
-                return
-            if item is _EOF:
-                self._lines.put(_EOF)
+        """Output left over since the last answer: info is fine, anything else is a protocol error.
+
+        Only what is buffered now: an engine still printing is read on under the next deadline."""
+        if self._output is None:
+            return
+        for item in self._output.take_buffered():
+            if item is EOF:
                 raise self._crash(f"idle before {before}")
-            if item is _TOO_LONG:
+            if item is TOO_LONG:
                 raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
             line = item.decode("utf-8", "replace").strip()
             if line and not line.startswith("info"):

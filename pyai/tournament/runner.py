@@ -3,7 +3,9 @@
 Games run in local worker processes (one per core by default), in the calling
 process (concurrency 1), or on an existing Dask cluster. Each worker builds its
 own bots from the spec texts; only plain data crosses process boundaries.
-Finished games are stored one by one by this process, the only writer.
+Finished games are stored one by one by this process, the only writer. Local
+workers and their engines die with this process, however it ends
+(parent_death).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from ..errors import PyaiError
 from ..games import load_game
 from .engine import EngineFailure, ExternalEngine
+from .parent_death import exit_with_parent
 from .play import close_engines, play_game
 from .report import build_report
 from .schedule import SEATINGS, Job, deal_seed, seatings
@@ -162,11 +165,21 @@ class _InlineExecutor:
         close_engines()
 
 
+def _start_worker(parent_pid: int) -> None:
+    # a worker of a killed run would otherwise wait for its next game for ever
+    exit_with_parent(parent_pid, clean_up=close_engines)
+
+
 class _PoolExecutor:
     def __init__(self, workers: int):
         self.slots = workers
         # spawn: workers start clean (no forked threads or native state) and import pyai once each
-        self._pool = futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self._pool = futures.ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
 
     def submit(self, job: Job) -> futures.Future:
         return self._pool.submit(play_game, job)
