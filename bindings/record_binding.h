@@ -46,7 +46,8 @@ std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* 
           py::arg("seat"), py::arg("seed"))
       .def("__eq__", [](const Record& a, const Record& b) { return a == b; })
       .def_property_readonly("players", [](const Record& r) { return R::players(r.state); })
-      .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(typename R::State); });
+      .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(typename R::State); })
+      .def_property_readonly_static("max_actions", [](py::object) { return int(R::Game::kMaxActions); });
 
   ViewClass<R> view(m, view_name);
   view.def_property_readonly("observer", &View::observer)

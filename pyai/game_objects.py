@@ -29,6 +29,12 @@ class BaseGame:
     BOT_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {}
     # The engine's `help` topics this game adds: "games" (its game string), "tokens", ...
     PROTOCOL_HELP: ClassVar[dict[str, str]] = {}
+    # Game strings that show the game's range (player counts, editions): the
+    # shared game suite (tests/games/) runs each of them.
+    EXAMPLE_GAMES: ClassVar[tuple[str, ...]] = ()
+    # `pyai bench`: the tokens to its bench position, and its signature positions.
+    BENCH_TOKENS: ClassVar[tuple[str, ...]] = ()
+    SIGNATURE_POSITIONS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     players: int
 
     # --- identity

@@ -87,6 +87,13 @@ class ForSaleGame(BaseGame):
     # The pimc baseline keeps the bid cap of +3 it was measured with (ismcts' default is +1).
     BOT_DEFAULTS = {"pimc": {"max_raise": 3}}
     PROTOCOL_HELP = PROTOCOL_HELP
+    EXAMPLE_GAMES = (
+        "forsale(players=3)",
+        "forsale(players=4)",
+        "forsale(players=5,theme=advisors,first=2)",
+        "forsale(players=6)",
+        "forsale(players=4,edition=classic)",
+    )
     # `pyai bench`: its position (the first bid after a fixed removal and deal)
     # and the positions of its deterministic search signature.
     BENCH_TOKENS = ("removed:8,21/5,17/0,9", "deal:3,6,23,24")
