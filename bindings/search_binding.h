@@ -133,7 +133,7 @@ class Search {
       : seat_(view.observer()), view_(view.acting_view()) {
     for (const auto& [key, value] : settings) {
       const std::string name = py::str(key);
-      if (!store(name, value)) throw unknown_setting(name);
+      if (!store(name, value)) throw unknown_setting(std::string(py::str(py::repr(key))).substr(0, 80));
     }
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw GameError(ErrorKind::kBadSetting, "a search needs iterations or time_ms (or both)");
@@ -173,11 +173,12 @@ class Search {
     return false;
   }
 
-  static GameError unknown_setting(const std::string& name) {
+  // `shown`: the name as Python writes it (quoted, escapes visible).
+  static GameError unknown_setting(const std::string& shown) {
     std::string known;
     for (const auto& spec : search::search_settings()) known += (known.empty() ? "" : ", ") + std::string(spec.name);
     for (const auto& spec : R::tree_settings()) known += ", " + std::string(spec.name);
-    return GameError(ErrorKind::kBadSetting, "unknown search setting '" + name + "' (known: " + known + ")");
+    return GameError(ErrorKind::kBadSetting, "unknown search setting " + shown + " (known: " + known + ")");
   }
 
   py::dict to_python(const search::SearchResult& result) const {

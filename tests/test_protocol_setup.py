@@ -324,3 +324,18 @@ def test_construction_is_bounded_by_work_not_time(monkeypatch):
     line = assert_error(engine.handle(position), "inconsistent")
     assert "no game history found" in line and "even leaving the cash of seat 0, 2, 3 free" in line
     assert engine.handle("query turn") == ["response 0"]  # the old position stays
+
+
+def test_a_description_no_game_reaches_is_refused_with_its_reason():
+    # Seat 0 cannot have 29 in round 3 with two advisors taken: the search
+    # for a record runs out of work and says so (it used to escape as an
+    # internal error).
+    engine = Engine()
+    assert engine.handle("position forsale(players=4) moves deal:3,12,19,27") == []
+    line = (
+        "position forsale(players=4) pov 0 setup phase 1 round 3 leader 2 seat 0 cash 29 advisors 3,17"
+        " seat 1 cash ? advisors ? seat 2 cash 15..22 advisors 8,30 seat 3 cash 26 table 5,12,22,27 moves bid:1 pass"
+    )
+    answer = assert_error(engine.handle(line), "inconsistent")
+    assert "setup: no game history found that reaches it" in answer and "internal error" not in answer
+    assert engine.handle("query turn") == ["response 0"]  # the old position stays

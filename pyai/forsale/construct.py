@@ -140,10 +140,11 @@ def build_record(facts: Facts, seed: int = 0, work: int = WORK_LIMIT) -> list[st
             pass
         except _Retry as retry:
             reasons[str(retry)] = reasons.get(str(retry), 0) + 1
+        budget.left -= 10  # an attempt costs something even when it fails at once
         if budget.left <= 0:
             common = f" (mostly: {max(reasons, key=reasons.get)})" if reasons else ""
-            raise ConstructionError(f"no game history found that reaches it in {attempts} attempts{common}")
-        budget.spend(10)  # an attempt costs something even when it fails at once
+            plural = "attempt" if attempts == 1 else "attempts"
+            raise ConstructionError(f"no game history found that reaches it in {attempts} {plural}{common}")
 
 
 # --- one attempt --------------------------------------------------------------------------------
