@@ -11,8 +11,9 @@ import shutil
 import sys
 import tempfile
 
+from ..games import DEFAULT_GAME
+
 DEFAULT_DB = "tournament.sqlite"
-DEFAULT_GAME = "forsale(players=4)"
 DEFAULT_DEALS = 100
 
 # `--quick`: a short tournament of the search bots against the baselines (about a minute on 2 cores).
@@ -21,7 +22,7 @@ DEFAULT_DEALS = 100
 # heuristic bot, 0.48 after random, 0.24 after pimc), and rotations keep the neighbours fixed: those
 # of this line-up always seated pimc after the heuristic bot and ismcts after random.
 QUICK = {
-    "game": "forsale(players=4)",
+    "game": DEFAULT_GAME,
     "bots": ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"],
     "deals": 10,
     "seatings": "all",
