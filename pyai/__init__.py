@@ -5,6 +5,10 @@ game = pyai.load_game("forsale(players=4)")
 state = game.new_initial_state()
 """
 
+from ._cpu import check_cpu
+
+check_cpu()  # a clear ImportError, not SIGILL, on a CPU older than the build assumed
+
 try:
     from . import _core  # noqa: F401  (the C++ core, built by `pip install .`)
 except ImportError as error:  # pragma: no cover - only without a build

@@ -43,6 +43,7 @@ class AnalysisResult:
     max_depth: int = 0
     past_chance: float = 0.0  # share of iterations that went on below a chance step into an existing node
     settings: dict[str, Any] = field(default_factory=dict)
+    interrupted: bool = False  # stopped by Ctrl-C before its budget was spent (the command line sets it)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-safe data."""
@@ -59,9 +60,10 @@ class AnalysisResult:
             lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {score:>7} {sd:>6}")
         kind = "mixed policy (secret choice)" if self.simultaneous else "visit shares"
         full = " (tree full)" if self.tree_full else ""
+        cut = " (interrupted: what was found so far)" if self.interrupted else ""
         lines.append(
             f"seat {self.seat}: best {self.best_move}; {self.iterations} iterations in "
-            f"{self.elapsed_ms:.0f} ms, {self.nodes} nodes{full}; shares are {kind}"
+            f"{self.elapsed_ms:.0f} ms{cut}, {self.nodes} nodes{full}; shares are {kind}"
         )
         lines.append("win probabilities: " + " ".join(f"seat{s}={p:.3f}" for s, p in enumerate(self.win_probabilities)))
         return "\n".join(lines)
@@ -84,6 +86,7 @@ class Search:
     def __init__(self, position: BaseState | BaseView, seat: int | None = None, **settings: Any):
         view = _searching_view(position, seat)
         self.seat = view.seat
+        self.view = view
         self.game = view.game
         self._search = view.game.core_search(view._core, settings)
         # Every setting the run used, defaults included (they were checked above).
@@ -108,7 +111,7 @@ class Search:
         return self._search.running
 
     def start(self) -> threading.Thread:
-        """Runs the search in a daemon thread; `join()` it, then read `.result`.
+        """Runs the search in a daemon thread; `wait()` for it (or join the thread), then read `.result`.
 
         PhaseError if this search is already running. A stop() from now on ends
         this run, even one sent before the thread has begun searching.
@@ -116,26 +119,40 @@ class Search:
         self._search.arm()
         self._result: AnalysisResult | None = None
         self._failure: BaseException | None = None
+        self._done = threading.Event()
 
         def target() -> None:
             try:
                 self._result = self.run()
             except BaseException as error:  # read back through .result
                 self._failure = error
+            finally:
+                self._done.set()
 
         self._thread = threading.Thread(target=target, daemon=True)
         self._thread.start()
         return self._thread
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Waits up to `timeout` seconds (None: for good) for the run begun by start(); True once it has ended.
+
+        Safe to interrupt with Ctrl-C and call again (unlike Thread.join, which an
+        interrupt can leave reporting a running thread as ended).
+        """
+        done = getattr(self, "_done", None)
+        if done is None:
+            raise PhaseError("no run to wait for: this search was not started (call start())")
+        return done.wait(timeout)
+
     @property
     def result(self) -> AnalysisResult:
         """The result of the run begun by start(); PhaseError while it runs or
         before start(), and the run's own error if it failed."""
-        thread = getattr(self, "_thread", None)
-        if thread is None:
+        done = getattr(self, "_done", None)
+        if done is None:
             raise PhaseError("no result: this search was not started (call start(), or run() for a blocking search)")
-        if thread.is_alive():
-            raise PhaseError("no result yet: the search is still running (join the thread returned by start())")
+        if not done.is_set():
+            raise PhaseError("no result yet: the search is still running (wait() for it)")
         if self._failure is not None:
             raise self._failure
         assert self._result is not None

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import sys
 
-from .analysis import analyse
+from .analysis import Search
 from .bots import BOTS, check_bot, make_bot
+from . import __version__
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
@@ -82,21 +85,25 @@ def _analyse(args: argparse.Namespace) -> int:
     state = game.replay(tokens)
     settings = _search_settings(args)
     settings.setdefault("iterations", 100_000)
-    result = analyse(
-        state,
-        args.seat,
-        seed=args.seed,
-        objective=args.objective,
-        pimc=args.pimc,
-        **settings,
-    )
+    if args.objective is not None:
+        settings["objective"] = args.objective
+    search = Search(state, args.seat, seed=args.seed, pimc=args.pimc, **settings)
+    search.start()
+    interrupted = False
+    try:
+        search.wait()
+    except KeyboardInterrupt:  # Ctrl-C: stop, and show what was found so far
+        interrupted = True
+        search.stop()
+        search.wait()
+    result = dataclasses.replace(search.result, interrupted=interrupted)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
-        print(state.view(result.seat))
+        print(search.view)
         print()
         print(result.table())
-    return 0
+    return 130 if interrupted else 0
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -113,6 +120,7 @@ def _engine(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyai", description="Game-tree search for hidden-information games")
+    parser.add_argument("--version", action="version", version=f"pyai {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     play = commands.add_parser("play", help="play a whole game between bots and print it move by move")
@@ -133,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     budget.add_argument("--time", type=float, default=None, help="milliseconds")
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
-    an.add_argument("--objective", choices=("win", "score"), default="win")
+    an.add_argument("--objective", choices=("win", "score"), default=None, help="default: the game's")
     an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.set_defaults(run=_analyse)
@@ -143,7 +151,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", default=DEFAULT_GAME, help=f"the game to measure (default {DEFAULT_GAME})")
     bench.set_defaults(run=_bench)
 
-    engine = commands.add_parser("engine", help="answer the engine protocol (PROTOCOL.md) on stdin/stdout; see 'help'")
+    engine = commands.add_parser(
+        "engine",
+        help="answer the engine protocol on stdin/stdout (for GUIs, scripts and referees)",
+        description=(
+            "Reads protocol commands from standard input, one a line, and answers on standard output "
+            "(a UCI-style protocol: uci, position <game> [pov S] [moves ...], legal, go, stop, quit; "
+            "docs/protocol.md describes it all). Start it and type 'help' for the commands, options, "
+            "games and their move tokens. End of input: a search with a finite budget runs to its end "
+            "and answers; an infinite one is stopped."
+        ),
+    )
     engine.set_defaults(run=_engine)
 
     from .tournament.cli import add_tournament_parser  # the `tournament` command and its `report` form
@@ -160,7 +178,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyai: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print("pyai: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`pyai play | head`): stop quietly
+        _silence_stdout()
+        return 141  # as a process killed by SIGPIPE
+
+
+def _silence_stdout() -> None:
+    """Points stdout at /dev/null so that Python's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -80,3 +80,40 @@ def test_bench_prints_figures_and_a_stable_signature():
     assert len(signature) == 1
     again = [line for line in pyai("bench", "--quick").stdout.splitlines() if line.startswith("signature:")]
     assert again == signature  # deterministic: fixed seeds, iteration budgets, one thread
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "--bots", "ismcts", "--iterations", "-5"], "iterations must be a whole number 0 to"),
+        (["play", "--bots", "ismcts", "--iterations", "0"], "a search needs iterations or time_ms"),
+        (["play", "--bots", "pimc", "--threads", "0"], "threads must be a whole number 1 to 256, not 0"),
+        (["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", "--iterations", "9" * 20], "iterations must"),
+        (["play", "--game", "forsale(players=2147483648)"], "players must be a whole number 3 to 6"),
+    ],
+)
+def test_bad_settings_are_refused_before_anything_is_printed(args, message):
+    run = pyai(*args)
+    assert run.returncode == 2 and run.stdout == "", run.stdout
+    assert run.stderr.startswith("pyai: error: ") and message in run.stderr, run.stderr
+
+
+def test_version_and_engine_help():
+    run = pyai("--version")
+    assert run.returncode == 0 and run.stdout.startswith("pyai ")
+    run = pyai("engine", "--help")
+    assert run.returncode == 0 and "type 'help'" in run.stdout and "position <game>" in run.stdout
+
+
+def test_output_piped_into_a_reader_that_stops_early_ends_quietly():
+    for command in ("play --players 4 --seed 3", "analyse 'forsale(players=4)' --moves deal:3,12,19,27 --json"):
+        run = subprocess.run(
+            f"{sys.executable} -m pyai {command} | head -n 2",
+            shell=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd="/",
+        )
+        assert len(run.stdout.splitlines()) == 2
+        assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr

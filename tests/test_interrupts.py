@@ -43,3 +43,31 @@ def test_ctrl_c_stops_an_analysis_on_the_main_thread(settings):
     output, _ = process.communicate(timeout=30)  # before the fix: minutes (or the whole budget)
     assert output.startswith("interrupted"), output
     assert process.returncode == 0
+
+
+def interrupt_command(args: list[str], after_s: float = 1.5) -> tuple[subprocess.CompletedProcess, float]:
+    """Runs `pyai ARGS`, sends SIGINT after `after_s`, and returns the run and how long it took to end."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyai", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/"
+    )
+    time.sleep(after_s)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), time.monotonic() - sent
+
+
+def test_ctrl_c_in_pyai_analyse_prints_what_was_found_and_exits_130():
+    for budget in (["--iterations", "100000000"], ["--time", "60000"]):
+        run, _ = interrupt_command(["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", *budget])
+        assert run.returncode == 130, run.stderr
+        assert "interrupted: what was found so far" in run.stdout and "best " in run.stdout
+    run, _ = interrupt_command(
+        ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", "--json", "--time", "60000"]
+    )
+    assert run.returncode == 130 and '"interrupted": true' in run.stdout
+
+
+def test_ctrl_c_in_pyai_play_stops_the_game():
+    run, _ = interrupt_command(["play", "--bots", "ismcts", "--iterations", "100000000"])
+    assert run.returncode == 130 and "interrupted" in run.stderr and "Traceback" not in run.stderr

@@ -394,7 +394,7 @@ def test_quit_during_a_search_prints_its_bestmove_and_exits(engine):
 
 def test_end_of_input_is_quit(engine):
     engine.ask("position forsale(players=4) moves deal:3,12,19,27")
-    engine.send("go iterations 100000000")
+    engine.send("go infinite")
     engine.process.stdin.close()
     lines = engine.until(lambda x: x.startswith("bestmove"))
     assert lines[-1].startswith("bestmove ")
@@ -450,3 +450,22 @@ def test_engine_in_process():
     engine.wait()
     assert out[-1].startswith("@x bestmove ") and out[0].startswith("@x info iterations 200 ")
     assert engine.handle("quit") == [] and engine.quit_requested
+
+
+def run_engine_script(script: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pyai", "engine"], input=script, capture_output=True, text=True, timeout=300, cwd="/"
+    )
+
+
+def test_at_end_of_input_a_finite_search_finishes_and_an_infinite_one_says_it_was_cut_short():
+    position = "position forsale(players=4) moves deal:3,12,19,27\n"
+    finite = run_engine_script(position + "go iterations 20000\n")
+    lines = finite.stdout.splitlines()
+    summary = [line for line in lines if line.startswith("info iterations") and " nodes " in line]
+    assert summary and summary[-1].split()[2] == "20000", lines  # the whole budget, not cut at end of input
+    assert lines[-1].startswith("bestmove ") and "cut short" not in finite.stdout
+    infinite = run_engine_script(position + "go infinite\n")
+    lines = infinite.stdout.splitlines()
+    assert lines[-1].startswith("bestmove ")
+    assert any(line.startswith("info string end of input") for line in lines[:-1]), lines

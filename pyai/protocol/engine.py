@@ -214,6 +214,17 @@ class Engine:
             )
         return Budget(iterations, move_time)
 
+    def end_of_input(self) -> None:
+        """No more commands will come: a search with a finite budget answers in
+        full; an infinite one is cut short, and says so before its bestmove."""
+        with self._lock:
+            job = self._job
+        if job is None:
+            return
+        if job.budget.infinite:
+            job.cut_short("end of input: the infinite search was stopped")
+        job.join()
+
     def shutdown(self) -> None:
         """Stops any search (its bestmove is printed)."""
         self.stop()

@@ -83,6 +83,11 @@ class SearchJob:
         self._stop_requested.set()
         self.search.stop()
 
+    def cut_short(self, reason: str) -> None:
+        """Stops the search with an `info string` saying why (it precedes the bestmove)."""
+        self._emit(f"info string {reason}")
+        self.stop()
+
     def join(self) -> None:
         """Waits until the job has printed its bestmove."""
         while self._thread.is_alive():

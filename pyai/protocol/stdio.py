@@ -5,7 +5,9 @@ The main thread reads lines and answers them; a `go` runs in its own thread
 time, flushed. Input is read as bytes: any byte sequence is a line (decoded
 as UTF-8 with replacement characters), a line longer than 1 MiB is skipped
 to its end without being held in memory and refused with `syntax`, CRLF is
-accepted, and end of input acts as `quit`. Logs go to stderr only.
+accepted. At end of input a running search with a finite budget runs to its
+end and answers; an infinite one is stopped, its bestmove preceded by an
+`info string` saying so; then the engine exits. Logs go to stderr only.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
                 writer.write(answer)
             if engine.quit_requested or writer.broken:
                 break
+        else:
+            engine.end_of_input()
     except KeyboardInterrupt:
         pass
     finally:

@@ -107,7 +107,10 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _emit(report: dict, args: argparse.Namespace) -> None:
-    from .report import plot, table, to_csv, to_json
+    from .report import plot, require_matplotlib, table, to_csv, to_json
+
+    if args.plot:
+        require_matplotlib()  # before anything is printed
 
     to_stdout = False
     for option, render in (("json", to_json), ("csv", to_csv)):
@@ -140,6 +143,10 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         seating = seating or QUICK["seatings"]
     if not bots:
         raise ValueError("give the line-up with --bot SPEC (one per seat, or fewer to repeat), or use --quick")
+    if getattr(args, "plot", None):
+        from .report import require_matplotlib
+
+        require_matplotlib()  # before any game is played
     config = TournamentConfig(
         game=game or DEFAULT_GAME,
         bots=bots,
