@@ -8,9 +8,9 @@ import json
 import os
 import sys
 
+from . import __version__
 from .analysis import Search
 from .bots import BOTS, check_bot, make_bot
-from . import __version__
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game

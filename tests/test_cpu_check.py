@@ -8,8 +8,9 @@ import pytest
 
 from pyai import _cpu
 
-V3_CPU = "processor : 0\nflags : fpu sse sse2 ssse3 sse4_1 sse4_2 cx16 lahf_lm popcnt avx avx2 bmi1 bmi2 f16c fma abm movbe xsave\n"
-V2_CPU = "processor : 0\nflags : fpu sse sse2 ssse3 sse4_1 sse4_2 cx16 lahf_lm popcnt\n"
+V2_FLAGS = "fpu sse sse2 ssse3 sse4_1 sse4_2 cx16 lahf_lm popcnt"
+V2_CPU = f"processor : 0\nflags : {V2_FLAGS}\n"
+V3_CPU = f"processor : 0\nflags : {V2_FLAGS} avx avx2 bmi1 bmi2 f16c fma abm movbe xsave\n"
 
 
 def test_a_v3_build_needs_avx2_and_bmi2_and_what_v2_needs():

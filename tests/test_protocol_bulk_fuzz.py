@@ -174,7 +174,7 @@ def test_mutated_setup_descriptions_are_accepted_or_refused_cleanly(internal_err
     examples = [text[text.index("position") :].split(" The engine")[0] for text in examples]
     maker = LineMaker(seed=11)
     engine = Engine()
-    for count in range(12):
+    for _ in range(12):
         words = maker.pick(examples).split()
         for _ in range(maker.rng.randrange(1, 3)):
             i = maker.rng.randrange(3, len(words))
