@@ -82,14 +82,9 @@ def _analyse(args: argparse.Namespace) -> int:
     state = game.replay(tokens)
     settings = _search_settings(args)
     settings.setdefault("iterations", 100_000)
-    result = analyse(
-        state,
-        args.seat,
-        seed=args.seed,
-        objective=args.objective,
-        pimc=args.pimc,
-        **settings,
-    )
+    if args.objective is not None:
+        settings["objective"] = args.objective
+    result = analyse(state, args.seat, seed=args.seed, pimc=args.pimc, **settings)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
@@ -133,7 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     budget.add_argument("--time", type=float, default=None, help="milliseconds")
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
-    an.add_argument("--objective", choices=("win", "score"), default="win")
+    an.add_argument(
+        "--objective", choices=("win", "score"), default=None, help="what the seat plays for (default: the game's own)"
+    )
     an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.set_defaults(run=_analyse)

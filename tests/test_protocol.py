@@ -165,6 +165,14 @@ def test_uci_lists_id_and_options_in_uci_syntax(shared_engine):
     assert shared_engine.read() == "readyok"
 
 
+def test_objective_option_leaves_the_objective_to_the_game_by_default(engine):
+    engine.send("uci")
+    lines = engine.until(lambda x: x == "uciok")
+    assert "option name Objective type combo default game var game var win var score" in lines
+    assert engine.ask("setoption name Objective value game") == []
+    assert engine.ask("setoption name Objective value win") == []
+
+
 def test_blank_lines_comments_and_crlf_need_no_answer(shared_engine):
     assert shared_engine.ask("") == []
     assert shared_engine.ask("   # just a comment") == []
