@@ -283,6 +283,8 @@ def test_show_and_help_print_info_strings(shared_engine):
     for word in ("position", "go", "setoption", "Threads", "MultiPV", "setup phase", "seat 1 cash ?", "deal:"):
         assert word in text
     assert_error(shared_engine.ask("help me"), "syntax")
+    games = "\n".join(shared_engine.ask("help games"))  # a topic the help text names
+    assert games.startswith("info string games:") and "forsale(players=3..6" in games
 
 
 # --- searching ----------------------------------------------------------------------------------
