@@ -18,7 +18,12 @@ constexpr size_t kMaxTokenLength = 100;
   throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
 }
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+std::string quoted(std::string_view text) {
+  std::string out(1, '\'');
+  out += text;
+  out += '\'';
+  return out;
+}
 
 // Lower case, printable, no spaces; kSyntax otherwise.
 std::string normalised(std::string_view raw) {
@@ -180,7 +185,10 @@ std::string describe_legal(const State& s) {
   if (is_terminal(s)) return text;
   if (is_chance(s)) {
     text = "deal:<card>, one of";
-    for (int card : Cards(dealable(s))) text += " " + card_name(card);
+    for (int card : Cards(dealable(s))) {
+      text += ' ';
+      text += card_name(card);
+    }
     return text;
   }
   for (const std::string& token : legal_tokens(s)) text += (text.empty() ? "" : " ") + token;
