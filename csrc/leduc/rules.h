@@ -63,15 +63,6 @@ inline void legal_actions(const State& s, ActionList& out) {
   if (may_raise(s)) out.push_back(kRaise);
 }
 
-inline bool is_legal(const State& s, Action a) {
-  switch (a) {
-    case kFold: return facing_bet(s);
-    case kCall: return true;
-    case kRaise: return may_raise(s);
-    default: return false;
-  }
-}
-
 // A uniformly random legal move, without building the list: the list is
 // [fold] call [raise], so the k-th entry is move k, shifted past a missing fold.
 inline Action random_action(const State& s, Rng& rng) {

@@ -41,7 +41,8 @@ struct SearchGame {
   static void apply(State& s, Action a) { apply_action(s, a); }
 
   // A private card is seen only by its seat (one outcome, key 0, for anyone
-  // else); the public card by everyone. Visible cards are keyed card + 1.
+  // else); the public card by everyone. A card seen is keyed card + 1, so
+  // that 0 only ever means "not seen".
   static uint64_t apply_chance(State& s, Rng& rng, int observer) {
     const int receiver = deal_receiver(s);
     const int card = sample_card(s, rng);

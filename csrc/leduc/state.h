@@ -23,6 +23,7 @@ using Action = uint8_t;
 // The betting log of a round: up to 4 moves (check, raise, raise, call/fold),
 // 2 bits each (the move + 1).
 constexpr int kMaxMovesPerRound = 4;
+static_assert(2 * kMaxMovesPerRound <= 8, "a round's log fits its byte");
 
 struct State {
   uint8_t card[kPlayers] = {kNoCard, kNoCard};  // private cards, seat 0's dealt first

@@ -29,7 +29,7 @@ class State(BaseState):
         """Applies a token of `seat`'s record: like apply(), and `deal:?` is the
         other seat's private card, which `seat` did not see (a stand-in card is
         dealt; the state is then no full record: `recorded` is false)."""
-        return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, 2), t))
+        return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, self.game.players), t))
 
 
 class View(BaseView):
