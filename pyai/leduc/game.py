@@ -49,6 +49,8 @@ class LeducGame(BaseGame):
     core_search = _core.LeducSearch
     players = 2
     PROTOCOL_HELP = PROTOCOL_HELP
+    # The shared game suite (tests/games/ on main) runs every game string here.
+    EXAMPLE_GAMES = ("leduc()",)
     # `pyai bench`: its position (seat 0's first decision holding a queen) and
     # the positions of its deterministic search signature.
     BENCH_TOKENS = ("deal:qs", "deal:kh")
