@@ -118,6 +118,7 @@ void bind_leduc(py::module_& m) {
             r.history.push_back(std::string(kUnseenCardToken));
             r.state = next;
             r.recorded = false;
+            r.record_seat = seat;
             return std::string(kUnseenCardToken);
           },
           py::arg("seat"), py::arg("token"),

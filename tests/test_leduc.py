@@ -258,6 +258,10 @@ def test_replay_as_seen_builds_the_seats_exact_view():
     state = GAME.replay_as_seen(1, tokens)
     assert state.history() == tokens
     assert state._core.recorded is False
+    assert state.view(1).history() == tokens  # the seat's record, given back
+    assert state.view(0).history() == []  # seat 0's card is a stand-in: no record of its own
+    sampled = state.view(1).determinize(7)  # a full record that replays to the sample
+    assert GAME.replay(sampled.history()) == sampled and sampled.same_view(state, 1)
     assert state.legal_moves() == ["fold", "call", "raise"]
     true_state = hand("deal:js", "deal:kh", "raise", "call", "deal:qs", "raise")
     assert state.view(1) == true_state.view(1)

@@ -80,8 +80,9 @@ class LeducGame(BaseGame):
         """A state after `tokens` as `seat` saw them: its record names its own
         card and the public card, and writes the other seat's card `deal:?`.
         That card is a stand-in consistent with every card the record names, so
-        the state's view for `seat` is exactly that seat's knowledge; history()
-        is the tokens as given (canonical), and `recorded` is false."""
+        the state's view for `seat` is exactly that seat's knowledge, and its
+        view(seat).history() the record again; history() is the tokens as given
+        (canonical), and `recorded` is false (the stand-in is no fact)."""
         check_seat(seat, self.players)
         return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
 
