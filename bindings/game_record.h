@@ -48,13 +48,17 @@ inline void check_seat(int seat, int players) {
 
 // A game state plus the tokens that led to it. A state sampled from a
 // partial view has no record of how it arose (`recorded` false): its
-// history holds only the tokens applied since.
+// history holds only the tokens applied since. A state rebuilt from one
+// seat's record (Game.replay_as_seen), where stand-ins fill in what that
+// seat did not see, is no full record either, but its history is that
+// seat's record (`record_seat`), which its view for that seat gives back.
 template <typename R>
 struct GameRecord {
   using State = typename R::State;
   State state;
   std::vector<std::string> history;
   bool recorded = true;
+  int record_seat = -1;  // the seat whose record `history` is, when not recorded
 
   bool operator==(const GameRecord& other) const { return state == other.state; }
 
@@ -129,7 +133,12 @@ struct GameRecord {
   ViewRecord<R> view_record(int seat) const {
     check_seat(seat);
     ViewRecord<R> record{R::view_of(state, seat), {}, false, recorded};
-    if (recorded) record.public_history = R::public_record(state, history, seat);
+    if (recorded) {
+      record.public_history = R::public_record(state, history, seat);
+    } else if (seat == record_seat) {
+      record.public_history = history;
+      record.recorded = true;
+    }
     return record;
   }
 };

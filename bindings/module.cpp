@@ -9,6 +9,7 @@ namespace py = pybind11;
 
 // One binding file per game: its state, view and search classes.
 void bind_forsale(py::module_& m);
+void bind_leduc(py::module_& m);
 
 namespace {
 
@@ -41,6 +42,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "pyai's C++ core: game rules, information and search";
   translate_game_errors();
   bind_forsale(m);
+  bind_leduc(m);
   m.attr("NODE_BYTES") = pyai::search::kBytesPerNode;
   m.def(
       "search_settings",

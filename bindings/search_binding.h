@@ -120,7 +120,7 @@ class Search {
 
   static py::list settings_table() {
     py::list rows;
-    const search::SearchConfig config;
+    const search::SearchConfig config = search::default_config<G>();
     for (const auto& spec : search::search_settings()) rows.append(setting_row(spec, config, "search"));
     const TreeOptions options;
     for (const auto& spec : R::tree_settings()) rows.append(setting_row(spec, options, "game"));
@@ -264,7 +264,7 @@ class Search {
   }
 
   int seat_;
-  search::SearchConfig config_;
+  search::SearchConfig config_ = search::default_config<G>();
   TreeOptions options_;
   View view_;  // only what `seat_` may know: the search never sees the State
   SearchRunner runner_;

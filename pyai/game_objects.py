@@ -9,7 +9,7 @@ own (rendering, partial knowledge, score breakdowns).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
@@ -69,10 +69,15 @@ class BaseGame:
 
     def replay(self, tokens: Iterable[str]) -> BaseState:
         """A new state after `tokens` from the start; the error names the first bad token and its index."""
+        return self._replay_with(tokens, lambda state, token: state.apply(token))
+
+    def _replay_with(self, tokens: Iterable[str], apply: Callable[[BaseState, str], object]) -> BaseState:
+        """A new state after `apply(state, token)` for each token (replay, or a
+        game's replay_as_seen); the error names the first bad token and its index."""
         state = self.new_initial_state()
         for index, token in enumerate(tokens):
             try:
-                state.apply(token)
+                apply(state, token)
             except IllegalMoveError as error:
                 message = f"{token} at token {index}: {error.reason}"
                 raise type(error)(message, token=token, reason=error.reason, index=index) from None
@@ -164,10 +169,14 @@ class BaseState:
         Raises IllegalMoveError (or its TokenSyntaxError) naming the problem;
         the state is then unchanged.
         """
+        return self._apply_with(token, self._core.apply)
+
+    def _apply_with(self, token: str, apply: Callable[[str], str]) -> str:
+        """`apply(token)` (a core apply) with apply()'s checks and error messages."""
         if not isinstance(token, str):
             raise TokenSyntaxError(f"a move token must be a str, not {type(token).__name__}", token=None)
         try:
-            return self._core.apply(token)
+            return apply(token)
         except IllegalMoveError as error:
             reason = str(error)
             raise type(error)(f"{token}: {reason}", token=token, reason=reason) from None

@@ -165,6 +165,14 @@ def test_uci_lists_id_and_options_in_uci_syntax(shared_engine):
     assert shared_engine.read() == "readyok"
 
 
+def test_objective_option_leaves_the_objective_to_the_game_by_default(engine):
+    engine.send("uci")
+    lines = engine.until(lambda x: x == "uciok")
+    assert "option name Objective type combo default game var game var win var score" in lines
+    assert engine.ask("setoption name Objective value game") == []
+    assert engine.ask("setoption name Objective value win") == []
+
+
 def test_blank_lines_comments_and_crlf_need_no_answer(shared_engine):
     assert shared_engine.ask("") == []
     assert shared_engine.ask("   # just a comment") == []
@@ -275,6 +283,8 @@ def test_show_and_help_print_info_strings(shared_engine):
     for word in ("position", "go", "setoption", "Threads", "MultiPV", "setup phase", "seat 1 cash ?", "deal:"):
         assert word in text
     assert_error(shared_engine.ask("help me"), "syntax")
+    games = "\n".join(shared_engine.ask("help games"))  # a topic the help text names
+    assert games.startswith("info string games:") and "forsale(players=3..6" in games
 
 
 # --- searching ----------------------------------------------------------------------------------

@@ -22,6 +22,8 @@
 //
 // A game's own move filters (For Sale's cap on jump bids, say) are its
 // TreeOptions: plain settings the game declares, read by G::tree_actions.
+// A game may also set its own defaults for the shared search settings
+// (HasSearchDefaults: poker is played for chips, not for the win).
 #pragma once
 
 #include <concepts>
@@ -30,6 +32,7 @@
 
 #include "../core/fixed_vector.h"
 #include "../core/rng.h"
+#include "search_types.h"
 
 namespace pyai::search {
 
@@ -122,5 +125,11 @@ concept HasSimultaneousMoves =
       // fixing them at random (the order of choosing does not matter).
       { G::reopen_simultaneous_step(view) } -> std::same_as<typename G::View>;
     };
+
+// Optional: the game's own defaults for the shared search settings (its
+// natural objective, say), applied over SearchConfig's; settings a caller
+// gives override them.
+template <typename G>
+concept HasSearchDefaults = Game<G> && requires(SearchConfig& config) { G::search_defaults(config); };
 
 }  // namespace pyai::search

@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "../core/errors.h"
+#include "game.h"
 #include "search_types.h"
 
 namespace pyai::search {
@@ -111,6 +112,15 @@ void check_setting(const Setting<Config>& s, const SettingValue& value, const st
 
 // The largest node arena a search may reserve, as a memory budget in MiB (1 TiB).
 constexpr double kMaxMemoryMb = 1 << 20;
+
+// The defaults of the shared settings for game G: SearchConfig's, with the
+// game's own over them (HasSearchDefaults).
+template <Game G>
+SearchConfig default_config() {
+  SearchConfig config;
+  if constexpr (HasSearchDefaults<G>) G::search_defaults(config);
+  return config;
+}
 
 // Every game's search settings (a game's own tree options come after these).
 inline std::span<const Setting<SearchConfig>> search_settings() {

@@ -101,7 +101,7 @@ class Help:
 Command = Uci | IsReady | SetOption | NewGame | Position | Play | Undo | Legal | Query | Show | Go | Stop | Quit | Help
 
 QUERIES = ("turn", "result")
-HELP_TOPICS = ("commands", "options", "setup", "tokens")
+HELP_TOPICS = ("commands", "options", "games", "setup", "tokens")
 
 
 @dataclass

@@ -14,7 +14,7 @@ from ..errors import SettingError
 from . import commands as c
 from .errors import BAD_VALUE, BUSY, NO_POSITION, ProtocolError
 from .help import help_lines
-from .options import OPTIONS, Settings
+from .options import GAME_OBJECTIVE, OPTIONS, Settings
 from .position import Position, library_error, load
 from .search_job import INFINITE_MS, Budget, Report, SearchJob
 
@@ -163,10 +163,11 @@ class Engine:
         search_options = {
             "threads": threads,
             "seed": int(settings["Seed"]),
-            "objective": str(settings["Objective"]),
             "max_memory_mb": int(settings["Hash"]),
             "pimc": settings["Algorithm"] == "pimc",
         }
+        if settings["Objective"] != GAME_OBJECTIVE:
+            search_options["objective"] = str(settings["Objective"])
         report = Report(
             multipv=int(settings["MultiPV"]),
             show_all=bool(settings["ShowAll"]),

@@ -14,6 +14,8 @@ from .errors import BAD_VALUE, UNKNOWN_OPTION, ProtocolError, quoted
 # The search's settings table (csrc/search/settings.h): the options that set a
 # search setting take its range and meaning from it.
 _SEARCH = {row["name"]: row for row in _core.search_settings()}
+# The Objective option's value that leaves the objective to the game being searched.
+GAME_OBJECTIVE = "game"
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "Objective",
         "combo",
-        _SEARCH["objective"]["default"],
-        _SEARCH["objective"]["help"],
-        choices=tuple(_SEARCH["objective"]["choices"]),
+        GAME_OBJECTIVE,
+        _SEARCH["objective"]["help"] + f" ({GAME_OBJECTIVE}: the game's own default, see its search settings)",
+        choices=(GAME_OBJECTIVE, *_SEARCH["objective"]["choices"]),
     ),
     Option("MultiPV", "spin", 3, "how many moves get an info action line, best first", 1, 1000),
     Option("ShowAll", "check", False, "an info action line for every legal move (overrides MultiPV)"),

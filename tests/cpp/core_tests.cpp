@@ -1,8 +1,9 @@
 // The C++ core's own test program: random games with invariant checks, token
 // round trips and replays, determinisation checks, scoring unit checks and
-// malformed tokens. No framework: CHECK counts passes and failures, prints
-// file:line and the failed expression, and main returns non-zero on any
-// failure after a last line "N passed, M failed".
+// malformed tokens (For Sale), and random Leduc hands with a short search.
+// No framework: CHECK counts passes and failures, prints file:line and the
+// failed expression, and main returns non-zero on any failure after a last
+// line "N passed, M failed".
 //
 //   pyai_core_tests [--games N] [--seed S]
 //
@@ -25,6 +26,11 @@
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
 #include "forsale/tokens.h"
+#include "leduc/information.h"
+#include "leduc/rules.h"
+#include "leduc/search_game.h"
+#include "leduc/tokens.h"
+#include "search/run_search.h"
 
 using namespace pyai;
 using namespace pyai::forsale;
@@ -1143,6 +1149,61 @@ int parse_count(const char* text, const char* name) {
   return int(value);
 }
 
+
+// ------------------------------------------------------------------ Leduc
+
+// Random Leduc hands: chips balance, stakes stay within the rules, tokens
+// round-trip, views hide the other card and determinisations agree with the
+// view; then a short search from a few positions (the search template with a
+// second game, under the sanitizers in the sanitized build).
+void test_leduc_random_hands(int games, uint64_t seed) {
+  namespace lp = pyai::leduc;
+  Rng rng(seed);
+  for (int g = 0; g < games * 10; ++g) {
+    lp::State s = lp::initial_state();
+    std::vector<std::string> tokens;
+    while (!lp::is_terminal(s)) {
+      CHECK(s.contributed[0] <= lp::kMaxStake && s.contributed[1] <= lp::kMaxStake);
+      CHECK(lp::card_set_size(s.undealt) == lp::kDeckSize - s.dealt);
+      lp::ParsedToken parsed;
+      if (lp::is_chance(s)) {
+        parsed = lp::parse_token(s, lp::format_deal(lp::sample_card(s, rng)));
+      } else {
+        for (int seat = 0; seat < lp::kPlayers; ++seat) {
+          const lp::View view = lp::view_of(s, seat);
+          CHECK(view.state.card[1 - seat] == (s.card[1 - seat] == lp::kNoCard ? lp::kNoCard : lp::kHiddenCard));
+          const lp::State sample = lp::determinize(view, rng);
+          CHECK(lp::view_of(sample, seat) == view);
+        }
+        parsed = lp::parse_token(s, lp::format_action(lp::random_action(s, rng)));
+      }
+      tokens.push_back(lp::format(parsed));
+      lp::apply_parsed(s, parsed);
+    }
+    CHECK(lp::chips_won(s, 0) + lp::chips_won(s, 1) == 0);
+    lp::State replayed = lp::initial_state();
+    for (const std::string& token : tokens) lp::apply_parsed(replayed, lp::parse_token(replayed, token));
+    CHECK(replayed == s);
+  }
+  const std::atomic<bool> stop{false};
+  pyai::search::SearchConfig config = pyai::search::default_config<lp::SearchGame>();
+  config.iterations = 2000;
+  CHECK(config.objective == pyai::search::Objective::kScore);
+  for (const char* line : {"deal:qs deal:kh", "deal:js deal:kh raise", "deal:kh deal:qs call call deal:qh raise"}) {
+    lp::State s = lp::initial_state();
+    for (std::string_view rest = line; !rest.empty();) {
+      const size_t space = rest.find(' ');
+      lp::apply_parsed(s, lp::parse_token(s, rest.substr(0, space)));
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+    }
+    const auto result = pyai::search::run_search<lp::SearchGame>(lp::view_of(s, s.turn), s.turn, config, {}, stop);
+    CHECK_MSG(result.iterations == 2000, line);
+    uint64_t visits = 0;
+    for (const auto& move : result.moves) visits += move.visits;
+    CHECK_MSG(visits == 2000, line);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1176,6 +1237,7 @@ int main(int argc, char** argv) {
       {"determinisation in selling", [](int g, uint64_t sd) { test_determinization_in_selling(g / 3 + 1, sd); }},
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
+      {"leduc random hands and search", [](int g, uint64_t sd) { test_leduc_random_hands(g, sd); }},
   };
   std::vector<Section> to_run(std::begin(sections), std::end(sections));
   for (const Section& section : to_run) {

@@ -1,0 +1,167 @@
+"""pyai's ISMCTS against OpenSpiel's on Leduc poker: speed and exploitability.
+
+    python bench/leduc_vs_openspiel.py                  # about a minute and a half on 2 cores
+    python bench/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
+
+Speed: iterations per second of pyai's ISMCTS (rollout="random", one
+thread) and of OpenSpiel's C++ ISMCTSBot (pyspiel.ISMCTSBot with a
+RandomRolloutEvaluator of 1 rollout, unlimited world samples) from the same
+information states, each search run three times (the best run counts), and
+their ratio.
+
+Exploitability: each bot's search is run at a fixed budget from every one of
+Leduc's 936 information states (one representative state each, as
+OpenSpiel's TabularPolicy lists them; both searches see only the acting
+seat's information), and the results are made into two tabular policies: the
+root visit shares (a mixed policy) and the most visited move (a pure
+policy). OpenSpiel's exploitability() scores each (the mean over the two
+seats of a best response's gain; 0 is a Nash equilibrium). The uniformly
+random policy is given as a reference.
+
+Both searches use the same UCT constant: pyai's exploration 0.7 on chips
+divided by 13 (Leduc's kScoreScale) is OpenSpiel's uct_c 0.7 x 13 = 9.1 on
+raw chips. Needs open_spiel (in the test extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+import pyspiel
+from open_spiel.python import policy as policy_lib
+from open_spiel.python.algorithms import exploitability
+
+import pyai
+
+CARDS = ["js", "jh", "qs", "qh", "ks", "kh"]
+MOVES = ["fold", "call", "raise"]
+EXPLORATION = 0.7
+UCT_C = EXPLORATION * 13  # the same constant on OpenSpiel's raw chips
+
+# Information states for the speed figures, as OpenSpiel action sequences.
+SPEED_POSITIONS = {
+    "seat 0 opens holding a queen": [2, 5],
+    "seat 1 with a king faces a raise": [2, 5, 2],
+    "seat 0, jack on a king board, after raise-call": [0, 3, 2, 1, 4],
+    "seat 1 pairs the board and faces a raise": [1, 4, 1, 1, 5, 2],
+}
+
+
+def pyai_tokens(spiel_state) -> list[str]:
+    """The pyai tokens of an OpenSpiel Leduc state's history."""
+    tokens = []
+    for step in spiel_state.full_history():
+        tokens.append(f"deal:{CARDS[step.action]}" if step.player == pyspiel.PlayerId.CHANCE else MOVES[step.action])
+    return tokens
+
+
+def spiel_state_after(game, actions: list[int]):
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def pyai_search(leduc, spiel_state, iterations: int, seed: int) -> pyai.AnalysisResult:
+    state = leduc.replay(pyai_tokens(spiel_state))
+    settings = {"threads": 1, "rollout": "random", "exploration": EXPLORATION}
+    return pyai.analyse(state, spiel_state.current_player(), iterations=iterations, seed=seed, **settings)
+
+
+def openspiel_bot(game, iterations: int, seed: int):
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.ISMCTSBot(
+        seed, evaluator, UCT_C, iterations, -1, pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False
+    )
+
+
+def measure_speed(game, leduc, iterations: int, repeats: int) -> list[tuple[str, float, float]]:
+    rows = []
+    for name, actions in SPEED_POSITIONS.items():
+        spiel_state = spiel_state_after(game, actions)
+        ours, theirs = [], []
+        for repeat in range(repeats):
+            result = pyai_search(leduc, spiel_state, iterations, seed=repeat)
+            ours.append(result.iterations / (result.elapsed_ms / 1000))
+            bot = openspiel_bot(game, iterations, seed=repeat)
+            start = time.perf_counter()
+            bot.step_with_policy(spiel_state)
+            theirs.append(iterations / (time.perf_counter() - start))
+        rows.append((name, max(ours), max(theirs)))
+    return rows
+
+
+def tabular_policies(game, search) -> tuple[policy_lib.TabularPolicy, policy_lib.TabularPolicy, float]:
+    """The visit-share and most-visited policies of `search(state, index) -> {action: share}`
+    over every information state, and the seconds spent searching."""
+    shares = policy_lib.TabularPolicy(game)
+    best = policy_lib.TabularPolicy(game)
+    seconds = 0.0
+    for index, state in enumerate(shares.states):
+        start = time.perf_counter()
+        policy = search(state, index)
+        seconds += time.perf_counter() - start
+        row = np.zeros(game.num_distinct_actions())
+        for action, probability in policy.items():
+            row[action] = probability
+        shares.action_probability_array[index] = row / row.sum()
+        best.action_probability_array[index] = np.eye(game.num_distinct_actions())[int(np.argmax(row))]
+    return shares, best, seconds
+
+
+def measure_exploitability(game, leduc, iterations: int) -> dict[str, float]:
+    def ours(state, index: int) -> dict[int, float]:
+        result = pyai_search(leduc, state, iterations, seed=index)
+        return {MOVES.index(m.token): m.share for m in result.moves}
+
+    def theirs(state, index: int) -> dict[int, float]:
+        policy, _ = openspiel_bot(game, iterations, seed=index).step_with_policy(state)
+        return dict(policy)
+
+    figures = {}
+    for name, search in (("pyai", ours), ("openspiel", theirs)):
+        shares, best, seconds = tabular_policies(game, search)
+        figures[f"{name} visit shares"] = exploitability.exploitability(game, shares)
+        figures[f"{name} most visited"] = exploitability.exploitability(game, best)
+        figures[f"{name} seconds"] = seconds
+    figures["uniform random"] = exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game))
+    figures["information states"] = len(policy_lib.TabularPolicy(game).states)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="speed budget 20000, exploitability budget 1000")
+    parser.add_argument("--speed-iterations", type=int, default=None, help="iterations per speed search (100000)")
+    parser.add_argument("--iterations", type=int, nargs="+", default=None, help="exploitability budgets (1000 10000)")
+    args = parser.parse_args()
+    speed_iterations = args.speed_iterations or (20_000 if args.quick else 100_000)
+    budgets = args.iterations or ([1_000] if args.quick else [1_000, 10_000])
+    game = pyspiel.load_game("leduc_poker")
+    leduc = pyai.load_game("leduc()")
+
+    print(f"ISMCTS iterations per second, random rollouts, one thread ({speed_iterations} iterations, best of 3)")
+    print(f"{'information state':<48} {'pyai it/s':>12} {'OpenSpiel it/s':>15} {'ratio':>7}")
+    ratios = []
+    for name, ours, theirs in measure_speed(game, leduc, speed_iterations, repeats=3):
+        ratios.append(ours / theirs)
+        print(f"{name:<48} {ours:>12,.0f} {theirs:>15,.0f} {ours / theirs:>6.1f}x")
+    print(f"{'geometric mean of the ratios':<48} {'':>12} {'':>15} {statistics.geometric_mean(ratios):>6.1f}x")
+    print()
+    for budget in budgets:
+        figures = measure_exploitability(game, leduc, budget)
+        print(f"exploitability at {budget} iterations per information state ({figures['information states']} states)")
+        for name in ("pyai", "openspiel"):
+            print(
+                f"  {name:<10} visit shares {figures[f'{name} visit shares']:.4f}   "
+                f"most visited {figures[f'{name} most visited']:.4f}   "
+                f"({figures[f'{name} seconds']:.1f} s of search)"
+            )
+        print(f"  uniform random policy: {figures['uniform random']:.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+// Python access to the Leduc poker core: the shared state/view/search classes
+// (record_binding.h, search_binding.h) plus what is Leduc's own: the state as
+// data, replaying a seat's record, and playout benchmarks.
+//
+// Rules and tokens stay in csrc/leduc; this file only converts.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <string>
+
+#include "../csrc/core/errors.h"
+#include "../csrc/leduc/heuristic.h"
+#include "../csrc/leduc/information.h"
+#include "../csrc/leduc/rules.h"
+#include "../csrc/leduc/tokens.h"
+#include "leduc_record.h"
+#include "record_binding.h"
+#include "search_binding.h"
+
+namespace py = pybind11;
+using namespace pyai;
+using namespace pyai::leduc;
+using pyai::bindings::LeducGameRecord;
+using pyai::bindings::LeducRecord;
+using pyai::bindings::LeducViewRecord;
+
+namespace {
+
+py::object card_value(uint8_t card) {
+  if (card == kNoCard) return py::none();
+  if (card == kHiddenCard) return py::str("hidden");
+  return py::str(card_name(card));
+}
+
+// Everything in a state (or a view of one: the other seat's card "hidden")
+// as plain Python data, for pictures, JSON and tests.
+py::dict state_dict(const State& s, const View* view = nullptr) {
+  py::dict d;
+  d["players"] = kPlayers;
+  const int mover = to_move(s);
+  d["to_move"] = mover == kChance     ? py::object(py::str("chance"))
+                 : mover == kTerminal ? py::object(py::str("over"))
+                                      : py::object(py::int_(mover));
+  d["round"] = int(s.round);
+  d["public_card"] = card_value(s.public_card);
+  d["pot"] = s.pot();
+  d["raises"] = int(s.raises);
+  d["folded"] = s.folded == kNoSeat ? py::object(py::none()) : py::object(py::int_(s.folded));
+  py::list rounds;
+  for (int round = 0; round < 2; ++round) {
+    py::list moves;
+    for (int i = 0; i < s.log_size[round]; ++i) moves.append(format_action(s.logged_move(round, i)));
+    rounds.append(moves);
+  }
+  d["betting"] = rounds;
+  py::list seats;
+  for (int seat = 0; seat < kPlayers; ++seat) {
+    py::dict entry;
+    entry["card"] = card_value(s.card[seat]);
+    entry["contributed"] = int(s.contributed[seat]);
+    seats.append(entry);
+  }
+  d["seats"] = seats;
+  if (is_terminal(s) && !view) {
+    py::list chips;
+    for (int seat = 0; seat < kPlayers; ++seat) chips.append(chips_won(s, seat));
+    d["chips_won"] = chips;
+  }
+  if (view) d["observer"] = int(view->observer);
+  return d;
+}
+
+// Plays `games` hands (GIL released) with every seat choosing by
+// `choose(state, rng)` and cards dealt at random; counts and time, for benchmarks.
+template <typename Chooser>
+py::dict timed_playouts(int games, uint64_t seed, Chooser choose) {
+  long long steps = 0, chips_sum = 0;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    for (int g = 0; g < games; ++g) {
+      State s = initial_state();
+      while (!is_terminal(s)) {
+        if (is_chance(s)) {
+          deal(s, sample_card(s, rng));
+        } else {
+          apply_action(s, choose(s, rng));
+        }
+        ++steps;
+      }
+      chips_sum += chips_won(s, 0);
+    }
+  }
+  py::dict out;
+  out["games"] = games;
+  out["steps"] = steps;
+  out["score_sum"] = chips_sum;
+  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace
+
+void bind_leduc(py::module_& m) {
+  auto [state, view] = bindings::bind_records<LeducRecord>(m, "LeducState", "LeducView");
+  state.def(py::init([] { return LeducGameRecord{initial_state(), {}}; }))
+      .def("to_dict", [](const LeducGameRecord& r) { return state_dict(r.state); })
+      .def(
+          "apply_as_seen",
+          [](LeducGameRecord& r, int seat, const std::string& token) {
+            // A token of `seat`'s record: deal:? is the other seat's card, dealt as a stand-in.
+            if (!is_unseen_card_token(token)) return r.apply(token);
+            r.check_seat(seat);
+            State next = r.state;
+            deal_unseen_card(next, seat);  // throws before anything changes
+            r.history.push_back(std::string(kUnseenCardToken));
+            r.state = next;
+            r.recorded = false;
+            r.record_seat = seat;
+            return std::string(kUnseenCardToken);
+          },
+          py::arg("seat"), py::arg("token"),
+          "Applies a token of `seat`'s record (deal:? for a card it did not see); returns its canonical form.");
+  view.def("to_dict", [](const LeducViewRecord& v) { return state_dict(v.view.state, &v.view); });
+
+  bindings::bind_search<LeducRecord>(m, "LeducSearch");
+
+  m.def(
+      "leduc_random_playouts",
+      [](int games, uint64_t seed) {
+        return timed_playouts(games, seed, [](const State& s, Rng& rng) { return random_action(s, rng); });
+      },
+      py::arg("games"), py::arg("seed") = 0,
+      "Plays uniformly random Leduc hands in C++ (GIL released); returns counts and seconds.");
+  m.def(
+      "leduc_heuristic_playouts",
+      [](int games, uint64_t seed) {
+        return timed_playouts(games, seed, [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
+      },
+      py::arg("games"), py::arg("seed") = 0,
+      "Plays Leduc hands with both seats on the heuristic player in C++ (GIL released); returns counts and seconds.");
+}

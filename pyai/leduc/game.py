@@ -1,0 +1,97 @@
+"""Leduc poker as Python objects: a Game (the setup) and its States and
+Views, on the shared game objects (pyai/game_objects.py).
+
+The rules, tokens and information live in the C++ core (csrc/leduc); this
+module adds what is Leduc's own: its game string, replaying a seat's record
+(which never names the other seat's card), pictures and benchmarks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .. import _core
+from ..errors import GameStringError
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat
+from .help import PROTOCOL_HELP
+from .render import render
+
+_PARAMETERS = ("players",)
+
+
+class State(BaseState):
+    """A Leduc hand with the tokens that led to it."""
+
+    __slots__ = ()
+
+    def apply_as_seen(self, seat: int, token: str) -> str:
+        """Applies a token of `seat`'s record: like apply(), and `deal:?` is the
+        other seat's private card, which `seat` did not see (a stand-in card is
+        dealt; the state is then no full record: `recorded` is false)."""
+        return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, self.game.players), t))
+
+
+class View(BaseView):
+    """One seat's view of a Leduc hand: the betting, the public card and its own card."""
+
+
+class LeducGame(BaseGame):
+    """Two-player Leduc poker, exactly OpenSpiel's leduc_poker with its default
+    parameters: six cards (jack, queen, king in two suits), ante 1, two betting
+    rounds with raises of 2 then 4 (at most 2 a round), a public card between
+    them; a pair with the public card wins, else the higher card, equal ranks
+    split. Scores are chips won or lost."""
+
+    name = "leduc"
+    state_class = State
+    view_class = View
+    core_search = _core.LeducSearch
+    players = 2
+    PROTOCOL_HELP = PROTOCOL_HELP
+    # The shared game suite (tests/games/ on main) runs every game string here.
+    EXAMPLE_GAMES = ("leduc()",)
+    # `pyai bench`: its position (seat 0's first decision holding a queen) and
+    # the positions of its deterministic search signature.
+    BENCH_TOKENS = ("deal:qs", "deal:kh")
+    SIGNATURE_POSITIONS = (
+        ("leduc()", ("deal:qs", "deal:kh")),
+        ("leduc()", ("deal:js", "deal:kh", "raise")),
+        ("leduc()", ("deal:kh", "deal:qs", "call", "raise", "call", "deal:qh")),
+        ("leduc()", ("deal:jh", "deal:ks", "raise", "raise", "call", "deal:js", "raise")),
+    )
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> LeducGame:
+        unknown = [key for key in params if key not in _PARAMETERS]
+        if unknown:
+            raise GameStringError(f"unknown leduc parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
+        if params.get("players", "2") != "2":
+            raise GameStringError(f"leduc is played by 2 players: players must be 2, not {params['players']!r}")
+        return cls()
+
+    def params(self) -> dict[str, object]:
+        return {}
+
+    def new_core_state(self) -> Any:
+        return _core.LeducState()
+
+    def replay_as_seen(self, seat: int, tokens: Iterable[str]) -> BaseState:
+        """A state after `tokens` as `seat` saw them: its record names its own
+        card and the public card, and writes the other seat's card `deal:?`.
+        That card is a stand-in consistent with every card the record names, so
+        the state's view for `seat` is exactly that seat's knowledge, and its
+        view(seat).history() the record again; history() is the tokens as given
+        (canonical), and `recorded` is false (the stand-in is no fact)."""
+        check_seat(seat, self.players)
+        return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
+
+    def render(self, data: dict[str, Any]) -> str:
+        return render(data)
+
+    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        return _core.leduc_random_playouts(games, seed)
+
+    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        """Plays hands with both seats on the heuristic player in C++; counts and seconds."""
+        return _core.leduc_heuristic_playouts(games, seed)

@@ -1,0 +1,54 @@
+"""A readable picture of a Leduc state, or of one seat's view of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_RANKS = {"j": "jack", "q": "queen", "k": "king"}
+_SUITS = {"s": "spades", "h": "hearts"}
+
+
+def card_words(card: str) -> str:
+    """'kh' -> 'king of hearts'."""
+    return f"{_RANKS[card[0]]} of {_SUITS[card[1]]}"
+
+
+def hand_words(card: str, public: str | None) -> str:
+    """What a private card makes with the public card: 'pair of kings', 'queen high'."""
+    if public is not None and public[0] == card[0]:
+        return f"pair of {_RANKS[card[0]]}s"
+    return f"{_RANKS[card[0]]} high"
+
+
+def render(d: dict[str, Any]) -> str:
+    """A multi-line picture of a state or view dict (`to_dict()` of the core)."""
+    lines = ["Leduc poker, 2 players"]
+    if "observer" in d:
+        lines.append(f"as seen by seat {d['observer']}")
+    to_move = d["to_move"]
+    if to_move == "chance":
+        lines.append("next: a card is dealt (chance)")
+    elif to_move != "over":
+        lines.append(f"to move: seat {to_move} (round {d['round'] + 1} of 2)")
+    public = d["public_card"]
+    lines.append(f"public card: {card_words(public) if public else '-'}; pot {d['pot']}")
+    for number, moves in enumerate(d["betting"], start=1):
+        if moves:
+            lines.append(f"round {number} betting: {' '.join(moves)}")
+    for seat, s in enumerate(d["seats"]):
+        card = s["card"]
+        if card is None:
+            shown = "no card yet"
+        elif card == "hidden":
+            shown = "card hidden"
+        else:
+            shown = card_words(card)
+            if to_move == "over" and d["folded"] is None:
+                shown += f" ({hand_words(card, public)})"
+        parts = [shown, f"{s['contributed']} in the pot"]
+        if d["folded"] == seat:
+            parts.append("folded")
+        lines.append(f"  seat {seat}: " + "; ".join(parts))
+    if "chips_won" in d:
+        lines.append("chips won: " + " ".join(f"seat{seat}={chips:+d}" for seat, chips in enumerate(d["chips_won"])))
+    return "\n".join(lines)
