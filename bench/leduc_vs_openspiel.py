@@ -18,6 +18,10 @@ policy). OpenSpiel's exploitability() scores each (the mean over the two
 seats of a best response's gain; 0 is a Nash equilibrium). The uniformly
 random policy is given as a reference.
 
+pyai's default keeps the other seat's move statistics per its own card
+(private_opponents); "pyai fused" is the single-observer search without it,
+whose opponent bets alike with every card.
+
 Both searches use the same UCT constant: pyai's exploration 0.7 on chips
 divided by 13 (Leduc's kScoreScale) is OpenSpiel's uct_c 0.7 x 13 = 9.1 on
 raw chips. Needs open_spiel (in the test extra).
@@ -65,9 +69,9 @@ def spiel_state_after(game, actions: list[int]):
     return state
 
 
-def pyai_search(leduc, spiel_state, iterations: int, seed: int) -> pyai.AnalysisResult:
+def pyai_search(leduc, spiel_state, iterations: int, seed: int, private_opponents: bool = True) -> pyai.AnalysisResult:
     state = leduc.replay(pyai_tokens(spiel_state))
-    settings = {"threads": 1, "rollout": "random", "exploration": EXPLORATION}
+    settings = {"threads": 1, "rollout": "random", "exploration": EXPLORATION, "private_opponents": private_opponents}
     return pyai.analyse(state, spiel_state.current_player(), iterations=iterations, seed=seed, **settings)
 
 
@@ -117,12 +121,16 @@ def measure_exploitability(game, leduc, iterations: int) -> dict[str, float]:
         result = pyai_search(leduc, state, iterations, seed=index)
         return {MOVES.index(m.token): m.share for m in result.moves}
 
+    def ours_fused(state, index: int) -> dict[int, float]:
+        result = pyai_search(leduc, state, iterations, seed=index, private_opponents=False)
+        return {MOVES.index(m.token): m.share for m in result.moves}
+
     def theirs(state, index: int) -> dict[int, float]:
         policy, _ = openspiel_bot(game, iterations, seed=index).step_with_policy(state)
         return dict(policy)
 
     figures = {}
-    for name, search in (("pyai", ours), ("openspiel", theirs)):
+    for name, search in (("pyai", ours), ("pyai fused", ours_fused), ("openspiel", theirs)):
         shares, best, seconds = tabular_policies(game, search)
         figures[f"{name} visit shares"] = exploitability.exploitability(game, shares)
         figures[f"{name} most visited"] = exploitability.exploitability(game, best)
@@ -154,9 +162,9 @@ def main() -> None:
     for budget in budgets:
         figures = measure_exploitability(game, leduc, budget)
         print(f"exploitability at {budget} iterations per information state ({figures['information states']} states)")
-        for name in ("pyai", "openspiel"):
+        for name in ("pyai", "pyai fused", "openspiel"):
             print(
-                f"  {name:<10} visit shares {figures[f'{name} visit shares']:.4f}   "
+                f"  {name:<11} visit shares {figures[f'{name} visit shares']:.4f}   "
                 f"most visited {figures[f'{name} most visited']:.4f}   "
                 f"({figures[f'{name} seconds']:.1f} s of search)"
             )

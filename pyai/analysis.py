@@ -49,15 +49,21 @@ class AnalysisResult:
         """Plain JSON-safe data."""
         return asdict(self)
 
-    def table(self) -> str:
-        """The moves as a readable table."""
+    def table(self, show_all: bool = False) -> str:
+        """The moves as a readable table: those the search tried (every legal move
+        with `show_all`), then one line naming the ones it did not."""
         header = f"{'move':<14} {'visits':>9} {'share':>7} {'win':>7} {'score':>7} {'sd':>6}"
         lines = [header]
-        for m in self.moves:
+        tried = [m for m in self.moves if show_all or m.visits > 0 or m.share > 0]
+        for m in tried:
             win = "-" if m.win is None else f"{m.win:.3f}"
             score = "-" if m.score_mean is None else f"{m.score_mean:.1f}"
             sd = "-" if m.score_sd is None else f"{m.score_sd:.1f}"
             lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {score:>7} {sd:>6}")
+        untried = [m.token for m in self.moves if m not in tried]
+        if untried:
+            shown = " ".join(untried) if len(untried) <= 6 else f"{' '.join(untried[:3])} ... {untried[-1]}"
+            lines.append(f"not searched ({len(untried)}): {shown}")
         kind = "mixed policy (secret choice)" if self.simultaneous else "visit shares"
         full = " (tree full)" if self.tree_full else ""
         cut = " (interrupted: what was found so far)" if self.interrupted else ""

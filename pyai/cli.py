@@ -102,7 +102,7 @@ def _analyse(args: argparse.Namespace) -> int:
     else:
         print(search.view)
         print()
-        print(result.table())
+        print(result.table(show_all=args.all))
     return 130 if interrupted else 0
 
 
@@ -144,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--objective", choices=("win", "score"), default=None, help="default: the game's")
     an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
+    an.add_argument("--all", action="store_true", help="a row for every legal move, also those not searched")
     an.set_defaults(run=_analyse)
 
     bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")

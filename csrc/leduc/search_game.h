@@ -65,6 +65,9 @@ struct SearchGame {
     }
   }
 
+  // A seat's own card is what it knows and the other does not.
+  static uint64_t private_key(const State& s, int seat) { return uint64_t(s.card[seat]) + 1; }
+
   // Poker is played for chips: the score objective by default.
   static void search_defaults(search::SearchConfig& config) { config.objective = search::Objective::kScore; }
 };
@@ -72,6 +75,7 @@ struct SearchGame {
 // No tree options: an empty settings table.
 inline std::span<const search::Setting<TreeOptions>> tree_settings() { return {}; }
 
-static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame>);
+static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> &&
+              search::HasPrivateInformation<SearchGame>);
 
 }  // namespace pyai::leduc

@@ -129,6 +129,16 @@ concept HasSimultaneousMoves =
 // Optional: the game's own defaults for the shared search settings (its
 // natural objective, say), applied over SearchConfig's; settings a caller
 // gives override them.
+// Optional: private information — what a seat knows that others do not (its
+// own cards, say). At another seat's decision the search then keeps that
+// seat's move statistics per its private information, so each possible hand
+// is played as its holder would play it, instead of all hands fused into one
+// average. Equal keys for states the seat cannot tell apart.
+template <typename G>
+concept HasPrivateInformation = Game<G> && requires(const typename G::State& state, int seat) {
+  { G::private_key(state, seat) } -> std::convertible_to<uint64_t>;
+};
+
 template <typename G>
 concept HasSearchDefaults = Game<G> && requires(SearchConfig& config) { G::search_defaults(config); };
 

@@ -36,6 +36,9 @@ struct SearchConfig {
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
+  // At another seat's decision, keep its move statistics per its private
+  // information (games that declare it: HasPrivateInformation).
+  bool private_opponents = true;
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.
   bool perfect_information = false;

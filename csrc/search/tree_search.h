@@ -153,10 +153,14 @@ class TreeSearch {
         // as a visible move of one participant.
         const int seat = G::acting_seat(s);
         tree_actions(s, kind, seat);
-        next = select_decision(s, node, seat, created);
+        PathStep step{kNoNode, NodeKind::kDecision, 0, {}, {}};
+        const bool by_private_information = kind == NodeKind::kDecision && opponent_knows_more(seat);
+        next = by_private_information ? select_by_private_information(s, node, seat, step, created)
+                                      : select_decision(s, node, seat, created);
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         apply_decision(s, kind, seat, Action(arena_[next].action));
-        path_.push_back(PathStep{next, NodeKind::kDecision, 0, {}, {}});
+        step.node = next;
+        path_.push_back(step);
       }
       node = next;
       if (created) break;
@@ -166,6 +170,62 @@ class TreeSearch {
     if (past_chance) ++past_chance_;
     rollout(s);
     backpropagate(s, root_simultaneous);
+  }
+
+  // Whether another seat's choices should be told apart by what it knows and
+  // the searching seat does not (its private cards): only for games that
+  // declare private information, and not under PIMC (where nothing is hidden).
+  bool opponent_knows_more(int seat) const {
+    if constexpr (HasPrivateInformation<G>)
+      return seat != root_seat_ && config_.private_opponents && !config_.perfect_information;
+    return false;
+  }
+
+  // Another seat's decision, chosen as that seat would choose it: by
+  // statistics kept per what it knows (its private information in this
+  // determinisation: an outcome child of the node keyed by it, whose
+  // children are its per-move statistics), so that it plays its own hand
+  // rather than the average of every hand it might hold. The tree itself
+  // still branches only on what the searching seat observes: the move made
+  // leads to the node's own child for that move, the same whatever the other
+  // seat holds, so nothing hidden reaches the searching seat's decisions.
+  // Returns that child; `step.arms[0]` is the statistics node to update.
+  uint32_t select_by_private_information(const State& s, uint32_t node, int seat, PathStep& step, bool& created) {
+    uint64_t key = 0;
+    if constexpr (HasPrivateInformation<G>) key = G::private_key(s, seat);
+    bool new_information = false;
+    const uint32_t information = arena_.outcome_child(node, mix64(key) ^ (uint64_t(seat) << 56), new_information);
+    if (information == kNoNode) return select_decision(s, node, seat, created);  // tree full: shared statistics
+    bool new_statistics = false;
+    const uint32_t statistics = select_decision(s, information, seat, new_statistics);
+    if (statistics == kNoNode) return kNoNode;
+    bool new_child = false;
+    const uint32_t child = child_for(node, arena_[statistics].action, seat, new_child);
+    if (child == kNoNode) return kNoNode;
+    step.arms[0] = statistics;
+    step.arm_count = 1;
+    created = new_information || new_statistics || new_child;
+    return child;
+  }
+
+  // The child of `node` for `action` (children sorted by action), made when missing.
+  uint32_t child_for(uint32_t node, uint32_t action, int seat, bool& created) {
+    created = false;
+    uint32_t previous = kNoNode, child = arena_[node].first_child;
+    while (child != kNoNode && arena_[child].action < action) {
+      previous = child;
+      child = arena_[child].next_sibling;
+    }
+    if (child != kNoNode && arena_[child].action == action) return child;
+    Node fresh;
+    fresh.action = action;
+    fresh.seat = uint8_t(seat);
+    fresh.availability = 1;
+    const uint32_t added = arena_.add(fresh);
+    if (added == kNoNode) return kNoNode;
+    link_after(node, previous, added);
+    created = true;
+    return added;
   }
 
   // The actions the tree may expand for `seat` at this step, into legal_.
@@ -434,6 +494,11 @@ class TreeSearch {
       Node& n = arena_[step.node];
       ++n.visits;
       if (step.kind == NodeKind::kDecision) n.reward_sum += reward[n.seat];
+      if (step.arm_count) {  // another seat's decision: its statistics for what it knows
+        Node& statistics = arena_[step.arms[0]];
+        ++statistics.visits;
+        statistics.reward_sum += reward[statistics.seat];
+      }
     }
     record_root_move(root_simultaneous, win[root_seat_], money[root_seat_]);
   }

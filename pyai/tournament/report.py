@@ -90,7 +90,7 @@ def table(report: dict[str, Any]) -> str:
     lines.extend(_grid(columns, rows))
     lines.append(
         f"win %: share of games won (a win shared by k counts 1/k; fair share {100 * report['fair_share']:.1f}%); "
-        "score: mean final money (normal games); rank: 1 = first; intervals: bootstrap over deals; "
+        "score: mean final score (normal games); rank: 1 = first; intervals: bootstrap over deals; "
         "rating: openskill Plackett-Luce"
     )
     if len(labels) > 1:

@@ -5,7 +5,7 @@ Per bot (a bot is a distinct spec; its copies in one game all count):
 - wins: the sum of its win shares (a win shared by k seats counts 1/k each);
 - win rate = wins / games, with a 95% interval from a bootstrap over deals
   (whole deals are resampled, so the seatings of a deal stay together);
-- mean score (final money, games that ended normally only) and mean rank
+- mean score (the game's final score, games that ended normally only) and mean rank
   (1 = first; tied seats share the mean of their places; a failed game ranks
   its culprit last and the others at the mean of the other places), each
   with a bootstrap interval;
