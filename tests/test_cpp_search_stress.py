@@ -1,0 +1,96 @@
+"""Runs the C++ search stress test (tests/cpp/search_stress.cpp): random ISMCTS
+and PIMC searches from random positions, with invariant checks on every
+result, in three builds (see conftest.py and cpp_build.py): optimised
+(Release), with AddressSanitizer and UndefinedBehaviorSanitizer, and with
+ThreadSanitizer (multi-threaded searches only).
+
+Each build runs a fixed seed of its own, so a failure reruns exactly: the
+program names the search and the arguments that rerun it alone.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from cpp_build import (
+    SEARCH_STRESS,
+    CppBuild,
+    leak_detection_works,
+    run_test_program,
+    sanitizer_env,
+    thread_sanitizer_launcher,
+)
+
+pytestmark = pytest.mark.slow
+
+COVERAGE_LINE = re.compile(r"^coverage: (.*)$", re.MULTILINE)
+IDLE = ["--searches", "0"]
+# A loaded machine (or a sanitizer) may delay a thread: time checks only catch
+# searches that overrun a budget or ignore a stop by far.
+SANITIZER_TIME_SLACK = ["--time-slack-ms", "5000"]
+# Counts of the coverage line that every run must have above zero.
+MUST_COVER = (
+    "ismcts",
+    "pimc",
+    "sealed_choice",
+    "partial_view",
+    "classic",
+    "tree_full",
+    "repeated",
+    "ended_by_iterations",
+    "time_budget",
+    "stop_from_other_thread",
+    "stopped_before_start",
+    "stopped_mid_search",
+    "iterations_below_threads",
+)
+
+
+def _coverage(output: str) -> dict[str, int]:
+    found = COVERAGE_LINE.findall(output)
+    assert found, "the stress test printed no coverage line"
+    return {name: int(value) for name, value in (item.split("=") for item in found[-1].split())}
+
+
+def _assert_covered(output: str, searches: int, threads: range) -> None:
+    """The run did what it is for: every kind of search and ending came up."""
+    coverage = _coverage(output)
+    assert coverage["searches"] == searches
+    for name in MUST_COVER:
+        assert coverage[name] > 0, f"no search with {name}: {coverage}"
+    for players in range(3, 7):
+        assert coverage[f"players_{players}"] > 0, coverage
+    for count in threads:
+        assert coverage[f"threads_{count}"] > 0, coverage
+
+
+def test_search_stress_release(cpp_release_build: CppBuild) -> None:
+    searches = 1500
+    output = run_test_program(cpp_release_build.program(SEARCH_STRESS), ["--searches", str(searches)])
+    _assert_covered(output, searches, range(1, 5))
+
+
+def test_search_stress_sanitized(cpp_sanitized_build: CppBuild) -> None:
+    program = cpp_sanitized_build.program(SEARCH_STRESS)
+    searches = 400
+    args = ["--searches", str(searches), "--seed", "2", *SANITIZER_TIME_SLACK]
+    output = run_test_program(program, args, sanitizer_env(leak_detection_works(program, IDLE)))
+    _assert_covered(output, searches, range(1, 5))
+
+
+def test_search_stress_thread_sanitizer(cpp_tsan_build: CppBuild) -> None:
+    program = cpp_tsan_build.program(SEARCH_STRESS)
+    launcher = thread_sanitizer_launcher(program, IDLE)
+    searches = 250
+    # Smaller searches (ThreadSanitizer runs them about ten times slower), all multi-threaded.
+    args = ["--searches", str(searches), "--seed", "3", "--min-threads", "2", "--max-iterations", "1000"]
+    args += SANITIZER_TIME_SLACK
+    output = run_test_program(program, args, sanitizer_env(), launcher)
+    _assert_covered(output, searches, range(2, 5))
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-v"]))
