@@ -27,11 +27,17 @@ namespace pyai::bindings {
 
 namespace py = pybind11;
 
+// A value as an error message shows it: Python's repr, at most 80 characters
+// (cut by Python, so that a character is never split).
+inline std::string shown_value(py::handle value) {
+  return py::str(py::repr(value).attr("__getitem__")(py::slice(0, 80, 1)));
+}
+
 // A Python value for a setting of `kind`; throws GameError(kBadSetting) naming it when it is not one.
 template <typename Config>
 search::SettingValue setting_value(const search::Setting<Config>& spec, py::handle value) {
   using search::SettingKind;
-  const std::string shown = py::repr(value).cast<std::string>().substr(0, 80);
+  const std::string shown = shown_value(value);
   auto refuse = [&]() -> search::SettingValue {
     throw GameError(ErrorKind::kBadSetting,
                     std::string(spec.name) + " must be " + search::describe_range(spec) + ", not " + shown);
@@ -133,7 +139,7 @@ class Search {
       : seat_(view.observer()), view_(view.acting_view()) {
     for (const auto& [key, value] : settings) {
       const std::string name = py::str(key);
-      if (!store(name, value)) throw unknown_setting(std::string(py::str(py::repr(key))).substr(0, 80));
+      if (!store(name, value)) throw unknown_setting(shown_value(key));
     }
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw GameError(ErrorKind::kBadSetting, "a search needs iterations or time_ms (or both)");

@@ -36,12 +36,11 @@ struct Node {
   uint32_t stamp = 0;               // arms: the iteration that last offered it (regret update)
   float reward_sum = 0;             // for `seat`
   float regret = 0;                 // arms: cumulative regret
-  float strategy_sum = 0;           // arms: summed probability of being chosen
   uint8_t seat = 0;
   uint8_t is_arm = 0;
-  uint16_t unused = 0;
+  uint16_t root_slot = 0;           // the searching seat's arms at the root: where their policy is summed
 };
-static_assert(sizeof(Node) <= 40, "a node must stay small: the tree holds millions");
+static_assert(sizeof(Node) <= 36, "a node must stay small: the tree holds millions");
 
 class NodeArena {
  public:
@@ -158,6 +157,6 @@ class NodeArena {
 // least a quarter full, so at most 16 bytes per outcome child (and for the
 // moment of a doubling, old and new tables side by side, 24: still <= 64).
 constexpr uint64_t kBytesPerNode = sizeof(Node) + 4 * 4;
-static_assert(kBytesPerNode + 8 <= 64, "issue 6: at most 64 bytes a node, even while the table doubles");
+static_assert(kBytesPerNode + 8 <= 64, "at most 64 bytes a node, even while the table doubles");
 
 }  // namespace pyai::search

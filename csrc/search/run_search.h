@@ -17,9 +17,12 @@
 
 namespace pyai::search {
 
-inline uint64_t node_cap(const SearchConfig& config) {
-  if (config.max_nodes) return config.max_nodes;
-  return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / kBytesPerNode);
+// The nodes one tree may hold: max_nodes shared by the threads' trees (at
+// least 2 each: a root and one child), or what max_memory_mb holds, shared
+// likewise (at least 1024 a tree: a memory budget means a working tree).
+inline uint64_t nodes_per_tree(const SearchConfig& config, int threads) {
+  if (config.max_nodes) return std::max<uint64_t>(2, config.max_nodes / uint64_t(threads));
+  return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / kBytesPerNode / uint64_t(threads));
 }
 
 template <Game G>
@@ -36,7 +39,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
   // Cap the time budget (about 3 years) so that start + budget cannot overflow the clock.
   const double time_ms = std::min(config.time_ms, 1e11);
   const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(time_ms));
-  const uint64_t nodes_per_tree = std::max<uint64_t>(1024, node_cap(config) / uint64_t(threads));
+  const uint64_t tree_nodes = nodes_per_tree(config, threads);
 
   const size_t thread_count = size_t(threads);
   std::vector<SearchResult> partial(thread_count);
@@ -52,7 +55,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
       SearchResult& mine = partial[size_t(t)];
       const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
       if (!config.perfect_information) {
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, nodes_per_tree, thread_seed);
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, tree_nodes, thread_seed);
         const uint64_t done = tree->run(share(uint64_t(threads), uint64_t(t)), start + budget, has_deadline, stop,
                                         progress);
         mine = tree->result();
@@ -66,12 +69,17 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
       Rng det_rng(thread_seed);
       for (int k = t; k < trees; k += threads) {
         if (stop.load(std::memory_order_relaxed)) break;
-        if (has_deadline && Clock::now() >= start + budget) break;
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, nodes_per_tree,
+        // Each thread's first tree runs (and does one iteration) whatever the
+        // clock says, as an ISMCTS tree does; no later tree starts after the time is up.
+        if (k != t && has_deadline && Clock::now() >= start + budget) break;
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, tree_nodes,
                                                     det_rng.next_u64());
         Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
         tree->fix_determinization(fix_rng);
-        const auto slice_end = start + budget * (k + 1) / trees;
+        // In floating point: budget x (k + 1) overflows the clock's integer ticks for long budgets.
+        const auto slice_end =
+            start + std::chrono::duration_cast<Clock::duration>(
+                        std::chrono::duration<double, Clock::period>(double(budget.count()) * (k + 1) / trees));
         const uint64_t done = tree->run(share(uint64_t(trees), uint64_t(k)), slice_end, has_deadline, stop, progress);
         SearchResult one = tree->result();
         one.iterations = done;

@@ -373,8 +373,11 @@ class TreeSearch {
       fresh.action = uint32_t(action);
       fresh.seat = uint8_t(seat);
       fresh.is_arm = 1;
+      const bool root_arm = node == 0 && seat == root_seat_;
+      if (root_arm) fresh.root_slot = uint16_t(root_policy_.size());
       const uint32_t added = arena_.add(fresh);
       if (added == kNoNode) continue;
+      if (root_arm) root_policy_.push_back(0.0);
       link_after(node, previous, added);
       previous = added;
       available_.push_back(added);
@@ -386,27 +389,31 @@ class TreeSearch {
     const float gamma = config_.simultaneous_exploration;
     const float k = float(available_.size());
     const float draw = float(rng_.unit());
+    const bool root_policy = node == 0 && seat == root_seat_;
     float cumulative = 0;
-    uint32_t pick = available_[available_.size() - 1];
-    bool picked = false;
+    uint32_t pick = kNoNode, last_possible = kNoNode;
+    float last_possible_probability = 0;
     for (uint32_t a : available_) {
       Node& n = arena_[a];
       const float matched = positive_total > 0 ? (n.regret > 0 ? n.regret : 0) / positive_total : 1.0f / k;
       const float p = (1 - gamma) * matched + gamma / k;
-      n.strategy_sum += p;
+      // Summed in double: a float sum drifts by percents over millions of iterations.
+      if (root_policy) root_policy_[n.root_slot] += p;
       n.stamp = iteration_;
       ++n.availability;
       cumulative += p;
-      if (!picked && draw < cumulative) {
+      if (p > 0) {
+        last_possible = a;
+        last_possible_probability = p;
+      }
+      if (pick == kNoNode && draw < cumulative) {
         pick = a;
         probability = p;
-        picked = true;
       }
     }
-    if (!picked) {  // rounding: the last arm
-      const Node& n = arena_[pick];
-      const float matched = positive_total > 0 ? (n.regret > 0 ? n.regret : 0) / positive_total : 1.0f / k;
-      probability = (1 - gamma) * matched + gamma / k;
+    if (pick == kNoNode) {  // the sum rounded below the draw: the last arm that can be chosen
+      pick = last_possible;
+      probability = last_possible_probability;
     }
     return pick;
   }
@@ -539,7 +546,7 @@ class TreeSearch {
   }
 
   // At a simultaneous root the reported policy is the root seat's average
-  // strategy (its arms' summed regret-matching probabilities); read at collect().
+  // strategy (its arms' summed regret-matching probabilities); read at result().
   void sync_root_policy() {
     for (uint32_t arm = arena_[0].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
       const Node& n = arena_[arm];
@@ -551,7 +558,7 @@ class TreeSearch {
         root_moves_.push_back(MoveStats{n.action});
         stats = &root_moves_[root_moves_.size() - 1];
       }
-      stats->policy_weight = n.strategy_sum;
+      stats->policy_weight = root_policy_[n.root_slot];
     }
   }
 
@@ -570,6 +577,7 @@ class TreeSearch {
   FixedVector<uint32_t, kMaxActions> available_;
   FixedVector<PathStep, kMaxDepth> path_;
   FixedVector<MoveStats, kMaxActions> root_moves_;
+  FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
   uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
   double win_sum_[kMaxSeats] = {};
   double score_sum_[kMaxSeats] = {};
