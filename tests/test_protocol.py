@@ -224,7 +224,11 @@ def test_position_is_all_or_nothing(shared_engine):
     assert shared_engine.ask("query turn") == ["response 3"]
     assert shared_engine.ask("undo 2") == []
     assert shared_engine.ask("legal") == before
-    assert_error(shared_engine.ask("undo 5"), "inconsistent")
+    line = assert_error(shared_engine.ask("undo 5"), "inconsistent")
+    assert "cannot take back 5 tokens: only 2 tokens in this position" in line
+    assert shared_engine.ask("position forsale(players=4) moves deal:3,12,19,27") == []
+    line = assert_error(shared_engine.ask("undo 2"), "inconsistent")
+    assert "cannot take back 2 tokens: only 1 token in this position" in line
     assert_error(shared_engine.ask("undo 0"), "bad-value")
     assert_error(shared_engine.ask("undo x"), "syntax")
 

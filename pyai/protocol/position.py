@@ -93,7 +93,11 @@ class Position:
             raise ProtocolError(BAD_VALUE, f"undo takes back 1 or more tokens, not {count}")
         if count > len(self.moves):
             what = "after the setup" if self.setup is not None else "in this position"
-            raise ProtocolError(INCONSISTENT, f"cannot take back {count} tokens: only {len(self.moves)} {what}")
+            have = len(self.moves)
+            raise ProtocolError(
+                INCONSISTENT,
+                f"cannot take back {count} {_tokens(count)}: only {have} {_tokens(have)} {what}",
+            )
         kept = self.moves[: len(self.moves) - count]
         start = Position(self.game, self.pov, self._start_state(), (), self.setup)
         return start.play(kept)
@@ -174,6 +178,10 @@ class Position:
         setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
         return f"{self.game}{pov}{setup} moves {' '.join(self.moves)}"
+
+
+def _tokens(count: int) -> str:
+    return "token" if count == 1 else "tokens"
 
 
 def library_error(error: Exception) -> ProtocolError:
