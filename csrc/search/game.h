@@ -20,10 +20,10 @@
 // the search shapes rewards from them (the objective, a money margin) once,
 // for every game.
 //
-// A game's own move filters (For Sale's cap on jump bids, say) are its
+// A game's own move filters (a cap on jump bids in an auction, say) are its
 // TreeOptions: plain settings the game declares, read by G::tree_actions.
 // A game may also set its own defaults for the shared search settings
-// (HasSearchDefaults: poker is played for chips, not for the win).
+// (HasSearchDefaults: a betting game may play for its chips, not for the win).
 #pragma once
 
 #include <concepts>
@@ -106,8 +106,8 @@ concept HasHeuristic = Game<G> && requires(const typename G::State& state, Rng& 
   { G::heuristic_action(state, rng) } -> std::convertible_to<typename G::Action>;
 };
 
-// Optional: secret choices made at the same time and revealed together (For
-// Sale's sealed sells). At a kSimultaneous step every participant chooses
+// Optional: secret choices made at the same time and revealed together
+// (sealed bids). At a kSimultaneous step every participant chooses
 // without seeing the others' choices; the search gives each participant its
 // own bandit, so no seat's choice can depend on another's secret.
 template <typename G>

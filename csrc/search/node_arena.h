@@ -22,7 +22,7 @@ constexpr uint32_t kNoNode = 0xffffffffu;
 // One tree node, or one arm of a seat at a simultaneous node.
 //   decision child: `action` is the move on the edge from the parent, made by `seat`
 //   arm:            `action` is a secret choice of `seat` at its simultaneous node
-//   outcome child:  reached through the outcome table (a deal, a joint sell); it
+//   outcome child:  reached through the outcome table (a card dealt, a joint secret choice); it
 //                   has no siblings and no availability, so those fields hold
 //                   its parent and its 64-bit outcome key (see NodeArena), and
 //                   the table itself needs to store only a node index.
@@ -65,7 +65,7 @@ class NodeArena {
     return uint32_t(nodes_.size() - 1);
   }
 
-  // The child of `parent` for outcome `key` (a deal, a joint sell); creates it
+  // The child of `parent` for outcome `key` (a card dealt, a joint secret choice); creates it
   // when missing (`created` set). kNoNode when the tree is full.
   uint32_t outcome_child(uint32_t parent, uint64_t key, bool& created) {
     created = false;

@@ -57,7 +57,7 @@ struct MoveStats {
 
 struct SearchResult {
   std::vector<MoveStats> moves;
-  bool simultaneous_root = false;  // the moves are a mixed policy (sealed sell)
+  bool simultaneous_root = false;  // the moves are a mixed policy (a secret choice)
   uint64_t iterations = 0;
   double elapsed_ms = 0;
   uint64_t nodes = 0;

@@ -1,27 +1,31 @@
-// Information-set Monte Carlo tree search, written once against a game
-// adapter G (see forsale/search_game.h for what G provides).
+// Information-set Monte Carlo tree search, written once against the Game
+// concept (game.h).
 //
 // Variant: single-observer ISMCTS over the searching seat's information.
 // Every iteration draws a fresh determinisation from the seat's View (so
 // nothing hidden from the seat can steer it), then walks a tree whose edges
 // are what the seat observes:
-//   * sequential decisions: UCB1 with availability counts (an edge is
-//     scored against the number of times it was legal, as legal sets can
-//     differ between determinisations under partial knowledge);
-//   * chance (cards turned up): one child per outcome, found by hash;
-//   * simultaneous secret choices (phase-3 sells): one regret-matching
+//   * decisions: UCB1 with availability counts (an edge is scored against
+//     the number of times it was legal, as legal sets can differ between
+//     determinisations). At another seat's decision in a game with private
+//     information, that seat's statistics are kept per what it knows (see
+//     select_by_private_information), the tree still branching only on what
+//     the searching seat observes;
+//   * chance: one child per outcome as the searching seat observes it, found
+//     by hash (another seat's private card is one outcome);
+//   * simultaneous secret choices (games that have them): one regret-matching
 //     bandit per seat, decoupled, so no seat's choice can depend on another
 //     seat's secret; the child is the joint outcome revealed afterwards. The
 //     average strategy is the reported mixed policy.
 // With `perfect_information` the same code is determinised UCT for PIMC:
-// one fixed determinisation (cards, future deals and all secrets) per tree
-// and simultaneous steps played as visible sequential moves, the searching
-// seat first (so the others answer a sell they could not see: the classic
-// PIMC weakness, kept as the baseline has it).
+// one fixed determinisation (cards, future chance and all secrets) per tree
+// and simultaneous steps played as visible sequential moves, the acting seat
+// first (so the others answer a choice they could not see: the classic PIMC
+// weakness, kept as the baseline has it).
 //
 // The hot loop copies one plain-data state per iteration and allocates
 // nothing: nodes live in a reserved arena, paths and move lists are fixed
-// arrays, and G's functions are templates (no virtual calls).
+// arrays, and the game's functions are templates (no virtual calls).
 #pragma once
 
 #include <atomic>
