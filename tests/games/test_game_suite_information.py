@@ -14,6 +14,7 @@ cards). For every registered game's example games:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,36 +25,37 @@ from suite_helpers import EXAMPLE_GAMES, advance, deciding_seats, decision_state
 SEEDS = range(3)
 
 
-def all_states(game_string: str, seed: int) -> list[pyai.State]:
-    states: list[pyai.State] = []
-    random_walk(game_string, seed, lambda state: states.append(state.clone()))
-    return states
+def states_and_seats(game_string: str, every: int) -> Iterator[tuple[pyai.State, int]]:
+    """Every `every`-th state of a few random games (chance steps and the end
+    included), with each of its seats."""
+    for seed in SEEDS:
+        states: list[pyai.State] = []
+        random_walk(game_string, seed, lambda state: states.append(state.clone()))
+        for state in states[::every]:
+            for seat in range(state.game.players):
+                yield state, seat
 
 
 @pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
 def test_a_determinisation_keeps_the_view_and_plays_out(game_string):
     rng = random.Random(5)
-    for seed in SEEDS:
-        for state in all_states(game_string, seed)[::3]:
-            for seat in range(state.game.players):
-                sample = state.determinize(seat, rng.getrandbits(64))
-                assert sample.same_view(state, seat) and sample.view(seat) == state.view(seat)
-                assert sample.view(seat).to_dict() == state.view(seat).to_dict()
-                if sample.history():  # a recorded sample: its record replays to it
-                    assert state.game.replay(sample.history()) == sample
-                while not sample.is_terminal():
-                    advance(sample, rng)
+    for state, seat in states_and_seats(game_string, every=3):
+        sample = state.determinize(seat, rng.getrandbits(64))
+        assert sample.same_view(state, seat) and sample.view(seat) == state.view(seat)
+        assert sample.view(seat).to_dict() == state.view(seat).to_dict()
+        if sample.history():  # a recorded sample: its record replays to it
+            assert state.game.replay(sample.history()) == sample
+        while not sample.is_terminal():
+            advance(sample, rng)
 
 
 @pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
 def test_determinising_depends_on_the_view_alone(game_string):
     rng = random.Random(9)
-    for seed in SEEDS:
-        for state in all_states(game_string, seed)[::4]:
-            for seat in range(state.game.players):
-                twin = state.determinize(seat, rng.getrandbits(64))  # the same view, other hidden facts
-                for sample_seed in range(4):
-                    assert state.determinize(seat, sample_seed) == twin.determinize(seat, sample_seed)
+    for state, seat in states_and_seats(game_string, every=4):
+        twin = state.determinize(seat, rng.getrandbits(64))  # the same view, other hidden facts
+        for sample_seed in range(4):
+            assert state.determinize(seat, sample_seed) == twin.determinize(seat, sample_seed)
 
 
 @pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
