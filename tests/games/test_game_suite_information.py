@@ -30,7 +30,7 @@ def states_and_seats(game_string: str, every: int) -> Iterator[tuple[pyai.State,
     included), with each of its seats."""
     for seed in SEEDS:
         states: list[pyai.State] = []
-        random_walk(game_string, seed, lambda state: states.append(state.clone()))
+        random_walk(game_string, seed, lambda state, kept=states: kept.append(state.clone()))
         for state in states[::every]:
             for seat in range(state.game.players):
                 yield state, seat
