@@ -96,7 +96,7 @@ class Search:
         self.game = view.game
         self._search = view.game.core_search(view._core, settings)
         # Every setting the run used, defaults included (they were checked above).
-        self.settings = {row["name"]: row["default"] for row in view.game.search_settings()} | settings
+        self.settings = view.game.search_defaults() | settings
 
     def run(self) -> AnalysisResult:
         raw = self._search.run()

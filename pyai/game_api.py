@@ -101,6 +101,9 @@ class Game(Protocol):
         the state's view for `seat` is exactly that seat's knowledge; facts the seat
         did not see are stand-ins."""
 
+    def search_defaults(self) -> dict[str, Any]:
+        """Each search setting's default for this game (the game may set its own, e.g. the objective)."""
+
     def search_settings(self) -> list[dict[str, Any]]:
         """Every search setting for this game (shared ones and the game's own tree options)."""
 

@@ -9,6 +9,7 @@ own (rendering, partial knowledge, score breakdowns).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -96,7 +97,11 @@ class BaseGame:
     # --- search and bots
     def search_settings(self) -> list[dict[str, Any]]:
         """Every search setting for this game: name, kind, scope, default, range, help."""
-        return self.core_search.settings()
+        return [dict(row) for row in _settings_table(self.core_search)]
+
+    def search_defaults(self) -> dict[str, Any]:
+        """Each search setting's default for this game."""
+        return {row["name"]: row["default"] for row in _settings_table(self.core_search)}
 
     def bot_defaults(self, bot: str) -> dict[str, Any]:
         return dict(self.BOT_DEFAULTS.get(bot, {}))
@@ -283,6 +288,12 @@ class BaseView:
 
     def __str__(self) -> str:
         return self.game.render(self._core.to_dict())
+
+
+@functools.cache
+def _settings_table(core_search: Any) -> tuple[dict[str, Any], ...]:
+    """A game's settings table, read from the core once (it is fixed at build time)."""
+    return tuple(core_search.settings())
 
 
 def whole_number_param(name: str, value: str, low: int, high: int) -> int:
