@@ -1,8 +1,9 @@
 """Runs the C++ search stress test (tests/cpp/search_stress.cpp): random ISMCTS
-and PIMC searches from random positions, with invariant checks on every
-result, in three builds (see conftest.py and cpp_build.py): optimised
-(Release), with AddressSanitizer and UndefinedBehaviorSanitizer, and with
-ThreadSanitizer (multi-threaded searches only).
+and PIMC searches from random positions of For Sale and of Leduc poker (a game
+with private cards), with invariant checks on every result, in three builds
+(see conftest.py and cpp_build.py): optimised (Release), with AddressSanitizer
+and UndefinedBehaviorSanitizer, and with ThreadSanitizer (multi-threaded
+searches only).
 
 Each build runs a fixed seed of its own, so a failure reruns exactly: the
 program names the search and the arguments that rerun it alone.
@@ -33,12 +34,19 @@ IDLE = ["--searches", "0"]
 SANITIZER_TIME_SLACK = ["--time-slack-ms", "5000"]
 # Counts of the coverage line that every run must have above zero.
 MUST_COVER = (
+    "forsale",
+    "leduc",
     "ismcts",
     "pimc",
     "sealed_choice",
+    "sealed_choice_without_exploration",
     "partial_view",
     "classic",
+    "leduc_second_round",
+    "leduc_private_statistics",
     "tree_full",
+    "two_node_trees",
+    "pimc_huge_budget_many_trees",
     "repeated",
     "ended_by_iterations",
     "time_budget",
@@ -61,21 +69,21 @@ def _assert_covered(output: str, searches: int, threads: range) -> None:
     assert coverage["searches"] == searches
     for name in MUST_COVER:
         assert coverage[name] > 0, f"no search with {name}: {coverage}"
-    for players in range(3, 7):
+    for players in range(2, 7):
         assert coverage[f"players_{players}"] > 0, coverage
     for count in threads:
         assert coverage[f"threads_{count}"] > 0, coverage
 
 
 def test_search_stress_release(cpp_release_build: CppBuild) -> None:
-    searches = 1500
+    searches = 1800
     output = run_test_program(cpp_release_build.program(SEARCH_STRESS), ["--searches", str(searches)])
     _assert_covered(output, searches, range(1, 5))
 
 
 def test_search_stress_sanitized(cpp_sanitized_build: CppBuild) -> None:
     program = cpp_sanitized_build.program(SEARCH_STRESS)
-    searches = 400
+    searches = 480
     args = ["--searches", str(searches), "--seed", "2", *SANITIZER_TIME_SLACK]
     output = run_test_program(program, args, sanitizer_env(leak_detection_works(program, IDLE)))
     _assert_covered(output, searches, range(1, 5))
@@ -84,7 +92,7 @@ def test_search_stress_sanitized(cpp_sanitized_build: CppBuild) -> None:
 def test_search_stress_thread_sanitizer(cpp_tsan_build: CppBuild) -> None:
     program = cpp_tsan_build.program(SEARCH_STRESS)
     launcher = thread_sanitizer_launcher(program, IDLE)
-    searches = 250
+    searches = 300
     # Smaller searches (ThreadSanitizer runs them about ten times slower), all multi-threaded.
     args = ["--searches", str(searches), "--seed", "3", "--min-threads", "2", "--max-iterations", "1000"]
     args += SANITIZER_TIME_SLACK
