@@ -399,3 +399,18 @@ def test_the_tree_shape_is_reported():
     assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
     open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_buckets=1)
     assert open_loop.past_chance > 0.2  # one subtree shared by every deal
+
+
+def test_a_small_tree_at_a_sealed_sell_still_gives_the_searching_seat_its_statistics():
+    # The other seats' secret choices hang off the same node: in a tree of 45
+    # nodes seat 0's 36 and seat 1's 8 took every node before seat 2 had one.
+    state = pyai.load_game("forsale(players=3)").new_initial_state()
+    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(3)]
+    while not (state.to_move() != "chance" and state.legal_moves()[0].startswith("sell")):
+        if state.to_move() == "chance":
+            state.apply(state.sample_chance(seed=len(state.history())))
+        else:
+            state.apply(bots[state.to_move()].choose(state))
+    for seat in range(3):
+        result = analyse(state, seat=seat, iterations=1000, max_nodes=45, seed=1)
+        assert result.simultaneous and all(m.visits > 0 for m in result.moves), seat

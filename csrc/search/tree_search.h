@@ -336,6 +336,13 @@ class TreeSearch {
       Action chosen[kMaxSeats];
       int seats[kMaxSeats];
       int count = 0;
+      // The searching seat's arms at the root are made before any other
+      // seat's: in a small tree the lower seats' arms could otherwise take
+      // every node, leaving the searching seat with nothing to report.
+      if (node == 0 && !root_arms_made_ && G::is_simultaneous_participant(s, root_seat_)) {
+        G::legal_actions_for(s, root_seat_, legal_);
+        root_arms_made_ = add_missing_arms(node, root_seat_);
+      }
       for (int seat = 0; seat < players_; ++seat) {
         if (!G::is_simultaneous_participant(s, seat)) continue;
         G::legal_actions_for(s, seat, legal_);
@@ -356,7 +363,17 @@ class TreeSearch {
 
   // Arms of all seats hang off the node sorted by (seat, action).
   uint32_t select_arm(uint32_t node, int seat, float& probability) {
+    add_missing_arms(node, seat);
+    if (available_.empty()) return kNoNode;
+    return draw_arm(node, seat, probability);
+  }
+
+  // Makes `seat`'s arms for the actions in legal_ that the node lacks, and
+  // lists in available_ its arms for all of them. False if the tree was full
+  // before every one was made.
+  bool add_missing_arms(uint32_t node, int seat) {
     available_.clear();
+    bool complete = true;
     uint32_t previous = kNoNode, arm = arena_[node].first_child;
     while (arm != kNoNode && arena_[arm].seat < seat) {
       previous = arm;
@@ -380,14 +397,21 @@ class TreeSearch {
       const bool root_arm = node == 0 && seat == root_seat_;
       if (root_arm) fresh.root_slot = uint16_t(root_policy_.size());
       const uint32_t added = arena_.add(fresh);
-      if (added == kNoNode) continue;
+      if (added == kNoNode) {
+        complete = false;
+        continue;
+      }
       if (root_arm) root_policy_.push_back(0.0);
       link_after(node, previous, added);
       previous = added;
       available_.push_back(added);
     }
-    if (available_.empty()) return kNoNode;
-    // Regret matching, mixed with uniform exploration.
+    return complete;
+  }
+
+  // Regret matching over available_, mixed with uniform exploration: draws
+  // one arm and gives its probability.
+  uint32_t draw_arm(uint32_t node, int seat, float& probability) {
     float positive_total = 0;
     for (uint32_t a : available_) positive_total += arena_[a].regret > 0 ? arena_[a].regret : 0;
     const float gamma = config_.simultaneous_exploration;
@@ -582,6 +606,7 @@ class TreeSearch {
   FixedVector<PathStep, kMaxDepth> path_;
   FixedVector<MoveStats, kMaxActions> root_moves_;
   FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
+  bool root_arms_made_ = false;                     // every root arm of the searching seat exists
   uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
   double win_sum_[kMaxSeats] = {};
   double score_sum_[kMaxSeats] = {};
