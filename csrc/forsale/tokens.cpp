@@ -207,9 +207,13 @@ Action parse_player_move(const State& s, std::string_view token, std::string_vie
     const int low = std::min(vehicles[0], vehicles[1]), high = std::max(vehicles[0], vehicles[1]);
     return sell_action(low, high, lawyer);
   }
-  syntax_error("'" + std::string(token) +
-               "' is not a move token (pass, bid:N, play:N[+], sell:N[,M[@L]], keep:N, mech:use, mech:skip, "
-               "deal:..., removed:A/V/C)");
+  // Built by appending: GCC 12 warns (-Wrestrict, wrongly) on literal + string here.
+  std::string message = "'";
+  message += token;
+  message +=
+      "' is not a move token (pass, bid:N, play:N[+], sell:N[,M[@L]], keep:N, mech:use, mech:skip, "
+      "deal:..., removed:A/V/C)";
+  syntax_error(message);
 }
 
 // Whether a move of this kind belongs to the current phase and step.

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check.h"
 #include "core/errors.h"
 #include "forsale/heuristic.h"
 #include "forsale/information.h"
@@ -37,35 +38,7 @@ using namespace pyai::forsale;
 
 namespace {
 
-// ------------------------------------------------------------------ checks
-
-long long g_passed = 0;
-long long g_failed = 0;
-int g_printed = 0;
-constexpr int kMaxPrinted = 60;  // failures printed in full; the rest are only counted
-std::string g_context;           // which game or test is running, printed with a failure
-int g_step = -1;                 // the step of the random game, -1 outside games
-
-bool check_failed(const char* file, int line, const char* expression, const std::string& note) {
-  ++g_failed;
-  if (g_printed++ < kMaxPrinted) {
-    std::printf("%s:%d: CHECK failed: %s", file, line, expression);
-    if (!note.empty()) std::printf(" [%s]", note.c_str());
-    if (!g_context.empty()) std::printf(" (%s", g_context.c_str());
-    if (!g_context.empty() && g_step >= 0) std::printf(", step %d", g_step);
-    if (!g_context.empty()) std::printf(")");
-    std::printf("\n");
-    std::fflush(stdout);
-  }
-  return false;
-}
-
-// CHECK(expr) and CHECK_MSG(expr, note) evaluate to whether expr held; the
-// note (any std::string expression) is only built when the check fails.
-#define CHECK(expr) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, std::string()))
-#define CHECK_MSG(expr, note) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, (note)))
+using namespace pyai::test;  // CHECK, CHECK_MSG and what they print (check.h)
 
 // --------------------------------------------------------------- helpers
 
@@ -1251,6 +1224,5 @@ int main(int argc, char** argv) {
     std::printf("[%s] %lld checks, %lld failed\n", section.name, (g_passed - passed_before) + failed, failed);
     std::fflush(stdout);
   }
-  std::printf("%lld passed, %lld failed\n", g_passed, g_failed);
-  return g_failed == 0 ? 0 : 1;
+  return report_and_exit_code();
 }

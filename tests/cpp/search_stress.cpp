@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "check.h"
 #include "core/rng.h"
 #include "forsale/heuristic.h"
 #include "forsale/information.h"
@@ -65,33 +66,7 @@ using namespace pyai;
 
 namespace {
 
-// ------------------------------------------------------------------ checks
-
-long long g_passed = 0;
-long long g_failed = 0;
-int g_printed = 0;
-constexpr int kMaxPrinted = 60;  // failures printed in full; the rest are only counted
-std::string g_context;           // which search is running, printed with a failure
-
-bool check_failed(const char* file, int line, const char* expression, const std::string& note) {
-  ++g_failed;
-  if (g_printed++ < kMaxPrinted) {
-    std::printf("%s:%d: CHECK failed: %s", file, line, expression);
-    if (!note.empty()) std::printf(" [%s]", note.c_str());
-    if (!g_context.empty()) std::printf("\n    in %s", g_context.c_str());
-    std::printf("\n");
-    std::fflush(stdout);
-  }
-  return false;
-}
-
-// CHECK(expr) and CHECK_MSG(expr, note) evaluate to whether expr held; the
-// note (any std::string expression) is only built when the check fails.
-// Checks run on the main thread only, after the search threads have joined.
-#define CHECK(expr) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, std::string()))
-#define CHECK_MSG(expr, note) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, (note)))
+using namespace pyai::test;  // CHECK, CHECK_MSG and what they print (check.h)
 
 std::string number(double x) {
   char text[32];
@@ -1266,6 +1241,5 @@ int main(int argc, char** argv) {
   }
   coverage.print();
   std::printf("%lld searches in %.1f s\n", coverage.searches, ms_between(start, Clock::now()) / 1000);
-  std::printf("%lld passed, %lld failed\n", g_passed, g_failed);
-  return g_failed == 0 ? 0 : 1;
+  return report_and_exit_code();
 }
