@@ -464,3 +464,23 @@ def test_plot(tmp_path):
     run = pyai("tournament", "report", db, "--plot", str(png))
     assert run.returncode == 0, run.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_without_matplotlib_fails_before_printing_anything(tmp_path):
+    db = str(tmp_path / "p.sqlite")
+    run_tournament(TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=1), db, concurrency=1)
+    # Hide matplotlib from the child, whether or not it is installed here.
+    blocker = tmp_path / "site"
+    blocker.mkdir()
+    (blocker / "matplotlib.py").write_text("raise ImportError('hidden for this test')\n")
+    env = {**os.environ, "PYTHONPATH": str(blocker)}
+    for args in (
+        ["tournament", "report", db, "--plot", str(tmp_path / "out.png")],
+        ["tournament", "--bot", "random", "--deals", "1", "--db", str(tmp_path / "q.sqlite"), "--plot", "x.png"],
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd="/", env=env
+        )
+        assert run.returncode == 2 and run.stdout == "", run.stdout
+        assert "pip install '.[plot]'" in run.stderr
+    assert not (tmp_path / "q.sqlite").exists()  # no game was played
