@@ -446,7 +446,11 @@ class TreeSearch {
     return pick;
   }
 
-  void rollout(State& s) {
+  // Flattened: the rollout is most of an iteration, and left to itself the
+  // compiler inlined the game's policy into it or not depending on unrelated
+  // code elsewhere in the search (For Sale from the start, callgrind: 972M
+  // instructions for 20,000 iterations when it did not, 872M flattened).
+  [[gnu::flatten]] void rollout(State& s) {
     while (true) {
       const NodeKind kind = G::kind(s);
       if (kind == NodeKind::kTerminal) return;
