@@ -103,7 +103,7 @@ class AutomaniaGame(BaseGame):
     # positions of its deterministic search signature.
     BENCH_TOKENS = (
         "order:1,2,0",
-        "demands:speed,green,power,suitcase,safety/safety,suitcase,power,green,speed",
+        "demands:speed,speed,power,suitcase,safety/suitcase,green,power,green,safety",
         "display:4,11,19",
         "start:S3",
         "start:S1",
