@@ -93,12 +93,14 @@ inline ChanceOutcome sample_outcome(const State& s, Rng& rng) {
       } while (markets_identical(o.item));
       break;
     }
-    case Step::kDealDisplay: {
-      uint32_t pool = s.deck;
+    case Step::kDealDisplay: {  // a set: in increasing order, as its token is canonically written
+      uint32_t pool = s.deck, shown = 0;
       for (int i = 0; i < 3; ++i) {
-        o.item[i] = uint8_t(random_bit32(pool, rng));
-        pool &= ~(uint32_t(1) << o.item[i]);
+        const uint32_t card = uint32_t(1) << random_bit32(pool, rng);
+        shown |= card;
+        pool &= ~card;
       }
+      for (int i = 0; i < 3; ++i, shown &= shown - 1) o.item[i] = uint8_t(std::countr_zero(shown));
       break;
     }
     case Step::kDealStart: o.item[0] = uint8_t(random_bit32(s.starts_undealt, rng)); break;

@@ -149,20 +149,59 @@ inline bool can_sell(const State& s, int seat, int market, int level) {
 
 namespace detail {
 
+// Rows and columns (bits 0-7, as spaces 0-7) that still have a tile.
+inline uint32_t lines_with_tiles(const State& s) {
+  uint32_t cells = 0;
+  for (int cell = 0; cell < kGridCells; ++cell) cells |= uint32_t(s.grid[cell] != kNoTile) << cell;
+  uint32_t lines = 0;
+  for (int i = 0; i < kGridSide; ++i) {
+    lines |= uint32_t((cells >> (i * kGridSide) & 0xf) != 0) << i;               // row i
+    lines |= uint32_t((cells & (0x1111u << i)) != 0) << (kGridSide + i);         // column i
+  }
+  return lines;
+}
+
+// The turn's first decision. The same test as can_place, with each space's
+// needs (workers, money) worked out once: the sponsor options are then the
+// union over the open spaces of the sponsor counts that still leave it open.
 inline void turn_moves(const State& s, ActionList& out) {
+  const Components& c = s.c();
   const int seat = s.turn;
   const Seat& p = s.seat[seat];
-  const int home = p.workers_home;
-  if (!s.sponsored) {
-    // Sponsoring before the action is only worth it if an action is left.
-    const int rate = sponsor_rate(s.c(), p);
-    for (int k = 1; k < home; ++k)
-      if (any_placement(s, seat, home - k, p.money + k * rate)) out.push_back(make_move(MoveKind::kSponsor, k));
+  const int home = p.workers_home, money = p.money;
+  const uint32_t lines = lines_with_tiles(s);
+  int workers_needed[kActionSpaces], money_needed[kActionSpaces + kCarTypes - 1];
+  uint32_t open = 0;  // spaces not barred whatever the workers and money
+  for (int space = 0; space < kActionSpaces; ++space) {
+    const bool own = s.space_workers[space] && s.space_seat[space] == seat;
+    if (own || (space < kLineSpaces && !(lines >> space & 1))) continue;
+    open |= 1u << space;
+    workers_needed[space] = s.space_workers[space] + 1;
   }
-  for (int space = 0; space < kLineSpaces; ++space)
-    if (can_place(s, seat, space, home, p.money)) out.push_back(make_move(MoveKind::kPlace, space));
-  for (int car = 0; car < kCarTypes; ++car)
-    if (can_place(s, seat, kCornerSpace, home, p.money, car)) out.push_back(make_move(MoveKind::kCorner, car));
+  for (int space = 0; space < kLineSpaces; ++space) money_needed[space] = production_cost(c, space, 0);
+  int cheapest_car = c.car_cost[0];
+  for (int car = 1; car < kCarTypes; ++car) cheapest_car = std::min<int>(cheapest_car, c.car_cost[car]);
+  money_needed[kCornerSpace] = cheapest_car;
+  if (!s.sponsored && home > 1) {
+    // Sponsoring before the action is only worth it if an action is left.
+    const int rate = sponsor_rate(c, p);
+    uint32_t counts = 0;  // bit k: sponsor:k leaves some space open
+    for (uint32_t spaces = open; spaces; spaces &= spaces - 1) {
+      const int space = std::countr_zero(spaces);
+      const int most = std::min(home - 1, home - workers_needed[space]);
+      const int short_by = money_needed[space] - money;
+      const int least = std::max(1, short_by <= 0 ? 1 : (short_by + rate - 1) / rate);
+      if (least <= most) counts |= ((uint32_t(2) << most) - 1) & ~((uint32_t(1) << least) - 1);
+    }
+    for (; counts; counts &= counts - 1) out.push_back(make_move(MoveKind::kSponsor, std::countr_zero(counts)));
+  }
+  for (uint32_t spaces = open & ((1u << kLineSpaces) - 1); spaces; spaces &= spaces - 1) {
+    const int space = std::countr_zero(spaces);
+    if (workers_needed[space] <= home && money_needed[space] <= money) out.push_back(make_move(MoveKind::kPlace, space));
+  }
+  if ((open >> kCornerSpace & 1) && workers_needed[kCornerSpace] <= home)
+    for (int car = 0; car < kCarTypes; ++car)
+      if (c.car_cost[car] <= money) out.push_back(make_move(MoveKind::kCorner, car));
   out.push_back(make_move(MoveKind::kWithdraw));
 }
 
@@ -226,7 +265,9 @@ inline void ship_moves(const State& s, ActionList& out) {
     for (int i = 0; i < c.market[s.market].sales_spaces; ++i) out.push_back(make_move(MoveKind::kSell, i));
     return;
   }
-  for (int market = 0; market < kMarkets; ++market)
+  int on_ships = 0;  // the seat's cars neither in its factory nor sold
+  for (int car = 0; car < kCarTypes; ++car) on_ships += c.car_count[car] - p.cars[car] - p.sold[car];
+  for (int market = 0; market < kMarkets && on_ships; ++market)
     for (int i = 0; i < c.market[market].ship_spaces; ++i)
       if (takeback_useful(s, market, i)) out.push_back(make_move(MoveKind::kTakeback, market * 32 + i));
   bool shipped = false;
