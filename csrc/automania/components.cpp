@@ -124,7 +124,7 @@ Components Components::from_wire(std::span<const int32_t> wire) {
     market.sales_spaces = in.byte("the sales spaces", 1, kMaxSalesSpaces);
     for (int i = 0; i < market.sales_spaces; ++i) {
       SalesSpace& sale = market.sale[i];
-      sale.row = in.byte("a sales space's row", i == 0 ? 0 : 1, i == 0 ? 0 : 9);
+      sale.row = in.byte("a sales space's row", i == 0 ? 0 : 1, i == 0 ? 0 : kMaxSalesRow);
       sale.money = in.byte("a sales space's money", 0, 99);
       sale.vp = in.byte("a sales space's VP", 0, 99);
       sale.min_stars = in.byte("a sales space's least stars", 0, 40);

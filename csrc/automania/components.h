@@ -61,6 +61,7 @@ constexpr int kMaxStylingSlots = 4;
 constexpr int kMaxShipSpaces = 24;
 constexpr int kMaxSalesSpaces = 16;
 constexpr int kMaxSalesOffices = 8;
+constexpr int kMaxSalesRow = 7;  // a state keeps the rows sold to in a byte
 constexpr int kMaxNameLength = 15;
 constexpr int kMaxContractSymbols = 4;
 

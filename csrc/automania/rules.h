@@ -75,28 +75,6 @@ inline int production_cost(const Components& c, int space, int car) {
   return spec.action == SpaceAction::kProduce ? spec.cost : 0;
 }
 
-// Whether `seat` may put workers on `space` with `workers` free and `money`
-// to pay a production (the corner's cheapest car when `car` is kAnyCar).
-inline bool can_place(const State& s, int seat, int space, int workers, int money, int car = kAnyCar) {
-  if (s.space_workers[space] && s.space_seat[space] == seat) return false;  // never on one's own workers
-  if (s.space_workers[space] + 1 > workers) return false;                    // one more than are there
-  const Components& c = s.c();
-  if (space == kCornerSpace) {
-    int cost = car == kAnyCar ? c.car_cost[0] : c.car_cost[car];
-    if (car == kAnyCar)
-      for (int type = 1; type < kCarTypes; ++type) cost = std::min<int>(cost, c.car_cost[type]);
-    return money >= cost;
-  }
-  if (!line_has_tile(s, space)) return false;  // never an empty row or column
-  return money >= production_cost(c, space, 0);
-}
-
-inline bool any_placement(const State& s, int seat, int workers, int money) {
-  for (int space = 0; space < kActionSpaces; ++space)
-    if (can_place(s, seat, space, workers, money)) return true;
-  return false;
-}
-
 // The money a production in progress still needs (a tile's fee must leave it).
 inline int money_reserved(const State& s) {
   if (s.office_bonus) return 0;
@@ -161,9 +139,12 @@ inline uint32_t lines_with_tiles(const State& s) {
   return lines;
 }
 
-// The turn's first decision. The same test as can_place, with each space's
-// needs (workers, money) worked out once: the sponsor options are then the
-// union over the open spaces of the sponsor counts that still leave it open.
+// The turn's first decision. A space is open to the seat unless its own
+// workers are on it or (a row or column) it has no tile left; the seat may
+// use it with one worker more than are there and, for a production, the
+// car's cost (the corner's cheapest car). Each space's needs are worked out
+// once: the sponsor options are the union, over the open spaces, of the
+// sponsor counts that still leave that space usable.
 inline void turn_moves(const State& s, ActionList& out) {
   const Components& c = s.c();
   const int seat = s.turn;

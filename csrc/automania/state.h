@@ -72,7 +72,7 @@ struct Seat {
   uint32_t played = 0;       // contracts played (shown, under the factory board)
   int16_t money = 0;
   int16_t vp = 0;
-  uint8_t vp_from[kVpSources] = {};
+  int16_t vp_from[kVpSources] = {};
   uint8_t workers_home = 0;   // free to place (own and neutral)
   uint8_t workers_total = 0;  // own + neutral this round
   uint8_t neutral = 0;        // neutral workers held this round
@@ -91,7 +91,7 @@ struct Seat {
 
   void add_vp(VpSource source, int points) {
     vp = int16_t(vp + points);
-    vp_from[source] = uint8_t(vp_from[source] + points);
+    vp_from[source] = int16_t(vp_from[source] + points);
   }
 };
 
@@ -153,5 +153,9 @@ struct State {
   int players() const { return num_players; }
   const Components& c() const { return automania::components(components); }
 };
+
+// The search copies a state per iteration and keeps none in its nodes; it
+// stays well under a kilobyte.
+static_assert(sizeof(State) <= 1024);
 
 }  // namespace pyai::automania

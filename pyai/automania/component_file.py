@@ -57,6 +57,7 @@ MAX_SHIP_SPACES = 24
 MAX_SHIPS = 12
 MAX_SALES_SPACES = 16
 MAX_SALES_OFFICES = 8
+MAX_SALES_ROW = 7  # rows below the topmost (0) are 1-7
 MAX_NAME_LENGTH = 15
 MAX_STARS = 40  # on a contract; a tile shows at most 9
 MAX_VALUE = 99  # money, VP, fees, medals, workers on one component
@@ -461,7 +462,7 @@ def _market(reader: _Reader, name: str, top_car_stars: int) -> Market:
     sales = []
     for entry in reader.tables("sales"):
         space = SalesSpace(
-            entry.integer("row", 0, 9),
+            entry.integer("row", 0, MAX_SALES_ROW),
             entry.integer("money", 0, MAX_VALUE, 0),
             entry.integer("vp", 0, MAX_VALUE, 0),
             entry.integer("min_stars", 0, MAX_STARS, 0),
