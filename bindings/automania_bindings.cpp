@@ -61,7 +61,9 @@ const char* step_name(Step step) {
 const char* const kVpSourceNames[kVpSources] = {"start",   "medals",     "tiles",  "sales",     "office",
                                                 "no contract", "cars left", "silver", "contracts", "money rank"};
 
-py::object tile_or_none(uint8_t tile) { return tile == kNoTile ? py::object(py::none()) : py::object(py::str(tile_name(tile))); }
+py::object tile_or_none(uint8_t tile) {
+  return tile == kNoTile ? py::object(py::none()) : py::object(py::str(tile_name(tile)));
+}
 
 py::list contracts(uint32_t cards) {
   py::list out;
@@ -301,7 +303,8 @@ void bind_automania(py::module_& m) {
             return canonical;
           },
           py::arg("seat"), py::arg("token"),
-          "Applies a token of `seat`'s record (start:? / drawn:? for cards it did not see); returns its canonical form.")
+          "Applies a token of `seat`'s record (start:? / drawn:? for cards it did not see); "
+          "returns its canonical form.")
       .def("score_breakdown", [](const AutomaniaGameRecord& r) {
         r.require_over("score breakdowns");
         py::list out;

@@ -71,7 +71,8 @@ Components Components::from_wire(std::span<const int32_t> wire) {
   c.stations = in.byte("the stations", 1, kMaxStations);
   for (int car = 0; car < kCarTypes; ++car) {
     c.line_length[car] = in.byte("a line's length", 1, c.stations);
-    for (int i = 0; i < c.line_length[car]; ++i) c.line[car][i] = uint8_t(in.byte("a line's station", 1, c.stations) - 1);
+    for (int i = 0; i < c.line_length[car]; ++i)
+      c.line[car][i] = uint8_t(in.byte("a line's station", 1, c.stations) - 1);
   }
   c.offices = in.byte("the office spaces", 1, kMaxOffices);
   for (int i = 0; i < c.offices; ++i) c.office_fee[i] = in.byte("an office fee", 0, 99);
@@ -98,7 +99,8 @@ Components Components::from_wire(std::span<const int32_t> wire) {
     office.money = in.byte("a sales office's money", 0, 99);
     office.vp = in.byte("a sales office's VP", 0, 99);
     if (in.byte("a sales office's tile", 0, 1)) {
-      if (slots == kOfficeTiles) throw GameError(ErrorKind::kBadConfig, "component data: more than 2 offices with a tile");
+      if (slots == kOfficeTiles)
+        throw GameError(ErrorKind::kBadConfig, "component data: more than 2 offices with a tile");
       c.office_of_slot[slots] = uint8_t(i);
       office.tile_slot = int8_t(slots++);
     }
@@ -110,9 +112,12 @@ Components Components::from_wire(std::span<const int32_t> wire) {
     for (int ship = 0; ship < ships; ++ship) {
       const int levels = in.next("a ship's spaces", 1, kMaxShipSpaces);
       const int first = market.ship_spaces;
-      if (first + levels > kMaxShipSpaces) throw GameError(ErrorKind::kBadConfig, "component data: too many ship spaces");
-      for (int i = 0; i < levels; ++i)
-        market.space[market.ship_spaces++] = ShipSpace{in.byte("a ship space's level", 1, c.top_car_stars - 1), uint8_t(ship), 0};
+      if (first + levels > kMaxShipSpaces)
+        throw GameError(ErrorKind::kBadConfig, "component data: too many ship spaces");
+      for (int i = 0; i < levels; ++i) {
+        const uint8_t level = in.byte("a ship space's level", 1, c.top_car_stars - 1);
+        market.space[market.ship_spaces++] = ShipSpace{level, uint8_t(ship), 0};
+      }
       const uint8_t medal = in.byte("a ship's medal", 0, 99);
       for (int i = first; i < market.ship_spaces; ++i) market.space[i].medal = medal;
     }
@@ -157,7 +162,8 @@ Components Components::from_wire(std::span<const int32_t> wire) {
         ++card.needed[card.symbols[k]];
       }
       const int parts = in.next("a contract's styling parts", 0, c.styling_slots);
-      for (int k = 0; k < parts; ++k) card.styling |= uint8_t(1u << in.byte("a contract's styling part", 0, c.styling_parts - 1));
+      for (int k = 0; k < parts; ++k)
+        card.styling |= uint8_t(1u << in.byte("a contract's styling part", 0, c.styling_parts - 1));
       card.stars = in.byte("a contract's stars", 0, 40);
       card.vp = in.byte("a contract's VP", 0, 99);
       card.silver = in.byte("a contract's silver medals", 0, 9);

@@ -178,7 +178,8 @@ inline void turn_moves(const State& s, ActionList& out) {
   }
   for (uint32_t spaces = open & ((1u << kLineSpaces) - 1); spaces; spaces &= spaces - 1) {
     const int space = std::countr_zero(spaces);
-    if (workers_needed[space] <= home && money_needed[space] <= money) out.push_back(make_move(MoveKind::kPlace, space));
+    if (workers_needed[space] <= home && money_needed[space] <= money)
+      out.push_back(make_move(MoveKind::kPlace, space));
   }
   if ((open >> kCornerSpace & 1) && workers_needed[kCornerSpace] <= home)
     for (int car = 0; car < kCarTypes; ++car)

@@ -177,7 +177,8 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
   const Components& c = s.c();
   if (is_terminal(s)) illegal(s, "the game is over");
   if (!is_chance(s)) illegal(s, "nothing is revealed now: " + seat_name(s.turn) + " is to move");
-  if (step != s.step) illegal(s, "the next chance step is " + std::string(chance_head(s.step)) + ", not " + chance_head(step));
+  if (step != s.step)
+    illegal(s, "the next chance step is " + std::string(chance_head(s.step)) + ", not " + chance_head(step));
   ParsedToken parsed;
   parsed.is_chance = true;
   ChanceOutcome& o = parsed.outcome;
@@ -190,7 +191,8 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
     case Step::kDealOrder: {
       const auto parts = split(body, ',');
       if (int(parts.size()) != s.num_players)
-        illegal(s, "the order lists all " + std::to_string(s.num_players) + " seats, not " + std::to_string(parts.size()));
+        illegal(s, "the order lists all " + std::to_string(s.num_players) + " seats, not " +
+                       std::to_string(parts.size()));
       unsigned seen = 0;
       for (size_t i = 0; i < parts.size(); ++i) {
         const int seat = number(parts[i], token);
@@ -213,7 +215,8 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
                          std::to_string(symbols.size()));
         for (int i = 0; i < kDemandSpaces; ++i) {
           const int symbol = symbol_of(c, symbols[i], token);
-          if (--counts[symbol] < 0) illegal(s, "there are not that many " + std::string(c.symbol(symbol)) + " demand tiles");
+          if (--counts[symbol] < 0)
+            illegal(s, "there are not that many " + std::string(c.symbol(symbol)) + " demand tiles");
           o.item[m * kDemandSpaces + i] = uint8_t(symbol);
         }
       }
@@ -292,7 +295,8 @@ Action parse_move(const State& s, std::string_view head, std::string_view body, 
     const int n = name.size() == 2 && name[1] >= '1' && name[1] <= '4' ? name[1] - '1' : -1;
     if (n >= 0 && name[0] == 'r') return make_move(MoveKind::kPlace, n);
     if (n >= 0 && name[0] == 'c') return make_move(MoveKind::kPlace, kGridSide + n);
-    syntax_error(quoted(token) + " must be place:R1..R4 (a row) or place:C1..C4 (a column); the corner is corner:<car>");
+    syntax_error(quoted(token) +
+                 " must be place:R1..R4 (a row) or place:C1..C4 (a column); the corner is corner:<car>");
   } else if (head == "corner") {
     return make_move(MoveKind::kCorner, car_of(one("corner:city, corner:family or corner:super"), token));
   } else if (head == "tile") {
@@ -320,7 +324,8 @@ Action parse_move(const State& s, std::string_view head, std::string_view body, 
     const int market = market_of(args[0], token);
     const int level = number(args[1], token);
     const int space = ship_space_of_level(c, market, level);
-    if (space < 0) illegal(s, std::string(market_name(market)) + " has no ship space of level " + std::to_string(level));
+    if (space < 0)
+      illegal(s, std::string(market_name(market)) + " has no ship space of level " + std::to_string(level));
     return make_move(MoveKind::kTakeback, market * 32 + space);
   } else if (head == "ship") {
     const std::string_view what = one("ship:<level> or ship:none");
@@ -360,7 +365,8 @@ std::string step_moves(const State& s) {
   switch (s.step) {
     case Step::kTurn: return "its turn starts: sponsor:K, place:<space>, corner:<car> or withdraw";
     case Step::kTakeTile: return "it takes a tile from " + line_name(s.space) + ": tile:N";
-    case Step::kPlaceTile: return "it places " + tile_name(s.tile) + ": put:station,N, put:office,N, put:styling,<car> or discard";
+    case Step::kPlaceTile:
+      return "it places " + tile_name(s.tile) + ": put:station,N, put:office,N, put:styling,<car> or discard";
     case Step::kDraw: return "it draws a contract: draw:N or draw:deck";
     case Step::kMarket: return "it chooses the car's market: market:NA or market:EU";
     case Step::kShip: return "it ships the car: marketing:K, takeback:M,L, ship:L, ship:none (a top car: sell:N)";

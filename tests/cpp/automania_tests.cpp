@@ -161,7 +161,8 @@ void check_contracts(const State& s, bool true_state) {
   CHECK(std::popcount(s.display) <= 3);
   if (true_state) {
     CHECK(std::popcount(s.deck) == s.deck_count);
-    if (s.step > Step::kDealDisplay && s.step != Step::kRevealContract) CHECK(std::popcount(s.display) == 3 || s.deck_count == 0);
+    if (s.step > Step::kDealDisplay && s.step != Step::kRevealContract)
+      CHECK(std::popcount(s.display) == 3 || s.deck_count == 0);
   }
 }
 
@@ -210,7 +211,8 @@ void check_step(const State& before, const State& after, bool chance, Action act
     for (int source = 0; source < kVpSources; ++source) {
       const int gained = after.seat[p].vp_from[source] - before.seat[p].vp_from[source];
       CHECK_MSG(gained >= 0, "VP never go down");
-      if (gained) CHECK_MSG(allowed >> source & 1, "VP source " + std::to_string(source) + " fed by a step that cannot");
+      if (gained)
+        CHECK_MSG(allowed >> source & 1, "VP source " + std::to_string(source) + " fed by a step that cannot");
     }
 }
 
