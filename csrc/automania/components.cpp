@@ -91,6 +91,9 @@ Components Components::from_wire(std::span<const int32_t> wire) {
     space.cost = in.byte("an action space's cost", 0, 99);
   }
   c.space[kCornerSpace] = ActionSpaceSpec{SpaceAction::kCorner, 0, 0};
+  for (int i = 0; i < kLineSpaces; ++i)
+    c.least_cost[i] = c.space[i].action == SpaceAction::kProduce ? c.space[i].cost : 0;
+  c.least_cost[kCornerSpace] = *std::min_element(c.car_cost, c.car_cost + kCarTypes);
   c.sales_offices = in.byte("the sales offices", kMaxPlayers, kMaxSalesOffices);
   int slots = 0;
   for (int i = 0; i < c.sales_offices; ++i) {

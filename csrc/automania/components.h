@@ -165,6 +165,7 @@ struct Components {
 
   uint8_t top_car_stars = 0;
   ActionSpaceSpec space[kActionSpaces] = {};
+  uint8_t least_cost[kActionSpaces] = {};  // the money a space needs to be chosen (the corner: its cheapest car)
   uint8_t sales_offices = 0;
   SalesOfficeSpec office[kMaxSalesOffices] = {};
   uint8_t office_of_slot[kOfficeTiles] = {};

@@ -13,6 +13,10 @@
 #include <bit>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "action.h"
 #include "factory.h"
 #include "scoring.h"
@@ -127,10 +131,21 @@ inline bool can_sell(const State& s, int seat, int market, int level) {
 
 namespace detail {
 
-// Rows and columns (bits 0-7, as spaces 0-7) that still have a tile.
-inline uint32_t lines_with_tiles(const State& s) {
+// Grid cells (bits 0-15) holding a tile: one SSE2 compare over the 16 bytes.
+inline uint32_t cells_with_tiles(const State& s) {
+#if defined(__SSE2__)
+  const __m128i grid = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.grid));
+  return ~uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(grid, _mm_setzero_si128()))) & 0xffff;
+#else
   uint32_t cells = 0;
   for (int cell = 0; cell < kGridCells; ++cell) cells |= uint32_t(s.grid[cell] != kNoTile) << cell;
+  return cells;
+#endif
+}
+
+// Rows and columns (bits 0-7, as spaces 0-7) that still have a tile.
+inline uint32_t lines_with_tiles(const State& s) {
+  const uint32_t cells = cells_with_tiles(s);
   uint32_t lines = 0;
   for (int i = 0; i < kGridSide; ++i) {
     lines |= uint32_t((cells >> (i * kGridSide) & 0xf) != 0) << i;               // row i
@@ -151,7 +166,7 @@ inline void turn_moves(const State& s, ActionList& out) {
   const Seat& p = s.seat[seat];
   const int home = p.workers_home, money = p.money;
   const uint32_t lines = lines_with_tiles(s);
-  int workers_needed[kActionSpaces], money_needed[kActionSpaces + kCarTypes - 1];
+  int workers_needed[kActionSpaces], money_needed[kActionSpaces];
   uint32_t open = 0;  // spaces not barred whatever the workers and money
   for (int space = 0; space < kActionSpaces; ++space) {
     const bool own = s.space_workers[space] && s.space_seat[space] == seat;
@@ -159,10 +174,7 @@ inline void turn_moves(const State& s, ActionList& out) {
     open |= 1u << space;
     workers_needed[space] = s.space_workers[space] + 1;
   }
-  for (int space = 0; space < kLineSpaces; ++space) money_needed[space] = production_cost(c, space, 0);
-  int cheapest_car = c.car_cost[0];
-  for (int car = 1; car < kCarTypes; ++car) cheapest_car = std::min<int>(cheapest_car, c.car_cost[car]);
-  money_needed[kCornerSpace] = cheapest_car;
+  for (int space = 0; space < kActionSpaces; ++space) money_needed[space] = c.least_cost[space];
   if (!s.sponsored && home > 1) {
     // Sponsoring before the action is only worth it if an action is left.
     const int rate = sponsor_rate(c, p);
@@ -249,9 +261,17 @@ inline void ship_moves(const State& s, ActionList& out) {
   }
   int on_ships = 0;  // the seat's cars neither in its factory nor sold
   for (int car = 0; car < kCarTypes; ++car) on_ships += c.car_count[car] - p.cars[car] - p.sold[car];
-  for (int market = 0; market < kMarkets && on_ships; ++market)
-    for (int i = 0; i < c.market[market].ship_spaces; ++i)
-      if (takeback_useful(s, market, i)) out.push_back(make_move(MoveKind::kTakeback, market * 32 + i));
+  if (on_ships) {
+    // With a car of the type in the factory only spaces of the chosen market
+    // up to the matching one can be worth freeing; without, any car of the type.
+    const bool any_of_type = p.cars[s.car] == 0;
+    for (int market = 0; market < kMarkets; ++market) {
+      if (!any_of_type && market != s.market) continue;
+      const int last = any_of_type ? c.market[market].ship_spaces - 1 : matching_ship_space(c.market[market], stars);
+      for (int i = 0; i <= last; ++i)
+        if (takeback_useful(s, market, i)) out.push_back(make_move(MoveKind::kTakeback, market * 32 + i));
+    }
+  }
   bool shipped = false;
   if (p.cars[s.car]) {
     for_each_open_ship_space(s, s.market, stars, [&](int i) {
