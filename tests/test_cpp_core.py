@@ -38,7 +38,7 @@ def test_automania_release(cpp_release_build: CppBuild) -> None:
 def test_automania_sanitized(cpp_sanitized_build: CppBuild) -> None:
     program = cpp_sanitized_build.program(AUTOMANIA_TESTS)
     detect_leaks = leak_detection_works(program, ["--games", "0"])
-    run_test_program(program, ["--games", "300"], sanitizer_env(detect_leaks))
+    run_test_program(program, ["--games", "1000"], sanitizer_env(detect_leaks))  # Automania's games are cheap
 
 
 if __name__ == "__main__":
