@@ -13,7 +13,8 @@ automania tokens (input case-insensitive; canonical forms shown). A turn is a ch
 chance: order:2,0,1  demands:<5 symbols>/<5 symbols> (NA/EU: active 4,3,2 stars, pending left, right)
   display:3,17,22  start:S2  tiles:<18 tiles: grid row by row, then below the sales offices>
   reveal:14  drawn:14; in a pov seat's record another seat's private card is start:? or drawn:?
-example: position automania(players=3) pov 0 moves order:1,2,0 ... start:? start:S1 ..."""
+example: position automania(players=3) pov 0 moves order:1,2,0 demands:... display:... start:? start:?
+  start:S1 tiles:... (seat 0 is third in the order: its starting contract is the third dealt)"""
 
 GAMES = "automania(players=2..4[,components=<path to a components .toml>]) (default players=3)"
 
