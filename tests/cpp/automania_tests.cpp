@@ -5,7 +5,7 @@
 // replayed from its record, views kept by determinisation, and seats' records
 // filled back into full records that replay to the sampled state. Plays with
 // the shipped component set (compiled in from pyai/automania/components.toml).
-// No framework: CHECK counts passes and failures and main ends with
+// CHECK (tests/cpp/check.h) counts passes and failures; main ends with
 // "N passed, M failed".
 //
 //   pyai_automania_tests [--games N] [--seed S]
@@ -30,35 +30,14 @@
 #include "automania/scoring.h"
 #include "automania/tokens.h"
 #include "automania_default_components.h"
+#include "check.h"
 #include "core/errors.h"
 
 using namespace pyai;
 using namespace pyai::automania;
+using namespace pyai::test;  // CHECK, CHECK_MSG and what they print (check.h)
 
 namespace {
-
-long long g_passed = 0;
-long long g_failed = 0;
-int g_printed = 0;
-constexpr int kMaxPrinted = 40;
-std::string g_context;
-
-bool check_failed(const char* file, int line, const char* expression, const std::string& note) {
-  ++g_failed;
-  if (g_printed++ < kMaxPrinted) {
-    std::printf("%s:%d: CHECK failed: %s", file, line, expression);
-    if (!note.empty()) std::printf(" [%s]", note.c_str());
-    if (!g_context.empty()) std::printf(" (%s)", g_context.c_str());
-    std::printf("\n");
-    std::fflush(stdout);
-  }
-  return false;
-}
-
-#define CHECK(expr) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, std::string()))
-#define CHECK_MSG(expr, note) \
-  (static_cast<bool>(expr) ? (++g_passed, true) : check_failed(__FILE__, __LINE__, #expr, (note)))
 
 uint8_t g_components = 0;
 
@@ -454,6 +433,5 @@ int main(int argc, char** argv) {
     CHECK(r.top_cars > 0 && r.takebacks > 0 && r.contracts_played > 0 && r.no_contract_vp > 0);
     CHECK(r.upgrades > 0 && r.staff > 0 && r.office_tiles > 0 && r.sales > 0 && r.deck_draws > 0);
   }
-  std::printf("%lld passed, %lld failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return report_and_exit_code();
 }
