@@ -12,7 +12,7 @@ import pytest
 
 import pyai
 
-from automania_scenarios import finish_round, new_game, play, seat, withdraw_all
+from automania_scenarios import finish_round, new_game, others_withdraw, play, seat, withdraw_all
 
 
 def sales_moves(state: pyai.State) -> list[str]:
@@ -66,6 +66,20 @@ def test_the_sales_limit_counts_both_markets_together():
     # Seat 0's family car in Europe is not offered: its limit is used.
     assert state.to_dict()["step"] == "demand"
     assert [s["level"] for s in state.to_dict()["markets"]["EU"]["ships"] if s["car"]] == [2]
+
+
+def test_a_marketing_manager_sells_one_car_beyond_the_sales_office():
+    state = new_game()
+    play(state, "place:R2", "tile:4", "put:office,1")  # A23, a marketing manager; the family car
+    play(state, "market:EU", "marketing:1", "ship:1", "contract:none")
+    others_withdraw(state)
+    play(state, "place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:S1")
+    play(state, "withdraw", "office:1", "discard")  # office 1 sells 1 car; with the manager, 2
+    assert seat(state, 0)["sales_limit"] == 2
+    play(state, "sell:2")  # North America's car
+    assert state.to_dict()["offer"] == {"market": "EU", "level": 1, "seat": 0}
+    play(state, "sell:2")  # and Europe's
+    assert seat(state, 0)["sold_count"] == 2 and state.to_dict()["step"] == "demand"
 
 
 def test_the_topmost_space_takes_any_number_of_cars():
