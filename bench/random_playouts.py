@@ -1,10 +1,12 @@
 """Random-playout speed of the C++ rules core: whole games per second.
 
-    python bench/random_playouts.py [--players 4] [--games 200000] [--seed 1]
+    python bench/random_playouts.py [--game forsale] [--players 4] [--games 200000] [--seed 1]
 
-Plays uniformly random games (every move and deal at random) inside the
-core with the GIL released, and prints games/s and moves/s. It measures the
-installed pyai (`pip install .` first).
+Plays uniformly random games (every move and chance step at random) inside
+the core with the GIL released, and prints games/s and moves/s for each
+player count of the game (`--game` names any registered game with a players
+parameter: forsale, automania). It measures the installed pyai (`pip install .`
+first).
 """
 
 from __future__ import annotations
@@ -16,18 +18,20 @@ import pyai
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="forsale", help="the game's name (default forsale)")
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    pyai.load_game("forsale(players=4)").random_playouts(1000, args.seed)  # warm up caches and clocks
-    print(f"{'players':>7} {'games':>9} {'seconds':>8} {'games/s':>10} {'moves/game':>10} {'moves/s':>12}")
-    for players in args.players:
-        result = pyai.load_game(f"forsale(players={players})").random_playouts(args.games, args.seed)
+    games = {players: pyai.load_game(f"{args.game}(players={players})") for players in args.players}
+    next(iter(games.values())).random_playouts(1000, args.seed)  # warm up caches and clocks
+    print(f"{'game':>22} {'games':>9} {'seconds':>8} {'games/s':>10} {'moves/game':>10} {'moves/s':>12}")
+    for game in games.values():
+        result = game.random_playouts(args.games, args.seed)
         games_per_s = result["games"] / result["seconds"]
         moves_per_game = result["steps"] / result["games"]
         print(
-            f"{players:>7} {result['games']:>9} {result['seconds']:>8.3f} {games_per_s:>10.0f} "
+            f"{str(game):>22} {result['games']:>9} {result['seconds']:>8.3f} {games_per_s:>10.0f} "
             f"{moves_per_game:>10.1f} {result['steps'] / result['seconds']:>12.0f}"
         )
 

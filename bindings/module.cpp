@@ -10,6 +10,7 @@ namespace py = pybind11;
 // One binding file per game: its state, view and search classes.
 void bind_forsale(py::module_& m);
 void bind_leduc(py::module_& m);
+void bind_automania(py::module_& m);
 
 namespace {
 
@@ -43,6 +44,7 @@ PYBIND11_MODULE(_core, m) {
   translate_game_errors();
   bind_forsale(m);
   bind_leduc(m);
+  bind_automania(m);
   m.attr("NODE_BYTES") = pyai::search::kBytesPerNode;
   m.def(
       "search_settings",

@@ -36,7 +36,8 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
         for item in body.split(","):
             if "=" not in item:
                 raise GameStringError(f"parameter {item.strip()!r} in {text!r} must be key=value")
-            key, value = (part.strip().lower() for part in item.split("=", 1))
+            key, value = (part.strip() for part in item.split("=", 1))
+            key = key.lower()  # values keep their case (a file path); a game lowers the ones that are names
             if not _NAME.fullmatch(key):
                 raise GameStringError(f"bad parameter name {key!r} in {text!r}")
             if not value:

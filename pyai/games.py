@@ -34,7 +34,7 @@ def load_game(game_string: str) -> BaseGame:
 
 
 # The packages under pyai/ that hold a game; each registers its Game class when imported.
-GAME_PACKAGES = ("forsale", "leduc")
+GAME_PACKAGES = ("forsale", "leduc", "automania")
 
 
 def _import_games() -> None:

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from cpp_build import CORE_TESTS, SEARCH_STRESS, CppBuild, build
+from cpp_build import AUTOMANIA_TESTS, CORE_TESTS, SEARCH_STRESS, CppBuild, build
 
 
 @pytest.fixture(scope="session")
 def cpp_release_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """Optimised (Release): the core tests and the search stress test."""
-    return build(tmp_path_factory.mktemp("cpp-release"), "Release", None, [CORE_TESTS, SEARCH_STRESS])
+    """Optimised (Release): the core tests, Automania's and the search stress test."""
+    return build(tmp_path_factory.mktemp("cpp-release"), "Release", None, [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS])
 
 
 @pytest.fixture(scope="session")
 def cpp_sanitized_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): both programs."""
-    return build(tmp_path_factory.mktemp("cpp-asan-ubsan"), "RelWithDebInfo", "address", [CORE_TESTS, SEARCH_STRESS])
+    """AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs."""
+    programs = [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS]
+    return build(tmp_path_factory.mktemp("cpp-asan-ubsan"), "RelWithDebInfo", "address", programs)
 
 
 @pytest.fixture(scope="session")

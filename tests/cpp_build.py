@@ -22,6 +22,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CORE_TESTS = "pyai_core_tests"
 SEARCH_STRESS = "pyai_search_stress"
+AUTOMANIA_TESTS = "pyai_automania_tests"
 SUMMARY_LINE = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 BUILD_TIMEOUT = 900  # seconds, per configure or build step
 RUN_TIMEOUT = 900  # seconds, per run of a test program

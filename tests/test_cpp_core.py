@@ -1,15 +1,17 @@
-"""Runs the C++ core's own test program (tests/cpp/core_tests.cpp) in two builds
-(see conftest.py and cpp_build.py): optimised (Release), running the default
-number of random games, and with AddressSanitizer and UndefinedBehaviorSanitizer.
+"""Runs the C++ core's own test programs (tests/cpp/core_tests.cpp for For Sale
+and Leduc, tests/cpp/automania_tests.cpp for Automania) in two builds (see
+conftest.py and cpp_build.py): optimised (Release), running random games, and
+with AddressSanitizer and UndefinedBehaviorSanitizer.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
 
-from cpp_build import CORE_TESTS, CppBuild, leak_detection_works, run_test_program, sanitizer_env
+from cpp_build import AUTOMANIA_TESTS, CORE_TESTS, CppBuild, leak_detection_works, run_test_program, sanitizer_env
 
 pytestmark = pytest.mark.slow
 
@@ -22,6 +24,21 @@ def test_core_sanitized(cpp_sanitized_build: CppBuild) -> None:
     program = cpp_sanitized_build.program(CORE_TESTS)
     detect_leaks = leak_detection_works(program, ["--games", "0"])
     run_test_program(program, ["--games", "300"], sanitizer_env(detect_leaks))
+
+
+# Random Automania games per player count, every step checked (about 3 s a
+# thousand): a CI-sized default; PYAI_AUTOMANIA_GAMES=10000 for the full run.
+AUTOMANIA_GAMES = os.environ.get("PYAI_AUTOMANIA_GAMES", "2000")
+
+
+def test_automania_release(cpp_release_build: CppBuild) -> None:
+    run_test_program(cpp_release_build.program(AUTOMANIA_TESTS), ["--games", AUTOMANIA_GAMES])
+
+
+def test_automania_sanitized(cpp_sanitized_build: CppBuild) -> None:
+    program = cpp_sanitized_build.program(AUTOMANIA_TESTS)
+    detect_leaks = leak_detection_works(program, ["--games", "0"])
+    run_test_program(program, ["--games", "1000"], sanitizer_env(detect_leaks))  # Automania's games are cheap
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import random
 import pytest
 
 import pyai
+from pyai.game_string import parse_game_string
 
 from scripting import play, play_randomly_to_the_end
 
@@ -28,6 +29,16 @@ def test_game_strings_and_parameters():
     assert pyai.load_game(str(game)) == game
     assert pyai.load_game(" ForSale( players = 3 ) ").players == 3
     assert pyai.load_game("forsale").players == 4  # documented default
+
+
+def test_game_string_values_keep_their_case_and_names_stay_case_insensitive():
+    # A value may be a file path, whose case matters; a game lowers the values that are names.
+    assert parse_game_string("Game(Path=/Tmp/Set.toml, Theme=Advisors)") == (
+        "game",
+        {"path": "/Tmp/Set.toml", "theme": "Advisors"},
+    )
+    game = pyai.load_game("FORSALE(PLAYERS=4,THEME=ADVISORS,EDITION=AUTORAMA)")
+    assert str(game) == "forsale(players=4,theme=advisors)"
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ class ForSaleGame(BaseGame):
             kwargs["first"] = whole_number_param("first", params["first"], 0, 5)
         for key in ("theme", "edition"):
             if key in params:
-                kwargs[key] = params[key]
+                kwargs[key] = params[key].lower()
         return cls(**kwargs)
 
     def params(self) -> dict[str, object]:

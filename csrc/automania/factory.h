@@ -1,0 +1,132 @@
+// What a player's factory gives: managers' effects, a car's popularity
+// against a market's demands, and whether a car meets a contract.
+#pragma once
+
+#include <bit>
+
+#include "state.h"
+
+namespace pyai::automania {
+
+// Managers of `type` in the seat's offices.
+inline int managers(const Components& c, const Seat& seat, Manager type) {
+  int count = 0;
+  for (int i = 0; i < c.offices; ++i)
+    if (seat.office[i] != kNoTile && Manager(face(c, seat.office[i]).detail) == type) ++count;
+  return count;
+}
+
+// Neutral workers the seat's staff managers show (its share of the supply).
+inline int staff_workers(const Components& c, const Seat& seat) {
+  int workers = 0;
+  for (int i = 0; i < c.offices; ++i)
+    if (seat.office[i] != kNoTile && Manager(face(c, seat.office[i]).detail) == Manager::kStaff)
+      workers += face(c, seat.office[i]).value;
+  return workers;
+}
+
+// Money a worker on the sponsor space brings: $1, +$1 per general manager.
+inline int sponsor_rate(const Components& c, const Seat& seat) { return 1 + managers(c, seat, Manager::kGeneral); }
+
+// Cars the seat may sell this round: its sales office's limit, +1 per marketing manager.
+inline int sales_limit(const Components& c, const Seat& seat) {
+  if (seat.sales_office == 0) return 0;
+  return c.office[seat.sales_office - 1].limit + managers(c, seat, Manager::kMarketing);
+}
+
+// Machines of each symbol on car type `car`'s line.
+struct LineSymbols {
+  uint8_t count[kMaxSymbols] = {};
+};
+inline LineSymbols line_symbols(const Components& c, const Seat& seat, int car) {
+  LineSymbols out;
+  for (int i = 0; i < c.line_length[car]; ++i) {
+    const uint8_t tile = seat.station[c.line[car][i]];
+    if (tile != kNoTile) ++out.count[face(c, tile).detail];
+  }
+  return out;
+}
+
+// Styling parts (bits) above car type `car`'s line.
+inline uint32_t styling_parts(const Components& c, const Seat& seat, int car) {
+  uint32_t parts = 0;
+  for (int i = 0; i < c.styling_slots; ++i)
+    if (seat.styling[car][i] != kNoTile) parts |= 1u << face(c, seat.styling[car][i]).detail;
+  return parts;
+}
+
+// Stars of the demands in `market` met by the line: each machine meets one
+// demand of its symbol, the demands worth most first (so with two equal
+// demands and one matching machine only the higher counts).
+inline int demand_stars(const Components& c, const State& s, int market, LineSymbols line) {
+  int stars = 0;
+  for (int k = 0; k < kActiveDemands; ++k) {
+    const int space = c.active_by_stars[k];
+    uint8_t& left = line.count[s.demand[market][space]];
+    if (left) {
+      --left;
+      stars += c.active_stars[space];
+    }
+  }
+  return stars;
+}
+
+// A car's popularity before marketing workers: the demands met, and every
+// star on its line's machines, on the seat's managers and on its styling tiles.
+inline int popularity(const Components& c, const State& s, int seat_index, int car, int market) {
+  const Seat& seat = s.seat[seat_index];
+  int stars = demand_stars(c, s, market, line_symbols(c, seat, car));
+  for (int i = 0; i < c.line_length[car]; ++i) {
+    const uint8_t tile = seat.station[c.line[car][i]];
+    if (tile != kNoTile) stars += face(c, tile).stars;
+  }
+  for (int i = 0; i < c.offices; ++i)
+    if (seat.office[i] != kNoTile) stars += face(c, seat.office[i]).stars;
+  for (int i = 0; i < c.styling_slots; ++i)
+    if (seat.styling[car][i] != kNoTile) stars += face(c, seat.styling[car][i]).stars;
+  return stars;
+}
+
+// Whether a car of type `car` with `stars` popularity, made in this factory,
+// meets contract `contract`.
+inline bool meets_contract(const Components& c, const Seat& seat, int car, int stars, int contract) {
+  const ContractCard& card = c.contract[contract];
+  if (card.car != kAnyCar && card.car != car) return false;
+  if (stars < card.stars) return false;
+  if (card.styling & ~styling_parts(c, seat, car)) return false;
+  if (card.symbol_count) {
+    const LineSymbols line = line_symbols(c, seat, car);
+    for (int k = 0; k < card.symbol_count; ++k)
+      if (line.count[card.symbols[k]] < card.needed[card.symbols[k]]) return false;
+  }
+  return true;
+}
+
+// Silver medals on the tiles in the seat's factory.
+inline int factory_silver(const Components& c, const Seat& seat) {
+  int silver = 0;
+  for (int i = 0; i < c.stations; ++i)
+    if (seat.station[i] != kNoTile) silver += face(c, seat.station[i]).silver;
+  for (int i = 0; i < c.offices; ++i)
+    if (seat.office[i] != kNoTile) silver += face(c, seat.office[i]).silver;
+  for (int car = 0; car < kCarTypes; ++car)
+    for (int i = 0; i < c.styling_slots; ++i)
+      if (seat.styling[car][i] != kNoTile) silver += face(c, seat.styling[car][i]).silver;
+  return silver;
+}
+
+// Styling tiles above car type `car`'s line.
+inline int styling_count(const Components& c, const Seat& seat, int car) {
+  int count = 0;
+  for (int i = 0; i < c.styling_slots; ++i) count += seat.styling[car][i] != kNoTile;
+  return count;
+}
+
+// The slot of car type `car`'s styling tile showing `part`, or -1.
+inline int styling_slot_with(const Components& c, const Seat& seat, int car, int part) {
+  for (int i = 0; i < c.styling_slots; ++i)
+    if (seat.styling[car][i] != kNoTile && face(c, seat.styling[car][i]).detail == part) return i;
+  return -1;
+}
+
+}  // namespace pyai::automania

@@ -1,0 +1,74 @@
+// Automania as the search sees it: the Game concept (search/game.h). The
+// search itself comes with the bots in a later part; for now rollouts are
+// uniformly random and there is no heuristic player.
+#pragma once
+
+#include <span>
+
+#include "../core/rng.h"
+#include "../search/game.h"
+#include "../search/settings.h"
+#include "chance.h"
+#include "information.h"
+#include "playout.h"
+#include "rules.h"
+#include "scoring.h"
+
+namespace pyai::automania {
+
+// Automania's tree has no move filter of its own yet.
+struct TreeOptions {};
+
+struct SearchGame {
+  using State = automania::State;
+  using View = automania::View;
+  using Action = automania::Action;
+  using TreeOptions = automania::TreeOptions;
+  using NodeKind = search::NodeKind;
+  static constexpr int kMaxSeats = kMaxPlayers;
+  static constexpr int kMaxActions = kMaxLegalMoves;
+  // Final VP differ between seats by about this much.
+  static constexpr float kScoreScale = 20.0f;
+
+  static int players(const View& view) { return view.state.num_players; }
+
+  static NodeKind kind(const State& s) {
+    if (is_terminal(s)) return NodeKind::kTerminal;
+    return is_chance(s) ? NodeKind::kChance : NodeKind::kDecision;
+  }
+  static int acting_seat(const State& s) { return s.turn; }
+  static void legal_actions(const State& s, ActionList& out) { automania::legal_actions(s, out); }
+  static void tree_actions(const State& s, int /*searching_seat*/, const TreeOptions&, ActionList& out) {
+    automania::legal_actions(s, out);
+  }
+  static void apply(State& s, Action a) { apply_action(s, a); }
+
+  // A private card (a starting contract, a deck draw) is one outcome (key 0)
+  // to every seat but its receiver; everything else is seen by all.
+  static uint64_t apply_chance(State& s, Rng& rng, int observer) {
+    const ChanceOutcome outcome = sample_outcome(s, rng);
+    const uint64_t key = outcome_key(s, outcome, observer);
+    apply_outcome(s, outcome);
+    return key;
+  }
+  static uint64_t chance_step_id(const State& s) { return automania::chance_step_id(s); }
+
+  static State determinize(const View& view, Rng& rng) { return automania::determinize(view, rng); }
+  static Action random_action(const State& s, Rng& rng) { return automania::random_action(s, rng); }
+
+  // Per seat: 1 for the winner (ties are broken by the sales offices), and its VP.
+  static void outcomes(const State& s, float* win, float* vp) {
+    const int best = winner(s);
+    for (int p = 0; p < s.num_players; ++p) {
+      win[p] = p == best ? 1.0f : 0.0f;
+      vp[p] = float(s.seat[p].vp);
+    }
+  }
+};
+
+// No tree options yet: an empty settings table.
+inline std::span<const search::Setting<TreeOptions>> tree_settings() { return {}; }
+
+static_assert(search::Game<SearchGame>);
+
+}  // namespace pyai::automania

@@ -1,0 +1,173 @@
+"""Automania as Python objects: a Game (the setup) and its States and Views,
+on the shared game objects (pyai/game_objects.py).
+
+The rules, tokens and information live in the C++ core (csrc/automania);
+this module adds what is Automania's own: the component file a game is
+played with, replaying a seat's record (which never names other seats'
+private contracts), partial knowledge of money, pictures and benchmarks.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .. import _core
+from ..errors import ArgumentError, GameStringError
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat, whole_number_param
+from . import component_file
+from .component_file import ComponentError, Components
+from .help import PROTOCOL_HELP
+from .render import render
+
+_PARAMETERS = ("players", "components")
+DEFAULT_PLAYERS = 3
+
+# Component sets already read and registered with the core, by file: a file
+# is read again only when it changes.
+_LOADED: dict[tuple[str, int, int], tuple[Components, int]] = {}
+
+
+def load_components(path: str | None) -> tuple[Components, int]:
+    """The checked component set of `path` (the shipped one for None) and its
+    index in the core; GameStringError naming the file and the entry at fault."""
+    file = Path(path).expanduser() if path is not None else component_file.DEFAULT_PATH
+    try:
+        stat = file.stat()
+        key = (str(file.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (str(file), -1, -1)  # load() names the problem
+    if key not in _LOADED:
+        try:
+            components = component_file.load(file)
+        except ComponentError as error:
+            raise GameStringError(f"components: {error}") from None
+        _LOADED[key] = (components, _core.automania_register_components(component_file.wire(components)))
+    return _LOADED[key]
+
+
+class State(BaseState):
+    """An Automania state with the tokens that led to it."""
+
+    __slots__ = ()
+
+    def apply_as_seen(self, seat: int, token: str) -> str:
+        """Applies a token of `seat`'s record: like apply(), and `start:?` /
+        `drawn:?` are other seats' private contracts, which `seat` did not see
+        (stand-in cards are dealt; the state is then no full record)."""
+        return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, self.game.players), t))
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat at the end: VP by source (start, medals, tiles, sales, office,
+        no contract, cars left, silver, contracts, money rank), total and money."""
+        return self._core.score_breakdown()
+
+
+class View(BaseView):
+    """One seat's view of an Automania state: everything but the decks' order
+    and the contracts other seats drew unseen (counted, not named).
+
+    A person at a real table may not track every seat's money: `forget_money`
+    marks it unknown within a range; `determinize` and the search then sample it.
+    """
+
+    def forget_money(self, seat: int, low: int = 0, high: int | None = None) -> View:
+        """`seat`'s money becomes unknown, known only to lie in [low, high]
+        (default high: 999). Returns the view, changed in place."""
+        check_seat(seat, self.game.players)
+        high = 999 if high is None else high
+        for name, value in (("low", low), ("high", high)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
+                raise ArgumentError(f"{name} must be a whole number 0 to 999, not {value!r}")
+        self._core.forget_money(seat, low, high)
+        return self
+
+
+class AutomaniaGame(BaseGame):
+    """Automania, the basic game for 2-4 players (automania-rulebook.txt),
+    with a component file (default: the shipped set, pyai/automania/components.toml).
+
+    Game string: ``automania(players=3)``, ``automania(players=2,components=/path/to/set.toml)``.
+    Scores are final VP; one winner (ties go to the lower sales office).
+    """
+
+    name = "automania"
+    state_class = State
+    view_class = View
+    core_search = _core.AutomaniaSearch
+    PROTOCOL_HELP = PROTOCOL_HELP
+    EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
+    # `pyai bench`: its position (the first decision of a fixed setup) and the
+    # positions of its deterministic search signature.
+    BENCH_TOKENS = (
+        "order:1,2,0",
+        "demands:speed,speed,power,suitcase,safety/suitcase,green,power,green,safety",
+        "display:4,11,19",
+        "start:S3",
+        "start:S1",
+        "start:S4",
+        "tiles:A3,A27,A12,A21,A35,A7,A18,A30,A1,A24,A15,A9,A33,A5,A26,A14,A22,A29",
+    )
+    SIGNATURE_POSITIONS = (
+        ("automania(players=3)", BENCH_TOKENS),
+        ("automania(players=3)", (*BENCH_TOKENS, "place:R2", "tile:2")),
+        ("automania(players=3)", (*BENCH_TOKENS, "corner:city", "market:NA")),
+    )
+
+    def __init__(self, players: int = DEFAULT_PLAYERS, components: str | None = None):
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise GameStringError(f"players must be a whole number 2 to 4, not {players!r}")
+        if components is not None and not isinstance(components, str | os.PathLike):
+            raise GameStringError(f"components must be a file path, not {components!r}")
+        self.players = players
+        self.components_path = None if components is None else str(components)
+        self.components, self._components_index = load_components(self.components_path)
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> AutomaniaGame:
+        unknown = [key for key in params if key not in _PARAMETERS]
+        if unknown:
+            raise GameStringError(f"unknown automania parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
+        kwargs: dict[str, Any] = {}
+        if "players" in params:
+            kwargs["players"] = whole_number_param("players", params["players"], 2, 4)
+        if "components" in params:
+            kwargs["components"] = params["components"]
+        return cls(**kwargs)
+
+    def params(self) -> dict[str, object]:
+        params: dict[str, object] = {"players": self.players}
+        if self.components_path is not None:
+            params["components"] = self.components_path
+        return params
+
+    def new_core_state(self) -> Any:
+        return _core.AutomaniaState(self.players, self._components_index)
+
+    def replay_as_seen(self, seat: int, tokens: Iterable[str]) -> BaseState:
+        """A state after `tokens` as `seat` saw them: its record names its own
+        contracts and every public card, and writes other seats' starting
+        contracts and deck draws `start:?` / `drawn:?`. Those cards are
+        stand-ins consistent with every card the record names (a later token
+        naming one moves it), so the state's view for `seat` is exactly that
+        seat's knowledge and its view(seat).history() the record again;
+        history() is the tokens as given (canonical), and `recorded` is false
+        once a stand-in is dealt."""
+        check_seat(seat, self.players)
+        return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
+
+    def render(self, data: dict[str, Any]) -> str:
+        return render(data, self.components)
+
+    def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
+        """Each seat's VP with their sources, then the winner."""
+        lines = []
+        for seat, parts in enumerate(state.score_breakdown()):
+            sources = ", ".join(f"{name} {value}" for name, value in parts.items() if name not in ("total", "money"))
+            lines.append(f"seat {seat} ({names[seat]}): {parts['total']} VP  ({sources}; money ${parts['money']})")
+        return lines + super().final_summary(state, names)[-1:]
+
+    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        return _core.automania_random_playouts(self.players, self._components_index, games, seed)
