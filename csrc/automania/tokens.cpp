@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "../core/errors.h"
+#include "../core/token_text.h"
 #include "rules.h"
 
 namespace pyai::automania {
@@ -15,38 +16,13 @@ constexpr size_t kMaxTokenLength = 300;
 constexpr int kMaxNumber = 99;  // nothing in the game counts to 100
 constexpr std::string_view kUnseenCard = "?";
 
-[[noreturn]] void syntax_error(const std::string& message) { throw GameError(ErrorKind::kSyntax, message); }
-[[noreturn]] void illegal(const State& s, const std::string& reason) {
-  const std::string legal = describe_legal(s);
-  throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
-}
-
-std::string quoted(std::string_view text) {
-  std::string out(1, '\'');
-  out += text;
-  out += '\'';
-  return out;
-}
+[[noreturn]] void illegal(const State& s, const std::string& reason) { illegal_move(reason, describe_legal(s)); }
 
 std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 std::string money(int amount) {
   std::string out(1, '$');  // appended: GCC 12 warns (-Wrestrict) on a literal + string here
   out += std::to_string(amount);
   return out;
-}
-
-// Lower case, printable, no spaces; kSyntax otherwise.
-std::string normalised(std::string_view raw) {
-  if (raw.empty()) syntax_error("empty move token");
-  if (raw.size() > kMaxTokenLength)
-    syntax_error("move token longer than " + std::to_string(kMaxTokenLength) + " characters");
-  std::string token(raw);
-  for (char& c : token) {
-    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-      syntax_error("move token contains a space or a non-printable character");
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return token;
 }
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
@@ -656,7 +632,7 @@ std::string format(const State& before, const ParsedToken& parsed) {
 // ------------------------------------------------------------ parsing
 
 ParsedToken parse_token(const State& s, std::string_view raw) {
-  const std::string token = normalised(raw);
+  const std::string token = normalised_token(raw, kMaxTokenLength);
   const auto [head, body, has_body] = split_token(token);
   if (const auto step = chance_step_named(head)) {
     if (!has_body) syntax_error(quoted(token) + " must be " + std::string(head) + ":...");
@@ -677,7 +653,7 @@ void apply_parsed(State& s, const ParsedToken& parsed) {
 }
 
 ParsedToken parse_as_seen(State& s, int record_seat, std::string_view raw) {
-  const std::string token = normalised(raw);
+  const std::string token = normalised_token(raw, kMaxTokenLength);
   const auto [head, body, has_body] = split_token(token);
   if (const auto step = chance_step_named(head); step && has_body && body == kUnseenCard) {
     if (*step != Step::kDealStart && *step != Step::kDrawContract)

@@ -1,7 +1,8 @@
-// Uniformly random play to the end of the game: the benchmark of raw rules
-// speed and the default rollout of the search.
+// Uniformly random moves and chance: what the shared playout loop
+// (core/playout.h) and the search's random rollouts play with.
 #pragma once
 
+#include "../core/playout.h"  // playout() and random_playout() over these rules
 #include "../core/rng.h"
 #include "rules.h"
 
@@ -54,33 +55,6 @@ inline Action random_action(const State& s, Rng& rng) {
     return keep_action(rng.below(2) ? c.second_vehicle : c.vehicle);
   }
   return mechanic_action(rng.below(2) == 0);
-}
-
-// Plays `s` to the end: every player move by `choose(state, rng)`, every
-// chance step uniformly at random. Returns the number of steps (player moves
-// and chance steps) made. Flattened into one loop, with the generator in a
-// local copy: State's uint8_t fields may alias anything, so a generator
-// reached through a reference would be reloaded from memory after every
-// write to the state.
-template <typename Chooser>
-[[gnu::flatten]] inline int playout(State& s, Rng& rng, Chooser choose) {
-  Rng local = rng;
-  int steps = 0;
-  while (!is_terminal(s)) {
-    if (is_chance(s)) {
-      apply_random_chance(s, local);
-    } else {
-      apply_action(s, choose(s, local));
-    }
-    ++steps;
-  }
-  rng = local;
-  return steps;
-}
-
-// Plays `s` to the end choosing every move and chance outcome uniformly at random.
-inline int random_playout(State& s, Rng& rng) {
-  return playout(s, rng, [](const State& state, Rng& r) { return random_action(state, r); });
 }
 
 }  // namespace pyai::forsale

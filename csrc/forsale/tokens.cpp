@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "../core/errors.h"
+#include "../core/token_text.h"
 #include "rules.h"
 
 namespace pyai::forsale {
@@ -12,11 +13,7 @@ namespace {
 
 constexpr int kMaxNumberDigits = 3;
 
-[[noreturn]] void syntax_error(const std::string& message) { throw GameError(ErrorKind::kSyntax, message); }
-[[noreturn]] void illegal(const State& s, const std::string& reason) {
-  const std::string legal = describe_legal(s);
-  throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
-}
+[[noreturn]] void illegal(const State& s, const std::string& reason) { illegal_move(reason, describe_legal(s)); }
 
 const char* deck_noun(const State& s, Deck deck) {
   if (deck == Deck::kVehicles) return s.classic ? "property" : "vehicle";
@@ -207,13 +204,9 @@ Action parse_player_move(const State& s, std::string_view token, std::string_vie
     const int low = std::min(vehicles[0], vehicles[1]), high = std::max(vehicles[0], vehicles[1]);
     return sell_action(low, high, lawyer);
   }
-  // Built by appending: GCC 12 warns (-Wrestrict, wrongly) on literal + string here.
-  std::string message = "'";
-  message += token;
-  message +=
-      "' is not a move token (pass, bid:N, play:N[+], sell:N[,M[@L]], keep:N, mech:use, mech:skip, "
-      "deal:..., removed:A/V/C)";
-  syntax_error(message);
+  syntax_error(quoted(token) +
+               " is not a move token (pass, bid:N, play:N[+], sell:N[,M[@L]], keep:N, mech:use, mech:skip, "
+               "deal:..., removed:A/V/C)");
 }
 
 // Whether a move of this kind belongs to the current phase and step.
@@ -322,14 +315,7 @@ std::string format_removal(const CardMask (&removed)[kNumDecks]) {
 
 ParsedToken parse_token(const State& s, std::string_view raw) {
   constexpr size_t kMaxTokenLength = 200;
-  if (raw.empty()) syntax_error("empty move token");
-  if (raw.size() > kMaxTokenLength) syntax_error("move token longer than " + std::to_string(kMaxTokenLength) + " characters");
-  std::string token(raw);
-  for (char& c : token) {
-    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-      syntax_error("move token contains a space or a non-printable character");
-    c = char(std::tolower(static_cast<unsigned char>(c)));  // `PASS` is a harmless variant of `pass`
-  }
+  const std::string token = normalised_token(raw, kMaxTokenLength);  // `PASS` is a harmless variant of `pass`
   const size_t colon = token.find(':');
   const std::string_view view(token);
   const std::string_view head = view.substr(0, colon);

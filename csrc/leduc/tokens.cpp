@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "../core/errors.h"
+#include "../core/token_text.h"
 #include "rules.h"
 
 namespace pyai::leduc {
@@ -12,32 +13,7 @@ constexpr char kRankLetters[kRanks + 1] = "jqk";
 constexpr char kSuitLetters[kSuits + 1] = "sh";
 constexpr size_t kMaxTokenLength = 100;
 
-[[noreturn]] void syntax_error(const std::string& message) { throw GameError(ErrorKind::kSyntax, message); }
-[[noreturn]] void illegal(const State& s, const std::string& reason) {
-  const std::string legal = describe_legal(s);
-  throw GameError(ErrorKind::kIllegalMove, legal.empty() ? reason : reason + " (legal: " + legal + ")");
-}
-
-std::string quoted(std::string_view text) {
-  std::string out(1, '\'');
-  out += text;
-  out += '\'';
-  return out;
-}
-
-// Lower case, printable, no spaces; kSyntax otherwise.
-std::string normalised(std::string_view raw) {
-  if (raw.empty()) syntax_error("empty move token");
-  if (raw.size() > kMaxTokenLength)
-    syntax_error("move token longer than " + std::to_string(kMaxTokenLength) + " characters");
-  std::string token(raw);
-  for (char& c : token) {
-    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-      syntax_error("move token contains a space or a non-printable character");
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return token;
-}
+[[noreturn]] void illegal(const State& s, const std::string& reason) { illegal_move(reason, describe_legal(s)); }
 
 int parse_card(std::string_view name, std::string_view token) {
   const auto rank = name.size() == 2 ? std::string_view(kRankLetters).find(name[0]) : std::string_view::npos;
@@ -131,7 +107,7 @@ std::string format(const ParsedToken& parsed) {
 }
 
 ParsedToken parse_token(const State& s, std::string_view raw) {
-  const std::string token = normalised(raw);
+  const std::string token = normalised_token(raw, kMaxTokenLength);
   const std::string_view view(token);
   if (view.starts_with("deal:")) return parse_deal(s, view.substr(5), view);
   return parse_move(s, view);
