@@ -37,6 +37,7 @@ struct AutomaniaRecord {
     return "it is seat " + std::to_string(s.turn) + "'s turn, not seat " + std::to_string(seat) + "'s";
   }
   static std::vector<std::string> legal_tokens(const State& s) { return automania::legal_tokens(s); }
+  static std::string legal_summary(const State& s) { return automania::describe_legal(s); }
   static std::string format_action(const State& s, automania::Action a) { return automania::format_action(s, a); }
   static std::span<const search::Setting<automania::TreeOptions>> tree_settings() {
     return automania::tree_settings();

@@ -36,6 +36,7 @@ struct ForSaleRecord {
     return "it is seat " + std::to_string(s.turn) + "'s turn, not seat " + std::to_string(seat) + "'s";
   }
   static std::vector<std::string> legal_tokens(const State& s) { return forsale::legal_tokens(s); }
+  static std::string legal_summary(const State& s) { return forsale::describe_legal(s); }
   static std::string format_action(const State& s, forsale::Action a) { return forsale::format_action(s, a); }
   static std::span<const search::Setting<forsale::TreeOptions>> tree_settings() { return forsale::tree_settings(); }
 

@@ -9,6 +9,7 @@
 //   int players(const State&); int to_move(const State&); bool may_act(const State&, int seat);
 //   std::string why_not(const State&, int seat);    why `seat` has no decision now
 //   std::vector<std::string> legal_tokens(const State&);           for the seat to act
+//   std::string legal_summary(const State&);   what may come now, in words (a chance step: its token)
 //   Parsed parse(const State&, std::string_view);   throws GameError; never changes the state
 //   std::string canonical(const State&, const Parsed&);  void apply(State&, const Parsed&);
 //   std::string sample_chance(const State&, Rng&);  a random chance token (a chance step only)

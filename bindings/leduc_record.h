@@ -34,6 +34,7 @@ struct LeducRecord {
     return "it is seat " + std::to_string(s.turn) + "'s turn, not seat " + std::to_string(seat) + "'s";
   }
   static std::vector<std::string> legal_tokens(const State& s) { return leduc::legal_tokens(s); }
+  static std::string legal_summary(const State& s) { return leduc::describe_legal(s); }
   static std::string format_action(const State&, leduc::Action a) { return leduc::format_action(a); }
   static std::span<const search::Setting<leduc::TreeOptions>> tree_settings() { return leduc::tree_settings(); }
 

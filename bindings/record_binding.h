@@ -31,6 +31,7 @@ std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* 
   state.def("to_move", [](const Record& r) { return R::to_move(r.state); })
       .def("legal_moves", [](const Record& r) { return R::legal_tokens(r.state); })
       .def("legal_moves_for", &Record::legal_tokens_for, py::arg("seat"))
+      .def("legal_summary", [](const Record& r) { return R::legal_summary(r.state); })
       .def("apply", &Record::apply, py::arg("token"))
       .def("sample_chance", &Record::sample_chance, py::arg("seed"))
       .def("is_terminal", [](const Record& r) { return R::to_move(r.state) == R::kTerminal; })

@@ -56,6 +56,9 @@ class State(Protocol):
 
     def may_act(self, seat: int) -> bool: ...
 
+    def legal_summary(self) -> str:
+        """What may be played now, in words (at a chance step: the form of its token; "" at the end)."""
+
     def apply(self, token: str) -> str:
         """Applies a move or chance token, returns its canonical form; IllegalMoveError leaves the state unchanged."""
 

@@ -156,6 +156,11 @@ class BaseState:
         """Tokens `seat` may play now (also in a simultaneous step); PhaseError if it has no decision."""
         return self._core.legal_moves_for(check_seat(seat, self.game.players))
 
+    def legal_summary(self) -> str:
+        """What may be played now, in words: the legal moves in short, or at a
+        chance step the form its token takes ("" at the end)."""
+        return self._core.legal_summary()
+
     def may_act(self, seat: int) -> bool:
         """Whether `seat` has a decision now (see legal_moves_for)."""
         try:

@@ -706,12 +706,7 @@ ParsedToken parse_as_seen(State& s, int record_seat, std::string_view raw) {
 }
 
 std::vector<std::string> legal_tokens(const State& s) {
-  ActionList actions;
-  legal_actions(s, actions);
-  std::vector<std::string> tokens;
-  tokens.reserve(actions.size());
-  for (Action action : actions) tokens.push_back(format_action(s, action));
-  return tokens;
+  return legal_action_tokens<ActionList>(s, [&s](Action action) { return format_action(s, action); });
 }
 
 std::string describe_legal(const State& s) {

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "errors.h"
 
@@ -39,6 +40,19 @@ inline std::string normalised_token(std::string_view raw, size_t max_length) {
     c = char(std::tolower(static_cast<unsigned char>(c)));
   }
   return token;
+}
+
+// The legal moves of `s` as tokens, in the game's move order: `ActionList` is
+// the game's move list (filled by its `legal_actions` through ADL) and
+// `format` turns one action into its token.
+template <class ActionList, class State, class Format>
+std::vector<std::string> legal_action_tokens(const State& s, Format format) {
+  ActionList actions;
+  legal_actions(s, actions);
+  std::vector<std::string> tokens;
+  tokens.reserve(actions.size());
+  for (auto action : actions) tokens.push_back(format(action));
+  return tokens;
 }
 
 }  // namespace pyai

@@ -337,12 +337,7 @@ void apply_parsed(State& s, const ParsedToken& parsed) {
 }
 
 std::vector<std::string> legal_tokens(const State& s) {
-  ActionList actions;
-  legal_actions(s, actions);
-  std::vector<std::string> tokens;
-  tokens.reserve(actions.size());
-  for (Action action : actions) tokens.push_back(format_action(s, action));
-  return tokens;
+  return legal_action_tokens<ActionList>(s, [&s](Action action) { return format_action(s, action); });
 }
 
 std::string describe_legal(const State& s) {

@@ -148,12 +148,8 @@ void deal_unseen_card(State& s, int record_seat) {
 }
 
 std::vector<std::string> legal_tokens(const State& s) {
-  std::vector<std::string> out;
-  if (is_terminal(s) || is_chance(s)) return out;
-  ActionList actions;
-  legal_actions(s, actions);
-  for (Action a : actions) out.push_back(format_action(a));
-  return out;
+  if (is_terminal(s) || is_chance(s)) return {};
+  return legal_action_tokens<ActionList>(s, [](Action action) { return format_action(action); });
 }
 
 std::string describe_legal(const State& s) {

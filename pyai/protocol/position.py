@@ -122,7 +122,7 @@ class Position:
         state = self.state
         mover = state.to_move()
         if mover == "chance":
-            raise ProtocolError(INCONSISTENT, "cards must be turned up next (a deal: token): no seat has a move")
+            raise ProtocolError(INCONSISTENT, f"{_chance_next(state)}: no seat has a move")
         if mover == "over":
             raise ProtocolError(INCONSISTENT, "the game is over: no seat has a move")
         if self.pov is not None and state.may_act(self.pov):
@@ -163,7 +163,7 @@ class Position:
                 INCONSISTENT,
                 "the game is over: there is no decision"
                 if mover == "over"
-                else "cards must be turned up next (a deal: token): there is no decision",
+                else f"{_chance_next(state)}: there is no decision",
             )
         try:
             state.legal_moves_for(seat)
@@ -178,6 +178,11 @@ class Position:
         setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
         return f"{self.game}{pov}{setup} moves {' '.join(self.moves)}"
+
+
+def _chance_next(state: State) -> str:
+    """Says that chance acts next, and the token it takes (the game's words)."""
+    return f"chance acts next (a token {state.legal_summary()})"
 
 
 def _tokens(count: int) -> str:
