@@ -259,6 +259,8 @@ class Search {
     out["mean_depth"] = double(result.depth_sum) / done;
     out["max_depth"] = result.max_depth;
     out["past_chance"] = double(result.past_chance) / done;
+    out["mean_rollout_length"] = double(result.rollout_steps) / done;
+    out["rollout_share"] = result.iteration_ticks ? double(result.rollout_ticks) / double(result.iteration_ticks) : 0.0;
     py::list wins, scores;
     for (size_t p = 0; p < result.win_sum.size(); ++p) {
       wins.append(result.win_sum[p] / done);

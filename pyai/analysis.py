@@ -42,6 +42,8 @@ class AnalysisResult:
     mean_depth: float = 0.0  # tree steps (moves, chance steps) walked per iteration before the rollout
     max_depth: int = 0
     past_chance: float = 0.0  # share of iterations that went on below a chance step into an existing node
+    mean_rollout_length: float = 0.0  # steps (moves, chance steps) each rollout played below the tree
+    rollout_share: float = 0.0  # share of the search's time spent in rollouts (the rest: sampling, tree, updates)
     settings: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # stopped by Ctrl-C before its budget was spent (the command line sets it)
 

@@ -27,12 +27,9 @@ class Figure:
     unit: str
 
 
-def start_position(game_string: str = DEFAULT_GAME, players: int | None = None):
-    """The game's bench position (Game.BENCH_TOKENS: the first decision of a fixed deal)."""
-    game = load_game(game_string)
-    if players is not None:
-        game = load_game(str(game).replace(f"players={game.players}", f"players={players}"))
-    return game.replay(game.BENCH_TOKENS)
+def start_position(game_string: str = DEFAULT_GAME):
+    """The game's bench position (Game.bench_state: the first decision of a fixed deal)."""
+    return load_game(game_string).bench_state()
 
 
 def signature(game_string: str = DEFAULT_GAME) -> tuple[int, int, str]:
@@ -72,6 +69,9 @@ def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure
         )
     result = analyse(state, iterations=budget, seed=1)
     figures.append(Figure("tree nodes per iteration", result.nodes / result.iterations, "nodes"))
+    figures.append(Figure("tree depth per iteration (mean)", result.mean_depth, "steps"))
+    figures.append(Figure("rollout length per iteration (mean)", result.mean_rollout_length, "steps"))
+    figures.append(Figure("share of the search in rollouts", 100 * result.rollout_share, "%"))
     figures.append(Figure("bytes per node (node + table share)", _core.NODE_BYTES, "B"))
     figures.append(Figure("state size", state._core.state_bytes, "B"))
     figures.append(Figure("Python -> core call (to_move)", _median_call_us(state._core.to_move, 2000), "us"))

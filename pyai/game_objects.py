@@ -33,7 +33,10 @@ class BaseGame:
     # Game strings that show the game's range (player counts, editions): the
     # shared game suite (tests/games/) runs each of them.
     EXAMPLE_GAMES: ClassVar[tuple[str, ...]] = ()
-    # `pyai bench`: the tokens to its bench position, and its signature positions.
+    # `pyai bench`: the tokens to its bench position in the game BENCH_GAME
+    # (other player counts and editions draw theirs: see bench_state), and
+    # its signature positions.
+    BENCH_GAME: ClassVar[str] = ""
     BENCH_TOKENS: ClassVar[tuple[str, ...]] = ()
     SIGNATURE_POSITIONS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     players: int
@@ -67,6 +70,19 @@ class BaseGame:
     def new_initial_state(self) -> BaseState:
         """The state before anything has happened (often a chance step comes first)."""
         return self.state_class(self, self.new_core_state())
+
+    def bench_state(self) -> BaseState:
+        """The bench position: the first decision of a fixed deal. BENCH_TOKENS
+        for the game they were written for (so figures stay comparable across
+        versions), else the deal chance draws with seeds 1, 2, ..."""
+        if str(self) == self.BENCH_GAME:
+            return self.replay(self.BENCH_TOKENS)
+        state = self.new_initial_state()
+        seed = 1
+        while state.to_move() == "chance":
+            state.apply(state.sample_chance(seed))
+            seed += 1
+        return state
 
     def replay(self, tokens: Iterable[str]) -> BaseState:
         """A new state after `tokens` from the start; the error names the first bad token and its index."""

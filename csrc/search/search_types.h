@@ -68,6 +68,12 @@ struct SearchResult {
   uint64_t depth_sum = 0;
   uint64_t max_depth = 0;
   uint64_t past_chance = 0;
+  // Below the tree: the steps (moves, chance steps) rollouts played, and the
+  // clock ticks (core/cycle_clock.h) spent in rollouts and in whole
+  // iterations, whose ratio is the share of the search spent rolling out.
+  uint64_t rollout_steps = 0;
+  uint64_t rollout_ticks = 0;
+  uint64_t iteration_ticks = 0;
   std::vector<double> win_sum;     // per seat, over all iterations
   std::vector<double> score_sum;
 
@@ -99,6 +105,9 @@ struct SearchResult {
     depth_sum += other.depth_sum;
     max_depth = std::max(max_depth, other.max_depth);
     past_chance += other.past_chance;
+    rollout_steps += other.rollout_steps;
+    rollout_ticks += other.rollout_ticks;
+    iteration_ticks += other.iteration_ticks;
     tree_full = tree_full || other.tree_full;
   }
 };

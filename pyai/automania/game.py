@@ -101,6 +101,7 @@ class AutomaniaGame(BaseGame):
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
     # `pyai bench`: its position (the first decision of a fixed setup) and the
     # positions of its deterministic search signature.
+    BENCH_GAME = "automania(players=3)"
     BENCH_TOKENS = (
         "order:1,2,0",
         "demands:speed,speed,power,suitcase,safety/suitcase,green,power,green,safety",

@@ -96,6 +96,7 @@ class ForSaleGame(BaseGame):
     )
     # `pyai bench`: its position (the first bid after a fixed removal and deal)
     # and the positions of its deterministic search signature.
+    BENCH_GAME = "forsale(players=4)"
     BENCH_TOKENS = ("removed:8,21/5,17/0,9", "deal:3,6,23,24")
     SIGNATURE_POSITIONS = (
         ("forsale(players=4)", ("removed:8,21/5,17/0,9", "deal:3,6,23,24")),

@@ -53,6 +53,7 @@ class LeducGame(BaseGame):
     EXAMPLE_GAMES = ("leduc()",)
     # `pyai bench`: its position (seat 0's first decision holding a queen) and
     # the positions of its deterministic search signature.
+    BENCH_GAME = "leduc()"
     BENCH_TOKENS = ("deal:qs", "deal:kh")
     SIGNATURE_POSITIONS = (
         ("leduc()", ("deal:qs", "deal:kh")),

@@ -89,3 +89,14 @@ def test_a_small_tournament_runs(game_string, tmp_path):
     played = report["run"]["played"]
     assert played == report["seatings_per_deal"] and report["run"]["complete"]  # one deal, every distinct rotation
     assert sum(row["wins"] for row in report["bots"]) == pytest.approx(played)
+
+
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
+def test_the_search_reports_its_tree_and_its_rollouts(game_string):
+    states = decision_states(game_string, 3)
+    first, last = states[0], states[-1]
+    early = pyai.analyse(first, **FAST_SEARCH)
+    assert 1 <= early.mean_depth <= early.max_depth
+    assert early.mean_rollout_length > 0 and 0 < early.rollout_share < 1
+    late = pyai.analyse(last, **FAST_SEARCH)  # the game's last decision: little is left to roll out
+    assert late.mean_rollout_length < early.mean_rollout_length
