@@ -87,6 +87,10 @@ class SearchBot:
 
     def choose(self, state: BaseState, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
+        legal = state.legal_moves_for(seat)
+        if len(legal) == 1:  # a forced move: nothing to search (and no result to show)
+            self.last_result = None
+            return legal[0]
         result = analyse(state, seat, seed=self._rng.getrandbits(64), **self.settings_for(state))
         self.last_result = result
         if result.simultaneous:

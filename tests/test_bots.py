@@ -90,3 +90,17 @@ def test_the_pimc_baseline_keeps_its_bid_cap_of_three():
     bot = pyai.make_bot("pimc", iterations=200)
     bot.choose(state)
     assert bot.last_result.settings["max_raise"] == 3
+
+
+@pytest.mark.parametrize("name", ["ismcts", "pimc"])
+def test_a_search_bot_plays_a_forced_move_without_searching(name):
+    state = pyai.load_game("automania(players=3)").new_initial_state()
+    rng = random.Random(3)
+    while state.to_move() == "chance" or len(state.legal_moves()) != 1:
+        if state.to_move() == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(64)))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    bot = pyai.make_bot(name, iterations=10**9)  # a search would take minutes
+    assert bot.choose(state) == state.legal_moves()[0]
+    assert bot.last_result is None

@@ -64,6 +64,11 @@ struct SearchGame {
       vp[p] = float(s.seat[p].vp);
     }
   }
+
+  // What a seat knows and the others do not: the contracts in its hand (its
+  // starting contract and its deck draws; those taken from the display are
+  // known to all and the same in every sample).
+  static uint64_t private_key(const State& s, int seat) { return s.seat[seat].hand; }
 };
 
 // No tree options yet: an empty settings table.
