@@ -2,10 +2,10 @@
 
     pytest bench --benchmark-only
 
-Random playouts, determinisation, ISMCTS iterations from several positions,
-and the Python -> core call (the protocol round trip is in test_bench_protocol.py).
-Figures are per round of the benchmarked call;
-`pyai bench` prints the headline rates.
+Random and heuristic playouts, determinisation and ISMCTS iterations for
+every game (For Sale, Leduc, Automania), and the Python -> core call (the
+protocol round trip is in test_bench_protocol.py). Figures are per round of
+the benchmarked call; `pyai bench --game G` prints the headline rates.
 """
 
 import pytest
@@ -17,31 +17,42 @@ POSITIONS = {
     "auction-6p": ("forsale(players=6)", ["deal:1,5,9,13,17,21", "pass", "bid:1"]),
     "classic-5p": ("forsale(players=5,edition=classic)", ["deal:4,9,17,22,30", "bid:2"]),
 }
+# Games whose bench position (Game.bench_state) the suites below also time.
+BENCH_GAMES = ["leduc()", "automania(players=2)", "automania(players=3)", "automania(players=4)"]
+PLAYOUT_GAMES = [f"forsale(players={players})" for players in (3, 4, 5, 6)] + BENCH_GAMES
 
 
 def position(name):
-    game_string, tokens = POSITIONS[name]
-    return pyai.load_game(game_string).replay(tokens)
+    if name in POSITIONS:
+        game_string, tokens = POSITIONS[name]
+        return pyai.load_game(game_string).replay(tokens)
+    return pyai.load_game(name).bench_state()
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_random_playouts(benchmark, players):
-    result = benchmark(pyai.load_game(f"forsale(players={players})").random_playouts, 2000, 1)
+@pytest.mark.parametrize("game_string", PLAYOUT_GAMES)
+def test_random_playouts(benchmark, game_string):
+    result = benchmark(pyai.load_game(game_string).random_playouts, 2000, 1)
     assert result["games"] == 2000
 
 
-def test_heuristic_playouts(benchmark):
-    result = benchmark(pyai.load_game("forsale(players=4)").heuristic_playouts, 1000, 1)
+@pytest.mark.parametrize("game_string", [g for g in PLAYOUT_GAMES if pyai.load_game(g).has_heuristic])
+def test_heuristic_playouts(benchmark, game_string):
+    game = pyai.load_game(game_string)
+    if not hasattr(game, "heuristic_playouts"):
+        pytest.skip(f"{game} times no heuristic playouts")
+    result = benchmark(game.heuristic_playouts, 1000, 1)
     assert result["games"] == 1000
 
 
-def test_determinisations(benchmark):
-    view = position("start-4p").view(0)._core
+@pytest.mark.parametrize("name", ["start-4p", *BENCH_GAMES])
+def test_determinisations(benchmark, name):
+    state = position(name)
+    view = state.view(state.to_move())._core
     result = benchmark(view.time_determinizations, 20_000, 1)
     assert result["count"] == 20_000
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("name", [*sorted(POSITIONS), *BENCH_GAMES])
 def test_ismcts_iterations(benchmark, name):
     state = position(name)
     result = benchmark(pyai.analyse, state, iterations=5000, seed=1)
