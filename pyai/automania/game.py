@@ -159,6 +159,12 @@ class AutomaniaGame(BaseGame):
         check_seat(seat, self.players)
         return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
 
+    def parse_setup(self, pov: int, words: list[str]) -> Any:
+        """The protocol's `setup money <seat> ?|N|LO..HI ...`: money `pov` did not track (see help setup)."""
+        from .setup import MoneySetup
+
+        return MoneySetup.parse(self, pov, words)
+
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.components)
 

@@ -18,4 +18,12 @@ example: position automania(players=3) pov 0 moves order:1,2,0 demands:... displ
 
 GAMES = "automania(players=2..4[,components=<path to a components .toml>]) (default players=3)"
 
-PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS}
+SETUP = """\
+setup: money the pov seat did not track (players may keep their money hidden).
+  position automania(players=3) pov 0 setup money 1 ? money 2 10..20 moves <seat 0's record>
+  money S LO..HI (or N): seat S's money at the end of these moves; later moves shift it by what they pay or earn.
+  money S ?: any amount up to 999 (the search then imagines far too much: give a range when you can).
+  The search samples each such seat's money uniformly in its range; `legal` and `query result` for a
+  seat whose money is unknown are refused."""
+
+PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "setup": SETUP}

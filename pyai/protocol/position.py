@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import GameStringError, IllegalMoveError, PhaseError, PyaiError
+from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError
 from ..game_objects import BaseGame as Game
 from ..game_objects import BaseState as State
 from ..game_objects import BaseView as View
@@ -70,7 +70,10 @@ class Position:
         if len(tokens) > MAX_TOKENS:
             raise ProtocolError(ILLEGAL_MOVE, f"{len(tokens)} tokens: no game is that long")
         if self.setup is not None:
-            setup, state, canonical = self.setup.replay(self.moves, tokens)
+            try:
+                setup, state, canonical = self.setup.replay(self.moves, tokens)
+            except PyaiError as error:
+                raise library_error(error) from None
             return Position(self.game, self.pov, state, self.moves + tuple(canonical), setup)
         if self.pov is not None:  # the pov seat's record: replayed whole, as that seat saw it
             try:
@@ -128,14 +131,20 @@ class Position:
         if self.pov is not None and state.may_act(self.pov):
             return state.legal_moves_for(self.pov)
         if self.setup is not None:
-            self.setup.check_known_mover(state, mover)
+            try:
+                self.setup.check_known_mover(state, mover)
+            except PyaiError as error:
+                raise library_error(error) from None
         return state.legal_moves()
 
     def result(self) -> list[int]:
         if not self.state.is_terminal():
             raise ProtocolError(INCONSISTENT, "the game is not over: there is no result yet")
         if self.setup is not None:
-            self.setup.check_known_scores(self.state)
+            try:
+                self.setup.check_known_scores(self.state)
+            except PyaiError as error:
+                raise library_error(error) from None
         return self.state.scores()
 
     def view(self) -> View | None:
@@ -144,7 +153,10 @@ class Position:
         if seat is None:
             return None
         if self.setup is not None:
-            return self.setup.view(self.state)
+            try:
+                return self.setup.view(self.state)
+            except PyaiError as error:
+                raise library_error(error) from None
         return self.state.view(seat)
 
     def picture(self) -> str:
@@ -193,6 +205,8 @@ def library_error(error: Exception) -> ProtocolError:
     """A pyai error met where none was expected, as a protocol error."""
     if isinstance(error, IllegalMoveError):
         return ProtocolError(ILLEGAL_MOVE, str(error))
+    if isinstance(error, ArgumentError):
+        return ProtocolError(BAD_VALUE, str(error))
     if isinstance(error, PyaiError):
         return ProtocolError(INCONSISTENT, str(error))
     return ProtocolError(INCONSISTENT, f"internal error (details on stderr): {type(error).__name__}: {error}")
