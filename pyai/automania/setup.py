@@ -70,7 +70,8 @@ class MoneySetup:
             state = self.game.replay_as_seen(self.pov, [*moves, *tokens])
         except IllegalMoveError as error:
             index = (error.index or 0) - len(moves)
-            raise IllegalMoveError(f"{error.token} at token {index}: {error.reason}", error.token, error.reason) from None
+            message = f"{error.token} at token {index}: {error.reason}"
+            raise IllegalMoveError(message, error.token, error.reason) from None
         setup = self
         if self.anchor is None:  # the position is given now: its money anchors the ranges
             money = _money(state)
