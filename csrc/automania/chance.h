@@ -206,7 +206,9 @@ inline uint64_t outcome_key(const State& before, const ChanceOutcome& o, int obs
   for (int i = 0; i < o.count; ++i) {
     key ^= uint64_t(o.item[i]) + 1 + (key << 6) + (key >> 2);  // order matters (places on the board)
   }
-  return key | 1;  // never 0, which means "not seen"
+  // Never 0, which means "not seen". Not `key | 1`: that merged outcomes whose
+  // hashes differ only in the lowest bit (deck cards 0 and 1, 2 and 3, ...).
+  return key != 0 ? key : 1;
 }
 
 // Names the chance step within the game, so that PIMC draws the same outcome
