@@ -1,6 +1,7 @@
 """Runs the C++ search stress test (tests/cpp/search_stress.cpp): random ISMCTS
-and PIMC searches from random positions of For Sale and of Leduc poker (a game
-with private cards), with invariant checks on every result, in three builds
+and PIMC searches from random positions of For Sale, of Leduc poker (a game
+with private cards) and of Automania (one search in 8: private contracts,
+money known as a range), with invariant checks on every result, in three builds
 (see conftest.py and cpp_build.py): optimised (Release), with AddressSanitizer
 and UndefinedBehaviorSanitizer, and with ThreadSanitizer (multi-threaded
 searches only).
@@ -44,6 +45,13 @@ MUST_COVER = (
     "classic",
     "leduc_second_round",
     "leduc_private_statistics",
+    "automania",
+    "automania_partial_money",
+    "automania_hidden_contracts",
+    "automania_sales_or_demand",
+    "automania_own_deal",
+    "automania_unseen_deal",
+    "automania_private_statistics",
     "tree_full",
     "two_node_trees",
     "pimc_huge_budget_many_trees",
