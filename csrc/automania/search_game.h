@@ -1,6 +1,6 @@
-// Automania as the search sees it: the Game concept (search/game.h). The
-// search itself comes with the bots in a later part; for now rollouts are
-// uniformly random and there is no heuristic player.
+// Automania as the search sees it: the Game concept (search/game.h), with the
+// hand-written player (heuristic.h) as the heuristic bot and the rollout
+// policy the `rollout` setting may choose.
 #pragma once
 
 #include <span>
@@ -9,6 +9,7 @@
 #include "../search/game.h"
 #include "../search/settings.h"
 #include "chance.h"
+#include "heuristic.h"
 #include "information.h"
 #include "playout.h"
 #include "rules.h"
@@ -55,6 +56,9 @@ struct SearchGame {
 
   static State determinize(const View& view, Rng& rng) { return automania::determinize(view, rng); }
   static Action random_action(const State& s, Rng& rng) { return automania::random_action(s, rng); }
+  // Reads only what the acting seat may know (heuristic.h), so it runs on a
+  // determinisation as on the seat's view.
+  static Action heuristic_action(const State& s, Rng& rng) { return automania::heuristic_action(s, rng); }
 
   // Per seat: 1 for the winner (ties are broken by the sales offices), and its VP.
   static void outcomes(const State& s, float* win, float* vp) {
@@ -69,6 +73,6 @@ struct SearchGame {
 // No tree options yet: an empty settings table.
 inline std::span<const search::Setting<TreeOptions>> tree_settings() { return {}; }
 
-static_assert(search::Game<SearchGame>);
+static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame>);
 
 }  // namespace pyai::automania
