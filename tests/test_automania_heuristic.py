@@ -78,3 +78,22 @@ def test_heuristic_playouts_report_like_random_playouts():
     assert set(result) == set(g.random_playouts(1, 1))
     assert result["games"] == 20 and result["steps"] > 20 * 100
     assert result == {**g.heuristic_playouts(20, 1), "seconds": result["seconds"]}
+
+
+def test_the_search_rolls_out_at_random_by_default_and_with_the_heuristic_on_request():
+    # Measured (docs/automania.md, bench/automania_rollouts.py): heuristic rollouts win
+    # at equal iterations but only their share at equal time, at ~100 times the cost.
+    g = game(3)
+    assert g.search_defaults()["rollout"] == "random"
+    assert pyai.load_game("forsale(players=4)").search_defaults()["rollout"] == "heuristic"  # unchanged
+    state = g.new_initial_state()
+    rng = random.Random(1)
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(rng.getrandbits(32)))
+    for rollout in ("random", "heuristic"):
+        result = pyai.analyse(state, iterations=64, seed=1, rollout=rollout)
+        assert result.iterations == 64 and result.best_move in state.legal_moves()
+    default = pyai.analyse(state, iterations=64, seed=1)
+    assert [m.visits for m in default.moves] == [
+        m.visits for m in pyai.analyse(state, iterations=64, seed=1, rollout="random").moves
+    ]

@@ -179,7 +179,8 @@ inline float factory_worth(const State& s, const Seat& p, const Outlook& o, uint
     const int fixed = factory_stars(c, p, car);
     int best_demand = 0;
     for (int k = 0; k < o.count; ++k) {
-      const int met = std::max(demand_stars(c, o.demand[k][0], lines[car]), demand_stars(c, o.demand[k][1], lines[car]));
+      const int met =
+          std::max(demand_stars(c, o.demand[k][0], lines[car]), demand_stars(c, o.demand[k][1], lines[car]));
       worth += o.weight[k] * kStarWorth * float(fixed + met);
       best_demand = std::max(best_demand, met);
     }
@@ -260,8 +261,9 @@ inline float tile_worth(const State& s, const Seat& p, const Outlook& o, float b
   if (f.kind == TileKind::kMoney) return float(f.value) * kMoneyWorth;
   if (f.kind == TileKind::kVp) return float(f.value);
   float best = 0.0f;
-  for_each_placement(s.c(), p, tile, spare,
-                     [&](Action put, int fee) { best = std::max(best, placement_gain(s, p, o, base, tile, put, fee)); });
+  for_each_placement(s.c(), p, tile, spare, [&](Action put, int fee) {
+    best = std::max(best, placement_gain(s, p, o, base, tile, put, fee));
+  });
   return best;
 }
 
@@ -634,7 +636,8 @@ inline Action sell_action(const State& s) {
       if (car == kNoCar || car_owner(car) != s.turn) continue;
       if (open_best == 0.0f)
         for (int i = 0; i < other.sales_spaces; ++i)
-          if (sales_space_open(s, m, i, other.space[j].level)) open_best = std::max(open_best, reward_worth(other.sale[i]));
+          if (sales_space_open(s, m, i, other.space[j].level))
+            open_best = std::max(open_best, reward_worth(other.sale[i]));
       later[later_count++] = open_best;
     }
   }
