@@ -1,7 +1,8 @@
 // Python access to the Automania core: the shared state/view/search classes
 // (record_binding.h, search_binding.h) plus what is Automania's own: loading
 // a component set, the state as data, replaying a seat's record, partial
-// knowledge of money, score breakdowns and playout benchmarks.
+// knowledge of money, score breakdowns, playout benchmarks and the heuristic
+// player's strength loop.
 //
 // Rules and tokens stay in csrc/automania; this file only converts.
 #include <pybind11/pybind11.h>
@@ -15,6 +16,7 @@
 #include "../csrc/automania/chance.h"
 #include "../csrc/automania/components.h"
 #include "../csrc/automania/factory.h"
+#include "../csrc/automania/heuristic.h"
 #include "../csrc/automania/information.h"
 #include "../csrc/automania/playout.h"
 #include "../csrc/automania/rules.h"
@@ -244,8 +246,9 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
 
 Components components_from(const std::vector<int32_t>& wire) { return Components::from_wire(wire); }
 
-// Plays `games` whole games (GIL released), every move uniformly at random; counts and time.
-py::dict random_playouts(int players, uint8_t set, int games, uint64_t seed) {
+// Plays `games` whole games (GIL released), every move by `choose`; counts and time.
+template <typename Chooser>
+py::dict timed_playouts(int players, uint8_t set, int games, uint64_t seed, Chooser choose) {
   long long steps = 0, vp_sum = 0;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -253,7 +256,7 @@ py::dict random_playouts(int players, uint8_t set, int games, uint64_t seed) {
     Rng rng(seed);
     for (int g = 0; g < games; ++g) {
       State s = initial_state(players, set);
-      steps += random_playout(s, rng);
+      steps += playout(s, rng, choose);
       for (int p = 0; p < players; ++p) vp_sum += s.seat[p].vp;
     }
   }
@@ -262,6 +265,44 @@ py::dict random_playouts(int players, uint8_t set, int games, uint64_t seed) {
   out["steps"] = steps;
   out["score_sum"] = vp_sum;
   out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+// Uniformly random games: the raw speed of the rules.
+py::dict random_playouts(int players, uint8_t set, int games, uint64_t seed) {
+  return timed_playouts(players, set, games, seed, [](const State& s, Rng& rng) { return random_action(s, rng); });
+}
+
+// Every seat on the heuristic player. It reads nothing a seat's view hides,
+// so it can run on the state itself.
+py::dict heuristic_playouts(int players, uint8_t set, int games, uint64_t seed) {
+  return timed_playouts(players, set, games, seed,
+                        [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
+}
+
+// The heuristic player against uniformly random seats: game g seats it at
+// g % players (every seat position equally often). Per game: whether it won
+// and its VP; and the random seats' VP summed.
+py::dict heuristic_against_random(int players, uint8_t set, int games, uint64_t seed) {
+  std::vector<int> won(size_t(games), 0);
+  long long heuristic_vp = 0, random_vp = 0;
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    for (int g = 0; g < games; ++g) {
+      const int seat = g % players;
+      State s = initial_state(players, set);
+      playout(s, rng, [seat](const State& state, Rng& r) {
+        return state.turn == seat ? heuristic_action(state, r) : random_action(state, r);
+      });
+      won[size_t(g)] = winner(s) == seat;
+      for (int p = 0; p < players; ++p) (p == seat ? heuristic_vp : random_vp) += s.seat[p].vp;
+    }
+  }
+  py::dict out;
+  out["won"] = won;
+  out["heuristic_vp"] = heuristic_vp;
+  out["random_vp"] = random_vp;
   return out;
 }
 
@@ -343,4 +384,22 @@ void bind_automania(py::module_& m) {
       },
       py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
       "Plays uniformly random Automania games in C++ (GIL released); returns counts and seconds.");
+  m.def(
+      "automania_heuristic_playouts",
+      [](int players, int set, int games, uint64_t seed) {
+        check_setup(players, set);
+        return heuristic_playouts(players, uint8_t(set), games, seed);
+      },
+      py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
+      "Plays Automania games with every seat on the heuristic player in C++ (GIL released); returns counts and "
+      "seconds.");
+  m.def(
+      "automania_heuristic_against_random",
+      [](int players, int set, int games, uint64_t seed) {
+        check_setup(players, set);
+        return heuristic_against_random(players, uint8_t(set), games, seed);
+      },
+      py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
+      "Plays the heuristic player against random seats in C++ (GIL released), rotating its seat; per game whether "
+      "it won, and VP totals.");
 }

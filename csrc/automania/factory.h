@@ -55,14 +55,15 @@ inline uint32_t styling_parts(const Components& c, const Seat& seat, int car) {
   return parts;
 }
 
-// Stars of the demands in `market` met by the line: each machine meets one
-// demand of its symbol, the demands worth most first (so with two equal
-// demands and one matching machine only the higher counts).
-inline int demand_stars(const Components& c, const State& s, int market, LineSymbols line) {
+// Stars of the active demands `demand` (a market's first kActiveDemands
+// spaces) met by the line: each machine meets one demand of its symbol, the
+// demands worth most first (so with two equal demands and one matching
+// machine only the higher counts).
+inline int demand_stars(const Components& c, const uint8_t* demand, LineSymbols line) {
   int stars = 0;
   for (int k = 0; k < kActiveDemands; ++k) {
     const int space = c.active_by_stars[k];
-    uint8_t& left = line.count[s.demand[market][space]];
+    uint8_t& left = line.count[demand[space]];
     if (left) {
       --left;
       stars += c.active_stars[space];
@@ -70,12 +71,14 @@ inline int demand_stars(const Components& c, const State& s, int market, LineSym
   }
   return stars;
 }
+inline int demand_stars(const Components& c, const State& s, int market, LineSymbols line) {
+  return demand_stars(c, s.demand[market], line);
+}
 
-// A car's popularity before marketing workers: the demands met, and every
-// star on its line's machines, on the seat's managers and on its styling tiles.
-inline int popularity(const Components& c, const State& s, int seat_index, int car, int market) {
-  const Seat& seat = s.seat[seat_index];
-  int stars = demand_stars(c, s, market, line_symbols(c, seat, car));
+// The stars a car of type `car` gets whatever the demands: every star on its
+// line's machines, on the seat's managers and on its styling tiles.
+inline int factory_stars(const Components& c, const Seat& seat, int car) {
+  int stars = 0;
   for (int i = 0; i < c.line_length[car]; ++i) {
     const uint8_t tile = seat.station[c.line[car][i]];
     if (tile != kNoTile) stars += face(c, tile).stars;
@@ -85,6 +88,16 @@ inline int popularity(const Components& c, const State& s, int seat_index, int c
   for (int i = 0; i < c.styling_slots; ++i)
     if (seat.styling[car][i] != kNoTile) stars += face(c, seat.styling[car][i]).stars;
   return stars;
+}
+
+// A car's popularity before marketing workers: the demands met and its
+// factory stars. `demand` is a market's demand spaces (the heuristic player
+// also asks about next round's).
+inline int popularity(const Components& c, const Seat& seat, const uint8_t* demand, int car) {
+  return demand_stars(c, demand, line_symbols(c, seat, car)) + factory_stars(c, seat, car);
+}
+inline int popularity(const Components& c, const State& s, int seat_index, int car, int market) {
+  return popularity(c, s.seat[seat_index], s.demand[market], car);
 }
 
 // Whether a car of type `car` with `stars` popularity, made in this factory,

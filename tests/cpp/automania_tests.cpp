@@ -3,14 +3,18 @@
 // every step (workers, tiles, cars, contracts and money accounted for, VP only
 // from the rules' sources), every legal move's token round trip, every game
 // replayed from its record, views kept by determinisation, and seats' records
-// filled back into full records that replay to the sampled state. Plays with
+// filled back into full records that replay to the sampled state; then games
+// of the heuristic player (heuristic.h), alone and mixed with random moves,
+// its every move checked legal and the same on the true state, on the seat's
+// view and on determinisations of it (hidden facts redrawn). Plays with
 // the shipped component set (compiled in from pyai/automania/components.toml).
 // CHECK (tests/cpp/check.h) counts passes and failures; main ends with
 // "N passed, M failed".
 //
 //   pyai_automania_tests [--games N] [--seed S]
 //
-// --games is the number of random games per player count (default 10000).
+// --games is the number of random games per player count (default 10000);
+// a twentieth as many heuristic games are played per player count.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -23,6 +27,7 @@
 
 #include "automania/chance.h"
 #include "automania/components.h"
+#include "automania/heuristic.h"
 #include "automania/information.h"
 #include "automania/playout.h"
 #include "automania/record.h"
@@ -371,6 +376,52 @@ void random_game(int players, Rng& rng, GameStats& stats, bool deep, bool eager)
   ++stats.games;
 }
 
+// ------------------------------------------------------------ the heuristic player
+
+// The heuristic reads only what the acting seat knows: its move is the same
+// on the true state, on the seat's view, and on states sampled from that view
+// (other seats' hidden contracts redrawn; with their money forgotten, their
+// money redrawn too).
+void check_heuristic_honest(const State& s, Action move, Rng& rng) {
+  const View view = view_of(s, s.turn);
+  CHECK_MSG(heuristic_action(view.state, rng) == move, "the same move on the seat's view: " + format_action(s, move));
+  View partial = view;
+  for (int p = 0; p < s.num_players; ++p)
+    if (p != s.turn) forget_money(partial, p, 0, s.seat[p].money + 20);
+  for (int k = 0; k < 4; ++k) {
+    const State sample = determinize(k < 2 ? view : partial, rng);
+    CHECK_MSG(heuristic_action(sample, rng) == move, "the same move on a determinisation: " + format_action(s, move));
+  }
+}
+
+// Every seat on the heuristic player, or (`mixed`) each move by it or at
+// random, half and half, so that it is also asked in positions it would not
+// reach itself. Every move it returns must be legal; every `honesty_every`-th
+// is checked for honesty.
+void heuristic_game(int players, Rng& rng, GameStats& stats, bool mixed, int honesty_every) {
+  State s = initial_state(players, g_components);
+  int steps = 0, decisions = 0;
+  while (!is_terminal(s)) {
+    check_invariants(s);
+    if (is_chance(s)) {
+      apply_random_chance(s, rng);
+    } else {
+      const Action move = heuristic_action(s, rng);
+      CHECK_MSG(is_legal(s, move), "a legal heuristic move at step " + std::to_string(int(s.step)));
+      if (!is_legal(s, move)) break;
+      if (++decisions % honesty_every == 0) check_heuristic_honest(s, move, rng);
+      apply_action(s, mixed && rng.below(2) ? random_action(s, rng) : move);
+    }
+    if (++steps > 5000) {
+      CHECK_MSG(false, "a heuristic game ends");
+      break;
+    }
+  }
+  check_invariants(s);
+  stats.steps += steps;
+  ++stats.games;
+}
+
 // A bad token changes nothing and says why.
 void check_bad_tokens(Rng& rng) {
   g_context = "bad tokens";
@@ -421,6 +472,15 @@ int main(int argc, char** argv) {
       random_game(players, rng, stats, g % 50 == 0, g % 2 == 1);
     }
     std::printf("%d players: %lld games, %.1f steps a game\n", players, stats.games,
+                stats.games ? double(stats.steps) / double(stats.games) : 0.0);
+  }
+  for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
+    GameStats stats;
+    for (int g = 0; g < games / 20; ++g) {
+      g_context = std::to_string(players) + " players, heuristic game " + std::to_string(g);
+      heuristic_game(players, rng, stats, g % 2 == 1, 2);
+    }
+    std::printf("%d players: %lld heuristic games, %.1f steps a game\n", players, stats.games,
                 stats.games ? double(stats.steps) / double(stats.games) : 0.0);
   }
   if (games >= 200) {
