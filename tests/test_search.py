@@ -91,8 +91,10 @@ def removal_twins():
 
 
 def comparable(result):
+    """A result without its time measurements (elapsed time, the share of it in rollouts)."""
     d = result.to_dict()
     d.pop("elapsed_ms")
+    d.pop("rollout_share")
     return d
 
 
