@@ -86,6 +86,9 @@ def test_the_search_rolls_out_at_random_by_default_and_with_the_heuristic_on_req
     g = game(3)
     assert g.search_defaults()["rollout"] == "random"
     assert pyai.load_game("forsale(players=4)").search_defaults()["rollout"] == "heuristic"  # unchanged
+    # ... and the heuristic steers the tree instead (measured: docs/automania.md, "The search")
+    assert g.search_defaults()["prior_weight"] == 100
+    assert pyai.load_game("forsale(players=4)").search_defaults()["prior_weight"] == 0
     state = g.new_initial_state()
     rng = random.Random(1)
     while state.to_move() == "chance":
