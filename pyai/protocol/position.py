@@ -10,7 +10,8 @@ pov seat really has. With a pov seat the tokens are that seat's record
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError
@@ -57,10 +58,8 @@ class Position:
         if setup_words is not None:
             if pov is None:
                 raise ProtocolError(INCONSISTENT, "a setup describes what one seat knows: give pov <seat> before setup")
-            try:
+            with protocol_errors():
                 setup = game.parse_setup(pov, list(setup_words))
-            except PyaiError as error:
-                raise library_error(error) from None
             return Position(game, pov, setup.base_state(), (), setup).play(tokens)
         return cls(game, pov, game.new_initial_state(), (), None).play(tokens)
 
@@ -70,10 +69,8 @@ class Position:
         if len(tokens) > MAX_TOKENS:
             raise ProtocolError(ILLEGAL_MOVE, f"{len(tokens)} tokens: no game is that long")
         if self.setup is not None:
-            try:
+            with protocol_errors():
                 setup, state, canonical = self.setup.replay(self.moves, tokens)
-            except PyaiError as error:
-                raise library_error(error) from None
             return Position(self.game, self.pov, state, self.moves + tuple(canonical), setup)
         if self.pov is not None:  # the pov seat's record: replayed whole, as that seat saw it
             try:
@@ -131,20 +128,16 @@ class Position:
         if self.pov is not None and state.may_act(self.pov):
             return state.legal_moves_for(self.pov)
         if self.setup is not None:
-            try:
+            with protocol_errors():
                 self.setup.check_known_mover(state, mover)
-            except PyaiError as error:
-                raise library_error(error) from None
         return state.legal_moves()
 
     def result(self) -> list[int]:
         if not self.state.is_terminal():
             raise ProtocolError(INCONSISTENT, "the game is not over: there is no result yet")
         if self.setup is not None:
-            try:
+            with protocol_errors():
                 self.setup.check_known_scores(self.state)
-            except PyaiError as error:
-                raise library_error(error) from None
         return self.state.scores()
 
     def view(self) -> View | None:
@@ -153,10 +146,8 @@ class Position:
         if seat is None:
             return None
         if self.setup is not None:
-            try:
+            with protocol_errors():
                 return self.setup.view(self.state)
-            except PyaiError as error:
-                raise library_error(error) from None
         return self.state.view(seat)
 
     def picture(self) -> str:
@@ -199,6 +190,15 @@ def _chance_next(state: State) -> str:
 
 def _tokens(count: int) -> str:
     return "token" if count == 1 else "tokens"
+
+
+@contextmanager
+def protocol_errors() -> Iterator[None]:
+    """Runs a game's own code (its setup) with its pyai errors turned into protocol errors."""
+    try:
+        yield
+    except PyaiError as error:
+        raise library_error(error) from None
 
 
 def library_error(error: Exception) -> ProtocolError:
