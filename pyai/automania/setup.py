@@ -80,8 +80,24 @@ class MoneySetup:
 
     def view(self, state: BaseState) -> BaseView:
         view = state.view(self.pov)
+        for seat, (low, high) in self._ranges_now(state).items():
+            view.forget_money(seat, low, high)
+        return view
+
+    def check_known_mover(self, state: BaseState, mover: int) -> None:
+        """Refuses `legal` for a seat whose money the pov seat does not know
+        exactly as the record has it: what it can afford is not known."""
+        ranges = self._ranges_now(state)
+        if mover in ranges and ranges[mover] != (_money(state)[mover],) * 2:
+            raise InconsistentPositionError(
+                f"seat {mover}'s legal moves depend on its money, which the setup leaves unknown"
+            )
+
+    def _ranges_now(self, state: BaseState) -> dict[int, tuple[int, int]]:
+        """Each named seat's range, shifted by what it paid or earned since the anchor."""
         money = _money(state)
         anchor = self.anchor or {}
+        ranges = {}
         for seat, (low, high) in self.ranges.items():
             shift = money[seat] - anchor.get(seat, money[seat])
             low, high = max(0, low + shift), min(MOST_MONEY, high + shift)
@@ -89,18 +105,8 @@ class MoneySetup:
                 raise InconsistentPositionError(
                     f"setup: seat {seat} has paid more than the most money it was said to have"
                 )
-            view.forget_money(seat, low, high)
-        return view
-
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
-        """Refuses `legal` for a seat whose money the pov seat does not know
-        exactly as the record has it: what it can afford is not known."""
-        if mover in self.ranges:
-            money = _money(state)[mover]
-            if self.view(state).to_dict()["seats"][mover]["money_range"] != [money, money]:
-                raise InconsistentPositionError(
-                    f"seat {mover}'s legal moves depend on its money, which the setup leaves unknown"
-                )
+            ranges[seat] = (low, high)
+        return ranges
 
     def check_known_scores(self, state: BaseState) -> None:
         for seat, (low, high) in self.ranges.items():
