@@ -14,6 +14,7 @@
 #include "../csrc/forsale/heuristic.h"
 #include "../csrc/forsale/information.h"
 #include "../csrc/forsale/playout.h"
+#include "../csrc/forsale/position.h"
 #include "../csrc/forsale/rules.h"
 #include "../csrc/forsale/scoring.h"
 #include "../csrc/forsale/tokens.h"
@@ -171,6 +172,15 @@ void bind_forsale(py::module_& m) {
              return ForSaleGameRecord{initial_state(make_config(players, first, classic)), {}};
            }),
            py::arg("players"), py::arg("first") = 0, py::arg("classic") = false)
+      .def_static(
+          "from_position",
+          [](const std::string& text, int players, int first, bool classic) {
+            ForSaleGameRecord record{read_position(make_config(players, first, classic), text), {}};
+            record.recorded = false;  // a position has no history
+            return record;
+          },
+          py::arg("text"), py::arg("players"), py::arg("first") = 0, py::arg("classic") = false)
+      .def("position", [](const ForSaleGameRecord& r) { return write_position(r.state); })
       .def("describe_legal", [](const ForSaleGameRecord& r) { return describe_legal(r.state); })
       .def("score_breakdown",
            [](const ForSaleGameRecord& r) {

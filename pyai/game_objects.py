@@ -71,6 +71,11 @@ class BaseGame:
         """The state before anything has happened (often a chance step comes first)."""
         return self.state_class(self, self.new_core_state())
 
+    def from_position(self, text: str) -> BaseState:
+        """The state a position written as text describes, with no history
+        (a game that has a position notation overrides this)."""
+        raise ArgumentError(f"{self.name} has no position notation yet: describe a position by its moves")
+
     def bench_state(self) -> BaseState:
         """The bench position: the first decision of a fixed deal. BENCH_TOKENS
         for the game they were written for (so figures stay comparable across
@@ -254,6 +259,10 @@ class BaseState:
         return self._core.view(check_seat(seat, self.game.players)) == other._core.view(
             check_seat(seat, self.game.players)
         )
+
+    def position(self) -> str:
+        """This position as text, which Game.from_position reads back (games with a notation)."""
+        raise ArgumentError(f"{self.game.name} has no position notation yet")
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": str(self.game), **self._core.to_dict(), "history": self.history()}

@@ -233,6 +233,34 @@ def test_position_is_all_or_nothing(shared_engine):
     assert_error(shared_engine.ask("undo x"), "syntax")
 
 
+AT_AUCTION = "phase:auction round:1 leader:0 turn:2 table:6,23,24 cash:28/28/28/28 advisors:-/3/-/- bids:1/pass/0/0"
+
+
+def test_position_from_a_position_written_as_text(shared_engine):
+    assert shared_engine.ask(f"position forsale(players=4) pov 2 at {AT_AUCTION} moves bid:2") == []
+    assert shared_engine.ask("query turn") == ["response 3"]
+    assert shared_engine.ask("undo 1") == []
+    assert shared_engine.ask("query turn") == ["response 2"]
+    assert shared_engine.ask("legal")[0].startswith("legal pass bid:2 bid:3")
+    line = assert_error(shared_engine.ask("undo 1"), "inconsistent")
+    assert "only 0 tokens after the start position" in line
+    assert bestmove_of(shared_engine.go("go iterations 500")) in shared_engine.ask("legal")[0].split()
+    shown = "\n".join(shared_engine.ask("show"))
+    assert "as seen by seat 2" in shown
+    # Refusals name the word or fact, and keep the position as it was.
+    line = assert_error(
+        shared_engine.ask(f"position forsale(players=4) at {AT_AUCTION.replace('turn:2', 'turn:1')}"), "inconsistent"
+    )
+    assert "seat 1 has passed" in line
+    assert_error(shared_engine.ask("position forsale(players=4) at phase:auction colour:red"), "syntax")
+    assert_error(shared_engine.ask("position forsale(players=4) at moves pass"), "syntax")
+    assert_error(shared_engine.ask("position leduc at phase:x"), "bad-value")
+    assert shared_engine.ask("query turn") == ["response 2"]
+    assert_error(shared_engine.ask(f"position forsale(players=4) at {AT_AUCTION} moves bid:1"), "illegal-move")
+    helped = "\n".join(shared_engine.ask("help position"))
+    assert "position as text" in helped and "bids:N|pass" in helped
+
+
 def test_a_whole_game_token_by_token_against_the_library(shared_engine):
     tokens = random_game(4, seed=3)
     state = pyai.load_game("forsale(players=4)").new_initial_state()

@@ -27,6 +27,14 @@ class State(BaseState):
 
     __slots__ = ()
 
+    def position(self) -> str:
+        """The position as one line of text (docs/forsale.md, "Positions as text").
+
+        `game.from_position(state.position())` gives this state back, without
+        its history.
+        """
+        return self._core.position()
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: checks, cash, modifiers (Controllers/Restoration), financial, total."""
         return self._core.score_breakdown()
@@ -164,6 +172,17 @@ class ForSaleGame(BaseGame):
 
     def new_core_state(self) -> Any:
         return _core.ForSaleState(self.players, self.first, self.classic)
+
+    def from_position(self, text: str) -> State:
+        """The state that `text` describes (docs/forsale.md, "Positions as text"), with no history.
+
+        The core checks every fact against the rules and names the first
+        impossible one (InconsistentPositionError) or malformed word
+        (TokenSyntaxError).
+        """
+        if not isinstance(text, str):
+            raise ArgumentError(f"a position is text, not {type(text).__name__}")
+        return State(self, _core.ForSaleState.from_position(text, self.players, self.first, self.classic))
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.theme)

@@ -1,4 +1,4 @@
-"""For Sale's part of the engine's `help`: its game string, tokens and position set-up."""
+"""For Sale's part of the engine's `help`: its game string, tokens, position notation and set-up."""
 
 from __future__ import annotations
 
@@ -29,6 +29,19 @@ The engine builds a game record that reaches exactly these facts, then forgets t
 from the pov seat's view; the search sees only that view. Later moves by a seat whose hand
 or cash is unknown are facts too (the record is rebuilt if needed)."""
 
+POSITION = """\
+position as text: position <game> [pov <seat>] at <field:value ...> [moves <token>...]
+  a whole position in one line, as chess has FEN (docs/forsale.md, "Positions as text"):
+  phase:setup|auction|buying|selling|over  round:N (1-based)  leader:S  turn:S (auction, buying)
+  table:<cards>|- (this round's face-up cards; '-': not dealt yet; checks by value)
+  cash:N/N/...  advisors: played: spent: vehicles: (classic properties:) checks: <cards>/<cards>/...
+  bids:N|pass/...  offered:N|N+|-/...  sells:V|V,W@L|V@L|-/...  sold:<cards>  removed:A/V/C
+  one value per seat, seat 0 first, split by '/'; cards: comma list or '-'; empty fields may be left out
+example (4 players, first auction round, seat 1 has passed and taken advisor 3):
+  position forsale(players=4) at phase:auction round:1 leader:0 turn:2 table:6,23,24
+      cash:28/28/28/28 advisors:-/3/-/- bids:1/pass/0/0 moves bid:2
+every fact is checked against the rules; the error names the first impossible one"""
+
 TOKENS = """\
 forsale move tokens (lower case): deal:3,12,19,27 (cards turned up)  bid:N  pass  play:N  play:N+ (Fleet
   Manager paying 3)  sell:N  sell:N,M (lowest unused Lawyer)  sell:N,M@L  keep:N  mech:use
@@ -36,4 +49,4 @@ forsale move tokens (lower case): deal:3,12,19,27 (cards turned up)  bid:N  pass
 
 GAMES = "forsale(players=3..6[,theme=autorama|advisors][,edition=classic][,first=S])"
 
-PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "setup": SETUP}
+PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "position": POSITION, "setup": SETUP}

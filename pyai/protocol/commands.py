@@ -47,6 +47,7 @@ class Position:
     pov: int | None = None
     setup: tuple[str, ...] | None = None  # the words after `setup` (a partial-knowledge description)
     moves: tuple[str, ...] = ()
+    at: tuple[str, ...] | None = None  # the words after `at` (a position as text)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ class Help:
 Command = Uci | IsReady | SetOption | NewGame | Position | Play | Undo | Legal | Query | Show | Go | Stop | Quit | Help
 
 QUERIES = ("turn", "result")
-HELP_TOPICS = ("commands", "options", "games", "setup", "tokens")
+HELP_TOPICS = ("commands", "options", "games", "position", "setup", "tokens")
 
 
 @dataclass
@@ -243,13 +244,16 @@ def _game_string(text: str) -> tuple[str, str]:
     return first, remainder.strip()
 
 
+POSITION_USAGE = "position <game> [pov <seat>] [at <position> | setup <facts>] [moves <token>...]"
+
+
 def _position(rest: str) -> Position:
     if not rest:
-        raise ProtocolError(SYNTAX, "position <game> [pov <seat>] [setup <facts>] [moves <token>...]")
+        raise ProtocolError(SYNTAX, POSITION_USAGE)
     game, remainder = _game_string(rest)
     words = remainder.split()
     pov = None
-    setup: tuple[str, ...] | None = None
+    described: dict[str, tuple[str, ...]] = {}
     moves: tuple[str, ...] = ()
     i = 0
     if i < len(words) and words[i].lower() == "pov":
@@ -257,20 +261,20 @@ def _position(rest: str) -> Position:
             raise ProtocolError(SYNTAX, "pov needs a seat number")
         pov = _number(words[i + 1], "pov")
         i += 2
-    if i < len(words) and words[i].lower() == "setup":
+    if i < len(words) and words[i].lower() in ("at", "setup"):
+        keyword = words[i].lower()
         end = next((j for j in range(i + 1, len(words)) if words[j].lower() == "moves"), len(words))
-        setup = tuple(words[i + 1 : end])
-        if not setup:
-            raise ProtocolError(SYNTAX, "setup needs a description (see help setup)")
+        described[keyword] = tuple(words[i + 1 : end])
+        if not described[keyword]:
+            what = "a position as text (see help position)" if keyword == "at" else "a description (see help setup)"
+            raise ProtocolError(SYNTAX, f"{keyword} needs {what}")
         i = end
     if i < len(words) and words[i].lower() == "moves":
         moves = tuple(words[i + 1 :])
         i = len(words)
     if i < len(words):
-        raise ProtocolError(
-            SYNTAX, f"unexpected {quoted(words[i])} in position (position <game> [pov <seat>] [setup ...] [moves ...])"
-        )
-    return Position(game, pov, setup, moves)
+        raise ProtocolError(SYNTAX, f"unexpected {quoted(words[i])} in position ({POSITION_USAGE})")
+    return Position(game, pov, described.get("setup"), moves, described.get("at"))
 
 
 def _go(args: list[str]) -> Go:

@@ -125,7 +125,7 @@ class Engine:
 
     def cmd_position(self, command: c.Position) -> list[str]:
         self._not_searching("position")
-        self.position = Position.build(command.game, command.pov, command.setup, command.moves)
+        self.position = Position.build(command.game, command.pov, command.setup, command.moves, command.at)
         return []
 
     def cmd_play(self, command: c.Play) -> list[str]:

@@ -11,8 +11,9 @@ commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line wi
   isready                              readyok (also while searching)
   setoption name <name> value <v>      see options
   newgame <game>                       the game's start, no pov; forgets the position
-  position <game> [pov <seat>] [setup <facts>] [moves <token>...]
-                                       all or nothing; an error names the first bad token and its index
+  position <game> [pov <seat>] [at <position> | setup <facts>] [moves <token>...]
+                                       all or nothing; an error names the first bad token and its index;
+                                       at: a position as text (help position), setup: one known in part
   play <token>...                      appends moves (same checks as position)
   undo [n]                             takes back the last n tokens (default 1)
   legal                                legal moves of the pov seat if it has a decision, else of the seat to move
@@ -25,7 +26,7 @@ commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line wi
                                        without a budget: the Iterations and MoveTime options
   stop                                 ends a search; its bestmove follows
   quit                                 exits (a running search prints its bestmove first)
-  help [commands|options|games|tokens|setup]   (tokens and setup: what each game has)
+  help [commands|options|games|tokens|position|setup]   (tokens, position, setup: each game's own)
 errors: error <code> <message>, codes unknown-command syntax illegal-move inconsistent
   unknown-option bad-value busy no-position
 go prints 'info iterations <n> time <ms> ips <n>' twice a second, then

@@ -1,8 +1,9 @@
-"""The engine's current position: a game, the pov seat and the tokens played.
+"""The engine's current position: a game, the pov seat, where it started and the tokens played.
 
 Rules and information stay in the game (State.apply, legal_moves_for, view);
 this module only keeps the tokens, turns library errors into protocol errors,
-and for a partial-knowledge position (`setup`, a game's own description of
+starts from a position written as text (`at`, read by Game.from_position) when
+one is given, and for a partial-knowledge position (`setup`, a game's own description of
 what the pov seat knows: Game.parse_setup) asks the setup for the view the
 pov seat really has. With a pov seat the tokens are that seat's record
 (Game.replay_as_seen: facts it did not see may be written as unknowns).
@@ -14,12 +15,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError
+from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError, TokenSyntaxError
 from ..game_objects import BaseGame as Game
 from ..game_objects import BaseState as State
 from ..game_objects import BaseView as View
 from ..games import load_game
-from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, ProtocolError
+from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError
 
 Setup = Any  # a game's setup description object (see Game.parse_setup)
 
@@ -36,12 +37,21 @@ def load(game_string: str) -> Game:
 class Position:
     """A position: immutable; `play` and `undo` return a new one (all or nothing)."""
 
-    def __init__(self, game: Game, pov: int | None, state: State, moves: Sequence[str], setup: Setup | None):
+    def __init__(
+        self,
+        game: Game,
+        pov: int | None,
+        state: State,
+        moves: Sequence[str],
+        setup: Setup | None,
+        start: State | None = None,
+    ):
         self.game = game
         self.pov = pov
         self.state = state
-        self.moves = tuple(moves)  # canonical tokens (after the setup, if any)
+        self.moves = tuple(moves)  # canonical tokens (after the setup or the start position, if any)
         self.setup = setup
+        self.start = start  # the position the moves start from (`at`); None: the game's start
 
     # --- building
     @classmethod
@@ -50,11 +60,24 @@ class Position:
 
     @classmethod
     def build(
-        cls, game_string: str, pov: int | None, setup_words: Sequence[str] | None, tokens: Sequence[str]
+        cls,
+        game_string: str,
+        pov: int | None,
+        setup_words: Sequence[str] | None,
+        tokens: Sequence[str],
+        at_words: Sequence[str] | None = None,
     ) -> Position:
         game = load(game_string)
         if pov is not None and not 0 <= pov < game.players:
             raise ProtocolError(BAD_VALUE, f"pov must be a seat 0..{game.players - 1}, not {pov}")
+        if at_words is not None:
+            try:
+                start = game.from_position(" ".join(at_words))
+            except TokenSyntaxError as error:  # a malformed word of the position, not a move
+                raise ProtocolError(SYNTAX, str(error)) from None
+            except PyaiError as error:
+                raise library_error(error) from None
+            return Position(game, pov, start.clone(), (), None, start).play(tokens)
         if setup_words is not None:
             if pov is None:
                 raise ProtocolError(INCONSISTENT, "a setup describes what one seat knows: give pov <seat> before setup")
@@ -72,7 +95,7 @@ class Position:
             with protocol_errors():
                 setup, state, canonical = self.setup.replay(self.moves, tokens)
             return Position(self.game, self.pov, state, self.moves + tuple(canonical), setup)
-        if self.pov is not None:  # the pov seat's record: replayed whole, as that seat saw it
+        if self.pov is not None and self.start is None:  # the pov seat's record: replayed whole, as seen
             try:
                 state = self.game.replay_as_seen(self.pov, [*self.moves, *tokens])
             except IllegalMoveError as error:
@@ -86,23 +109,31 @@ class Position:
                 canonical.append(state.apply(token))
             except IllegalMoveError as error:
                 raise ProtocolError(ILLEGAL_MOVE, f"{token} at token {index}: {error.reason}") from None
-        return Position(self.game, self.pov, state, self.moves + tuple(canonical), self.setup)
+        return Position(self.game, self.pov, state, self.moves + tuple(canonical), self.setup, self.start)
 
     def undo(self, count: int) -> Position:
         if count < 1:
             raise ProtocolError(BAD_VALUE, f"undo takes back 1 or more tokens, not {count}")
         if count > len(self.moves):
-            what = "after the setup" if self.setup is not None else "in this position"
+            what = (
+                "after the setup"
+                if self.setup is not None
+                else "after the start position"
+                if self.start is not None
+                else "in this position"
+            )
             have = len(self.moves)
             raise ProtocolError(
                 INCONSISTENT,
                 f"cannot take back {count} {_tokens(count)}: only {have} {_tokens(have)} {what}",
             )
         kept = self.moves[: len(self.moves) - count]
-        start = Position(self.game, self.pov, self._start_state(), (), self.setup)
+        start = Position(self.game, self.pov, self._start_state(), (), self.setup, self.start)
         return start.play(kept)
 
     def _start_state(self) -> State:
+        if self.start is not None:
+            return self.start.clone()
         return self.setup.base_state() if self.setup is not None else self.game.new_initial_state()
 
     # --- questions
@@ -179,8 +210,9 @@ class Position:
     def record(self) -> str:
         """A text that names this position (seeds the draw of a mixed-policy bestmove)."""
         setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
+        at = f" at {self.start.position()}" if self.start is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
-        return f"{self.game}{pov}{setup} moves {' '.join(self.moves)}"
+        return f"{self.game}{pov}{at}{setup} moves {' '.join(self.moves)}"
 
 
 def _chance_next(state: State) -> str:

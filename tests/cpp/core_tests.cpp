@@ -24,6 +24,7 @@
 #include "forsale/heuristic.h"
 #include "forsale/information.h"
 #include "forsale/playout.h"
+#include "forsale/position.h"
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
 #include "forsale/tokens.h"
@@ -649,6 +650,85 @@ void test_random_games(int players, int games, uint64_t seed) {
   g_step = -1;
 }
 
+// ------------------------------------------------------- positions as text
+
+// The values of a set of check ids, in order: a position names checks by
+// value, so which copy of a pair a seat holds is not part of it.
+std::vector<int> check_values(CardMask ids) {
+  std::vector<int> values;
+  for (int id : Cards(ids)) values.push_back(check_value(id));
+  return values;
+}
+
+// `s` with what a position does not carry cleared: the check ids (compared
+// by value instead), the turn while nobody acts, the leader once no round
+// has one.
+State without_position_free_parts(State s) {
+  const int checks = int(Deck::kChecks);
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    s.checks[p] = 0;
+    s.check_won[p] = 0;
+  }
+  if (s.phase == Phase::kSelling) s.table = 0;
+  s.unseen[checks] = s.removed[checks] = 0;
+  if (s.awaiting_deal || s.phase == Phase::kOver || s.phase == Phase::kSetup) s.turn = 0;
+  if (s.phase == Phase::kSelling || s.phase == Phase::kOver) s.leader = 0;
+  return s;
+}
+
+void check_same_position(const State& expected, const State& read, const std::string& text) {
+  const int checks = int(Deck::kChecks);
+  bool same = without_position_free_parts(expected) == without_position_free_parts(read);
+  for (int p = 0; p < expected.num_players; ++p) {
+    same = same && check_values(expected.checks[p]) == check_values(read.checks[p]);
+    same = same && check_value(expected.check_won[p]) == check_value(read.check_won[p]);
+  }
+  if (expected.phase == Phase::kSelling) same = same && check_values(expected.table) == check_values(read.table);
+  same = same && check_values(expected.unseen[checks]) == check_values(read.unseen[checks]);
+  same = same && check_values(expected.removed[checks]) == check_values(read.removed[checks]);
+  CHECK_MSG(same, "the position read back differs from the state written: " + text);
+}
+
+// Every state of random games (3-6 players, both editions, the removal
+// recorded or not) written as text and read back: the same position, and
+// the same text again.
+void test_position_round_trip(int games, uint64_t seed) {
+  Rng rng(seed ^ 0x9051710u);
+  for (int game = 0; game < games; ++game) {
+    const int players = kMinPlayers + game % (kMaxPlayers - kMinPlayers + 1);
+    const bool classic = game % 2 == 1;
+    const Config config = make_config(players, int(rng.below(uint32_t(players))), classic);
+    const bool unrecorded_removal = config.has_removal() && game % 3 == 2;
+    g_context = "position round trip: players " + std::to_string(players) + (classic ? ", classic" : "") +
+                ", game " + std::to_string(game) + (unrecorded_removal ? ", removal unrecorded" : "");
+    State s = initial_state(config);
+    ActionList legal;
+    for (g_step = 0;; ++g_step) {
+      const std::string text = write_position(s);
+      try {
+        const State read = read_position(config, text);
+        check_same_position(s, read, text);
+        CHECK_MSG(write_position(read) == text, "written again as " + write_position(read) + " from " + text);
+      } catch (const GameError& e) {
+        CHECK_MSG(false, "a reachable position was refused: " + std::string(e.what()) + " -- " + text);
+      }
+      if (is_terminal(s)) break;
+      if (is_chance(s)) {
+        if (s.phase == Phase::kSetup && unrecorded_removal) {
+          apply_deal(s, sample_deal(s, rng));
+        } else {
+          apply_random_chance(s, rng);
+        }
+        continue;
+      }
+      legal_actions(s, legal);
+      apply_action(s, legal[rng.below(uint32_t(legal.size()))]);
+    }
+  }
+  g_context.clear();
+  g_step = -1;
+}
+
 // Determinisation at the points where hidden information matters most: in
 // every phase-3 choose step of a game, in setup and in the first auction round.
 void test_determinization_in_selling(int games, uint64_t seed) {
@@ -1207,6 +1287,7 @@ int main(int argc, char** argv) {
       {"random games, 4 players", [](int g, uint64_t sd) { test_random_games(4, g, sd); }},
       {"random games, 5 players", [](int g, uint64_t sd) { test_random_games(5, g, sd); }},
       {"random games, 6 players", [](int g, uint64_t sd) { test_random_games(6, g, sd); }},
+      {"positions as text, round trip", [](int g, uint64_t sd) { test_position_round_trip(g / 3 + 8, sd); }},
       {"determinisation in selling", [](int g, uint64_t sd) { test_determinization_in_selling(g / 3 + 1, sd); }},
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
