@@ -17,6 +17,7 @@
 #include "../csrc/forsale/position.h"
 #include "../csrc/forsale/rules.h"
 #include "../csrc/forsale/scoring.h"
+#include "../csrc/forsale/seen_moves.h"
 #include "../csrc/forsale/tokens.h"
 #include "forsale_record.h"
 #include "record_binding.h"
@@ -35,17 +36,6 @@ py::list numbers(Deck deck, CardMask cards) {
   py::list out;
   for (int card : Cards(cards)) out.append(card_rank(deck, card));
   return out;
-}
-
-const char* phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kSetup: return "setup";
-    case Phase::kAuction: return "auction";
-    case Phase::kBuying: return "buying";
-    case Phase::kSelling: return "selling";
-    case Phase::kOver: return "over";
-  }
-  return "?";
 }
 
 const char* step_name(SellStep step) {
@@ -200,7 +190,47 @@ void bind_forsale(py::module_& m) {
            })
       .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); });
 
-  view.def("to_dict", [](const ForSaleViewRecord& v) { return state_dict(v.view.state, &v.view); })
+  view.def_static(
+          "from_position",
+          [](const std::string& text, int seat, int players, int first, bool classic) {
+            // A view read from text has no record behind it; it is partial when it leaves facts unknown.
+            ForSaleViewRecord record{read_position_view(make_config(players, first, classic), text, seat), {}, false,
+                                     false};
+            for (int p = 0; p < players; ++p) {
+              const View& v = record.view;
+              record.partial = record.partial || !v.knows_cash(p) || v.unknown_advisors[p] || v.unknown_vehicles[p];
+            }
+            return record;
+          },
+          py::arg("text"), py::arg("seat"), py::arg("players"), py::arg("first") = 0, py::arg("classic") = false)
+      .def("position", [](const ForSaleViewRecord& v) { return write_position(v.view); })
+      .def("apply_seen",
+           [](ForSaleViewRecord& v, const std::string& token) {
+             std::string canonical = apply_seen(v.view, token);
+             v.public_history.push_back(canonical);
+             return canonical;
+           },
+           py::arg("token"))
+      .def("state_record",
+           [](const ForSaleViewRecord& v) {  // the view's state (public facts, unknowns left out), no record
+             ForSaleGameRecord record{v.view.state, {}};
+             record.recorded = false;
+             return record;
+           })
+      .def("knows_hand",
+           [](const ForSaleViewRecord& v, int seat, const std::string& hand) {
+             bindings::check_seat(seat, v.view.state.num_players);
+             return (hand_deck(hand) == Deck::kAdvisors ? v.view.unknown_advisors[seat] : v.view.unknown_vehicles[seat]) ==
+                    0;
+           },
+           py::arg("seat"), py::arg("hand"))
+      .def("knows_cash",
+           [](const ForSaleViewRecord& v, int seat) {
+             bindings::check_seat(seat, v.view.state.num_players);
+             return v.view.knows_cash(seat);
+           },
+           py::arg("seat"))
+      .def("to_dict", [](const ForSaleViewRecord& v) { return state_dict(v.view.state, &v.view); })
       .def("forget_cash",
            [](ForSaleViewRecord& v, int seat, int low, int high) {
              bindings::check_seat(seat, v.view.state.num_players);

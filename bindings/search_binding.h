@@ -139,7 +139,11 @@ class Search {
       : seat_(view.observer()), view_(view.acting_view()) {
     for (const auto& [key, value] : settings) {
       const std::string name = py::str(key);
-      if (!store(name, value)) throw unknown_setting(shown_value(key));
+      if (name == "searchmoves") {
+        store_root_moves(value);
+      } else if (!store(name, value)) {
+        throw unknown_setting(shown_value(key));
+      }
     }
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw GameError(ErrorKind::kBadSetting, "a search needs iterations or time_ms (or both)");
@@ -179,6 +183,53 @@ class Search {
     return false;
   }
 
+  // The root moves to search (UCI's searchmoves): tokens, each a legal move
+  // of the searching seat now (IllegalMoveError names one that is not);
+  // None or an empty list: every move.
+  void store_root_moves(py::handle value) {
+    config_.root_moves.clear();
+    if (value.is_none()) return;
+    if (py::isinstance<py::str>(value) || !py::isinstance<py::sequence>(value))
+      throw GameError(ErrorKind::kBadSetting, "searchmoves must be a list of move tokens, not " + shown_value(value));
+    const State& s = R::view_state(view_);
+    search::ActionList<G> legal;
+    root_legal_actions(legal);
+    for (py::handle item : value.cast<py::sequence>()) {
+      if (!py::isinstance<py::str>(item))
+        throw GameError(ErrorKind::kBadSetting, "searchmoves must be move tokens, not " + shown_value(item));
+      const std::string token = item.cast<std::string>();
+      std::string canonical;
+      try {
+        canonical = R::canonical(s, R::parse(s, token));
+      } catch (const GameError& error) {
+        throw GameError(error.kind(), "searchmoves: " + token + ": " + error.what());
+      }
+      bool found = false;
+      for (auto a : legal) {
+        if (R::format_action(s, a) != canonical) continue;
+        config_.root_moves.push_back(uint32_t(a));
+        found = true;
+      }
+      if (!found) throw GameError(ErrorKind::kIllegalMove, "searchmoves: " + token + " is not a move of seat " +
+                                                              std::to_string(seat_) + " now");
+    }
+    std::sort(config_.root_moves.begin(), config_.root_moves.end());
+    config_.root_moves.erase(std::unique(config_.root_moves.begin(), config_.root_moves.end()),
+                             config_.root_moves.end());
+  }
+
+  // The searching seat's legal moves at the root (its own at a simultaneous step).
+  void root_legal_actions(search::ActionList<G>& legal) const {
+    const State& s = R::view_state(view_);
+    if constexpr (search::HasSimultaneousMoves<G>) {
+      if (G::kind(s) == search::NodeKind::kSimultaneous) {
+        G::legal_actions_for(s, seat_, legal);
+        return;
+      }
+    }
+    G::legal_actions(s, legal);
+  }
+
   // `shown`: the name as Python writes it (quoted, escapes visible).
   static GameError unknown_setting(const std::string& shown) {
     std::string known;
@@ -190,17 +241,10 @@ class Search {
   py::dict to_python(const search::SearchResult& result) const {
     const State& s = R::view_state(view_);
     search::ActionList<G> legal;
+    root_legal_actions(legal);
     bool simultaneous = false;
-    if constexpr (search::HasSimultaneousMoves<G>) {
-      if (G::kind(s) == search::NodeKind::kSimultaneous) {
-        G::legal_actions_for(s, seat_, legal);
-        simultaneous = !config_.perfect_information;
-      } else {
-        G::legal_actions(s, legal);
-      }
-    } else {
-      G::legal_actions(s, legal);
-    }
+    if constexpr (search::HasSimultaneousMoves<G>)
+      simultaneous = G::kind(s) == search::NodeKind::kSimultaneous && !config_.perfect_information;
     // At a simultaneous step the average regret-matching strategy includes
     // the uniform exploration mixed into every draw; take it out (and
     // renormalise) so the reported policy is the one the search converged to.
@@ -237,11 +281,16 @@ class Search {
       if (visits > 0) {
         const double mean = r.stats->score_sum / double(visits);
         const double variance = std::max(0.0, r.stats->score_sq_sum / double(visits) - mean * mean);
-        d["win"] = r.stats->win_sum / double(visits);
+        const double win = r.stats->win_sum / double(visits);
+        d["win"] = win;
+        // The binomial standard error: an approximation (the visits are not
+        // independent draws), and an upper bound for shares in [0, 1].
+        d["win_se"] = std::sqrt(std::max(0.0, win * (1 - win)) / double(visits));
         d["score_mean"] = mean;
         d["score_sd"] = std::sqrt(variance);
       } else {
         d["win"] = py::none();
+        d["win_se"] = py::none();
         d["score_mean"] = py::none();
         d["score_sd"] = py::none();
       }

@@ -25,6 +25,7 @@ class MoveAnalysis:
     win: float | None  # estimated probability that the seat wins after this move
     score_mean: float | None  # expected final score, in the game's units
     score_sd: float | None
+    win_se: float | None = None  # the win estimate's standard error (binomial: an approximation, see docs/search.md)
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,15 @@ class AnalysisResult:
     def table(self, show_all: bool = False) -> str:
         """The moves as a readable table: those the search tried (every legal move
         with `show_all`), then one line naming the ones it did not."""
-        header = f"{'move':<14} {'visits':>9} {'share':>7} {'win':>7} {'score':>7} {'sd':>6}"
+        header = f"{'move':<14} {'visits':>9} {'share':>7} {'win':>7} {'± se':>6} {'score':>7} {'sd':>6}"
         lines = [header]
         tried = [m for m in self.moves if show_all or m.visits > 0 or m.share > 0]
         for m in tried:
             win = "-" if m.win is None else f"{m.win:.3f}"
+            se = "-" if m.win_se is None else f"{m.win_se:.3f}"
             score = "-" if m.score_mean is None else f"{m.score_mean:.1f}"
             sd = "-" if m.score_sd is None else f"{m.score_sd:.1f}"
-            lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {score:>7} {sd:>6}")
+            lines.append(f"{m.token:<14} {m.visits:>9} {m.share:>7.3f} {win:>7} {se:>6} {score:>7} {sd:>6}")
         untried = [m.token for m in self.moves if m not in tried]
         if untried:
             shown = " ".join(untried) if len(untried) <= 6 else f"{' '.join(untried[:3])} ... {untried[-1]}"
@@ -88,7 +90,10 @@ class Search:
     Settings are keyword arguments, one per row of `search_settings(game)`
     (the shared ones, such as iterations, time_ms, threads, seed, objective,
     and the game's own tree options); each is checked against its range and
-    a SettingError names a bad one.
+    a SettingError names a bad one. `searchmoves=[token, ...]` limits the
+    seat's moves at the root to those (each must be legal now; a move the
+    game's tree options leave out, such as a bid above the cap, is searched
+    when named); the others are reported with no visits.
     """
 
     def __init__(self, position: BaseState | BaseView, seat: int | None = None, **settings: Any):

@@ -1,4 +1,4 @@
-"""The ``pyai`` command: play, analyse."""
+"""The ``pyai`` command: play, analyse, review, bench, engine, tournament."""
 
 from __future__ import annotations
 
@@ -38,45 +38,32 @@ def _game(args: argparse.Namespace):
 
 
 def _play(args: argparse.Namespace) -> int:
+    from .play import play_with_human, watch
+
     game = _game(args)
-    names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
+    if args.human is not None and not 0 <= args.human < game.players:
+        raise PyaiError(f"--human must be a seat 0 to {game.players - 1}, not {args.human}")
+    names = [name.strip() for name in args.bots.split(",")] if args.bots else ["ismcts"]
+    others = game.players - (args.human is not None)
     if len(names) == 1:
-        names = names * game.players
-    if len(names) != game.players:
-        raise PyaiError(f"--bots names {len(names)} bots for {game.players} players")
+        names = names * others
+    if len(names) != others:
+        raise PyaiError(f"--bots names {len(names)} bots for {others} seats")
+    if args.human is not None:
+        names.insert(args.human, "you")
     settings = _search_settings(args)
     bots = [
-        make_bot(name, seed=args.seed * 1000 + seat, **(settings if name in ("ismcts", "pimc") else {}))
+        None
+        if seat == args.human
+        else make_bot(name, seed=args.seed * 1000 + seat, **(settings if name in ("ismcts", "pimc") else {}))
         for seat, name in enumerate(names)
     ]
-    for bot in {name: bot for name, bot in zip(names, bots)}.values():
+    for bot in {name: bot for name, bot in zip(names, bots) if bot is not None}.values():
         check_bot(bot, game)  # every setting checked before the first move is printed
-    state = game.new_initial_state()
-    chance_seed = args.seed
-    print(f"game: {game}   seed: {args.seed}   bots: {', '.join(names)}")
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover == "chance":
-            chance_seed += 1
-            token = state.sample_chance(chance_seed * 7919 + args.seed)
-            print(f"  chance  {token}")
-        else:
-            bot = bots[mover]
-            token = bot.choose(state)
-            result = getattr(bot, "last_result", None)
-            note = ""
-            if result is not None:
-                chosen = next(m for m in result.moves if m.token == token)
-                if chosen.win is not None:
-                    note = f"   (win {chosen.win:.2f}, share {chosen.share:.2f})"
-            print(f"  seat {mover}  {token}{note}")
-        state.apply(token)
-    print()
-    print(state)
-    print()
-    for line in game.final_summary(state, names):
-        print(line)
-    return 0
+    if args.human is None:
+        watch(game, bots, names, args.seed)  # type: ignore[arg-type]
+        return 0
+    return 0 if play_with_human(game, args.human, bots, names, args.seed) else 1
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -106,6 +93,40 @@ def _analyse(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    from .review import plot_review, read_record, review
+
+    if args.plot:
+        _require_matplotlib()
+    record = read_record(args.record, args.game, args.deal, args.rotation)
+    seats = [int(s) for s in args.seats.split(",")] if args.seats else None
+    if args.iterations < 1:
+        raise PyaiError(f"--iterations must be 1 or more, not {args.iterations}")
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rreviewing: token {done} of {total}", end="", file=sys.stderr, flush=True)
+
+    result = review(record, iterations=args.iterations, seed=args.seed, seats=seats, progress=progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result.report(top=args.top))
+    if args.plot:
+        plot_review(result, args.plot)
+        print(f"plot: {args.plot}", file=sys.stderr)
+    return 0
+
+
+def _require_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PyaiError("--plot needs matplotlib: pip install '.[plot]'") from None
+
+
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -123,12 +144,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pyai {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    play = commands.add_parser("play", help="play a whole game between bots and print it move by move")
+    play = commands.add_parser(
+        "play", help="a whole game between bots printed move by move, or against them (--human SEAT)"
+    )
     play.add_argument("--game", default=DEFAULT_GAME, help=f"a game string (default {DEFAULT_GAME})")
     play.add_argument("--players", type=int, default=None, help="replaces the game string's players")
     play.add_argument("--seed", type=int, default=1, help="seed for the deal and the bots (default 1)")
-    play.add_argument("--bots", default="", help=f"comma list, one per seat or one for all ({', '.join(BOTS)})")
-    play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move")
+    play.add_argument(
+        "--bots",
+        default="",
+        help=f"comma list, one per bot seat or one for all ({', '.join(BOTS)}; default ismcts)",
+    )
+    play.add_argument("--human", type=int, default=None, metavar="SEAT", help="you play this seat, in the terminal")
+    play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move (default 20000)")
     play.add_argument("--threads", type=int, default=None, help="search bots: threads")
     play.set_defaults(run=_play)
 
@@ -146,6 +174,27 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.add_argument("--all", action="store_true", help="a row for every legal move, also those not searched")
     an.set_defaults(run=_analyse)
+
+    rv = commands.add_parser(
+        "review",
+        help="search each decision of a finished game again: the move played against the best, biggest mistakes first",
+        description=(
+            "RECORD is a token file (tokens separated by spaces or lines, '#' comments, an optional first line "
+            "'game: <game string>'), the log `pyai play` prints, or a tournament results file (choose the game "
+            "with --deal and --rotation). Each decision is searched from what its seat knew then."
+        ),
+    )
+    rv.add_argument("record", help="a token file, a `pyai play` log or a tournament results file")
+    rv.add_argument("--game", default=None, help="the game string, when the record does not name it")
+    rv.add_argument("--deal", type=int, default=None, help="results file: the deal (default: the first stored)")
+    rv.add_argument("--rotation", type=int, default=0, help="results file: the seating rotation (default 0)")
+    rv.add_argument("--iterations", type=int, default=5000, help="iterations per decision (default 5000)")
+    rv.add_argument("--seats", default="", help="comma list: review only these seats' decisions")
+    rv.add_argument("--seed", type=int, default=0)
+    rv.add_argument("--top", type=int, default=10, help="how many mistakes to list (default 10)")
+    rv.add_argument("--json", action="store_true", help="every decision as JSON instead of the report")
+    rv.add_argument("--plot", default=None, metavar="PNG", help="each seat's win chance over the game (plot extra)")
+    rv.set_defaults(run=_review)
 
     bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")
     bench.add_argument("--quick", action="store_true", help="smaller runs (noisier figures, same signature)")

@@ -87,6 +87,9 @@ class State(Protocol):
 
     def to_dict(self) -> dict[str, Any]: ...
 
+    def position(self) -> str:
+        """This position as text, read back by Game.from_position (games with a notation)."""
+
 
 class Game(Protocol):
     """The setup of one game: its name, parameters and seats."""
@@ -117,6 +120,12 @@ class Game(Protocol):
         """A readable picture of a state's or view's to_dict()."""
 
     PROTOCOL_HELP: dict[str, str]  # the engine's `help` topics this game adds ("games", "tokens", ...)
+
+    def from_position(self, text: str) -> State:
+        """A position written as text, as a state with no history (games with a notation)."""
+
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The protocol's `position ... pov <seat> at <text>` for games with a notation."""
 
     def parse_setup(self, pov: int, words: list[str]) -> Any:
         """The protocol's `position ... setup <words>` for games that offer it (ArgumentError otherwise)."""

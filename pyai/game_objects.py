@@ -76,6 +76,11 @@ class BaseGame:
         (a game that has a position notation overrides this)."""
         raise ArgumentError(f"{self.name} has no position notation yet: describe a position by its moves")
 
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The engine's `position ... pov <seat> at <text>`: a position written as
+        text, as seat `pov` sees it (games with a notation override this)."""
+        raise ArgumentError(f"{self.name} has no position notation yet: describe a position by its moves")
+
     def bench_state(self) -> BaseState:
         """The bench position: the first decision of a fixed deal. BENCH_TOKENS
         for the game they were written for (so figures stay comparable across
@@ -142,6 +147,16 @@ class BaseGame:
         winners = state.winners()
         lines.append("winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"seat {s}" for s in winners))
         return lines
+
+    def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+        """What one step did, in words, from one seat's views before and after it
+        (`pyai play --human`). `token` is the step as that seat saw it: empty
+        when it did not see it (another seat's secret choice). The default
+        names the mover and the token; a game overrides it with its own words."""
+        mover = before["to_move"]
+        if mover == "chance":
+            return [f"chance: {token}"] if token else []
+        return [f"{names[mover]}: {token}" if token else f"{names[mover]} has chosen"]
 
     def parse_setup(self, pov: int, words: list[str]) -> Any:
         """The protocol's `position ... setup <words>`: a position described by what

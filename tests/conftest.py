@@ -16,7 +16,8 @@ def cpp_release_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
 
 @pytest.fixture(scope="session")
 def cpp_sanitized_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs."""
+    """AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs
+    (the search stress driver with AddressSanitizer only: see CMakeLists.txt)."""
     programs = [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS]
     return build(tmp_path_factory.mktemp("cpp-asan-ubsan"), "RelWithDebInfo", "address", programs)
 

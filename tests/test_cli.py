@@ -12,7 +12,7 @@ def pyai(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_play_prints_a_whole_game_and_the_scores():
-    run = pyai("play", "--players", "3", "--seed", "2")
+    run = pyai("play", "--players", "3", "--seed", "2", "--iterations", "300")  # ismcts in every seat
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("game: forsale(players=3)")
     assert "chance  removed:" in run.stdout and "winner" in run.stdout
@@ -54,7 +54,9 @@ def test_analyse_prints_a_table_and_json():
     "args, message",
     [
         (["play", "--players", "7"], "players must be a whole number 3 to 6"),
-        (["play", "--bots", "random,random"], "--bots names 2 bots for 4 players"),
+        (["play", "--bots", "random,random"], "--bots names 2 bots for 4 seats"),
+        (["play", "--human", "4"], "--human must be a seat 0 to 3, not 4"),
+        (["play", "--human", "0", "--bots", "random,random"], "--bots names 2 bots for 3 seats"),
         (["play", "--bots", "deep"], "unknown bot 'deep'"),
         (
             ["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27 bid:0"],

@@ -312,7 +312,7 @@ def test_show_and_help_print_info_strings(shared_engine):
     helped = shared_engine.ask("help")
     assert all(line.startswith("info string") for line in helped)
     text = "\n".join(helped)
-    for word in ("position", "go", "setoption", "Threads", "MultiPV", "setup phase", "seat 1 cash ?", "deal:"):
+    for word in ("position", "go", "setoption", "Threads", "MultiPV", "cash:21/?/15..22/26", "setup money", "deal:"):
         assert word in text
     assert_error(shared_engine.ask("help me"), "syntax")
     games = "\n".join(shared_engine.ask("help games"))  # a topic the help text names
@@ -330,7 +330,7 @@ def check_search(lines: list[str], legal: list[str]) -> str:
     assert actions
     for line in actions:
         m = re.fullmatch(
-            r"info action (\S+) visits (\d+) share ([\d.]+)( win ([\d.]+) score (-?[\d.]+) sd [\d.]+)?", line
+            r"info action (\S+) visits (\d+) share ([\d.]+)( win ([\d.]+) se [\d.]+ score (-?[\d.]+) sd [\d.]+)?", line
         )
         assert m and m.group(1) in legal, line
         assert 0 <= float(m.group(3)) <= 1
@@ -511,3 +511,16 @@ def test_at_end_of_input_a_finite_search_finishes_and_an_infinite_one_says_it_wa
     lines = infinite.stdout.splitlines()
     assert lines[-1].startswith("bestmove ")
     assert any(line.startswith("info string end of input") for line in lines[:-1]), lines
+
+
+def test_go_searchmoves_searches_only_the_named_moves(engine):
+    engine.ask("position forsale(players=4) moves deal:3,12,19,27 bid:1")
+    lines = engine.go("go iterations 600 searchmoves pass bid:7")
+    actions = [line for line in lines if line.startswith("info action")]
+    assert {line.split()[2] for line in actions} == {"pass", "bid:7"}
+    assert bestmove_of(lines) in ("pass", "bid:7")
+    assert all(re.search(r" win \d\.\d{4} se \d\.\d{4} score ", line) for line in actions)
+    assert bestmove_of(engine.go("go searchmoves bid:5 iterations 300")) == "bid:5"  # moves end at a go word
+    assert "searchmoves: bid:1: a bid must exceed 1" in assert_error(engine.ask("go searchmoves bid:1"), "illegal-move")
+    assert_error(engine.ask("go searchmoves"), "syntax")
+    assert_error(engine.ask("go searchmoves pass iterations 5 searchmoves pass"), "syntax")

@@ -164,17 +164,17 @@ def test_a_live_engine_takes_thousands_of_lines_without_a_traceback():
         assert ANSWER.fullmatch(answer), answer
 
 
-def test_mutated_setup_descriptions_are_accepted_or_refused_cleanly(internal_errors):
-    # A position described by what one seat knows goes through the game's own
-    # construction (For Sale's); an impossible description is refused with a
+def test_mutated_positions_as_text_are_accepted_or_refused_cleanly(internal_errors):
+    # A position written as text (For Sale's notation, whole or as one seat
+    # sees it) is read in the core; an impossible one is refused with a
     # reason, never an internal error.
-    from pyai.forsale.help import SETUP
+    from pyai.forsale.help import POSITION
 
-    examples = [" ".join(block.split()) for block in SETUP.split("example")[1:]]
-    examples = [text[text.index("position") :].split(" The engine")[0] for text in examples]
+    examples = [" ".join(block.split()) for block in POSITION.split("example")[1:]]
+    examples = [text[text.index("position") :].split(" every fact")[0] for text in examples]
     maker = LineMaker(seed=11)
     engine = Engine()
-    for _ in range(12):
+    for _ in range(60):
         words = maker.pick(examples).split()
         for _ in range(maker.rng.randrange(1, 3)):
             i = maker.rng.randrange(3, len(words))

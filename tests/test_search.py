@@ -416,3 +416,41 @@ def test_a_small_tree_at_a_sealed_sell_still_gives_the_searching_seat_its_statis
     for seat in range(3):
         result = analyse(state, seat=seat, iterations=1000, max_nodes=45, seed=1)
         assert result.simultaneous and all(m.visits > 0 for m in result.moves), seat
+
+
+def test_searchmoves_limit_the_root_to_the_named_moves():
+    state = pyai.load_game("forsale(players=4)").replay(["removed:8,21/5,17/0,9", "deal:3,6,23,24", "bid:1"])
+    result = analyse(state, iterations=2000, seed=3, searchmoves=["pass", "BID:9"])  # bid:9 is above the +1 cap
+    visited = {m.token for m in result.moves if m.visits > 0}
+    assert visited == {"pass", "bid:9"} and result.best_move in visited
+    assert sum(m.visits for m in result.moves) == result.iterations
+    assert len(result.moves) == len(state.legal_moves())  # the others are listed, not searched
+    assert "not searched (26)" in result.table()
+    for pimc in (False, True):  # both searches honour it
+        assert {
+            m.token for m in analyse(state, iterations=500, pimc=pimc, searchmoves=["bid:4"]).moves if m.visits
+        } == {"bid:4"}
+    with pytest.raises(pyai.IllegalMoveError, match="searchmoves: bid:1: a bid must exceed 1"):
+        analyse(state, iterations=100, searchmoves=["bid:1"])
+    with pytest.raises(pyai.SettingError, match="searchmoves must be a list of move tokens"):
+        analyse(state, iterations=100, searchmoves="pass")
+
+
+def test_searchmoves_at_a_sealed_sell_limit_the_mixed_policy():
+    state = late_selling_position()  # seat 1 holds 20 and 23
+    result = analyse(state, seat=1, iterations=3000, seed=2, searchmoves=["sell:23"])
+    assert result.simultaneous
+    assert [m.token for m in result.moves if m.share > 0] == ["sell:23"]
+    assert abs(sum(m.share for m in result.moves) - 1) < 1e-9
+
+
+def test_each_win_estimate_has_its_standard_error():
+    state = pyai.load_game("forsale(players=4)").replay(["removed:8,21/5,17/0,9", "deal:3,6,23,24"])
+    result = analyse(state, iterations=4000, seed=1)
+    for m in result.moves:
+        if m.visits == 0:
+            assert m.win is None and m.win_se is None
+        else:
+            assert m.win_se == pytest.approx((m.win * (1 - m.win) / m.visits) ** 0.5)
+    best = result.moves[0]
+    assert 0 < best.win_se < 0.02  # thousands of visits

@@ -25,16 +25,6 @@ std::string money(int amount) {
   return out;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t at = text.find(separator, start);
-    parts.push_back(text.substr(start, at - start));
-    if (at == std::string_view::npos) return parts;
-    start = at + 1;
-  }
-}
 
 // A plain decimal: digits only, no sign, no leading zero, at most kMaxNumber.
 int number(std::string_view text, std::string_view token) {
@@ -165,7 +155,7 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
   };
   switch (step) {
     case Step::kDealOrder: {
-      const auto parts = split(body, ',');
+      const auto parts = split_text(body, ',');
       if (int(parts.size()) != s.num_players)
         illegal(s, "the order lists all " + std::to_string(s.num_players) + " seats, not " +
                        std::to_string(parts.size()));
@@ -180,12 +170,12 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
       break;
     }
     case Step::kDealDemands: {
-      const auto markets = split(body, '/');
+      const auto markets = split_text(body, '/');
       if (markets.size() != kMarkets) syntax_error(quoted(token) + " must be demands:<5 symbols>/<5 symbols>");
       int counts[kMaxSymbols] = {};
       for (int i = 0; i < kDemandTiles; ++i) ++counts[c.demand_tile[i]];
       for (int m = 0; m < kMarkets; ++m) {
-        const auto symbols = split(markets[m], ',');
+        const auto symbols = split_text(markets[m], ',');
         if (symbols.size() != kDemandSpaces)
           illegal(s, std::string(market_name(m)) + " has " + std::to_string(kDemandSpaces) + " demand spaces, not " +
                          std::to_string(symbols.size()));
@@ -200,7 +190,7 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
       break;
     }
     case Step::kDealDisplay: {
-      const auto parts = split(body, ',');
+      const auto parts = split_text(body, ',');
       if (parts.size() != 3) illegal(s, "the display shows 3 contracts, not " + std::to_string(parts.size()));
       uint32_t shown = 0;
       for (int i = 0; i < 3; ++i) {
@@ -222,7 +212,7 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
       break;
     }
     case Step::kDealTiles: {
-      const auto parts = split(body, ',');
+      const auto parts = split_text(body, ',');
       if (parts.size() != kTilesPerRound)
         illegal(s, "a round deals " + std::to_string(kTilesPerRound) + " tiles, not " + std::to_string(parts.size()));
       uint64_t seen = 0;
@@ -255,7 +245,7 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
 Action parse_move(const State& s, std::string_view head, std::string_view body, bool has_body,
                   std::string_view token) {
   const Components& c = s.c();
-  const auto args = split(body, ',');
+  const auto args = split_text(body, ',');
   auto one = [&](const char* form) {
     if (!has_body || args.size() != 1) syntax_error(quoted(token) + " must be " + form);
     return args[0];
@@ -539,7 +529,7 @@ void release_stand_in(State& s, int card, uint32_t keep) {
 uint32_t contracts_named(std::string_view head, std::string_view body, std::string_view token) {
   uint32_t named = 0;
   if (head == "display") {
-    for (std::string_view part : split(body, ',')) named |= uint32_t(1) << contract_of(part, token);
+    for (std::string_view part : split_text(body, ',')) named |= uint32_t(1) << contract_of(part, token);
   } else if ((head == "start" || head == "reveal" || head == "drawn" || head == "contract") && body != kUnseenCard &&
              body != "none") {
     named |= uint32_t(1) << contract_of(body, token);

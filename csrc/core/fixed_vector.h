@@ -15,6 +15,14 @@ class FixedVector {
     items_[size_++] = value;
   }
   void clear() { size_ = 0; }
+  // Keeps the items for which keep(item) holds, in order.
+  template <typename Keep>
+  void keep_if(Keep keep) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < size_; ++i)
+      if (keep(items_[i])) items_[kept++] = items_[i];
+    size_ = kept;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity() { return Capacity; }

@@ -1,8 +1,10 @@
-// What every game's tokens share: the errors a parser raises, and a raw
-// token made canonical text (lower case, printable, no spaces).
+// What every game's tokens share: the errors a parser raises, a raw token
+// made canonical text (lower case, printable, no spaces), and the pieces
+// parsers cut text into (parts, plain numbers).
 #pragma once
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +42,31 @@ inline std::string normalised_token(std::string_view raw, size_t max_length) {
     c = char(std::tolower(static_cast<unsigned char>(c)));
   }
   return token;
+}
+
+// `text` cut at each `separator` (an empty text is one empty part).
+inline std::vector<std::string_view> split_text(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t at = text.find(separator, start);
+    parts.push_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+    if (at == std::string_view::npos) return parts;
+    start = at + 1;
+  }
+}
+
+// A plain decimal of at most `max_digits`: digits only, no sign, no leading
+// zero (except "0"); nullopt otherwise.
+inline std::optional<int> plain_number(std::string_view text, size_t max_digits) {
+  if (text.empty() || text.size() > max_digits) return std::nullopt;
+  if (text.size() > 1 && text[0] == '0') return std::nullopt;
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  return value;
 }
 
 // The legal moves of `s` as tokens, in the game's move order: `ActionList` is

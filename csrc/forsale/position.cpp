@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 #include <vector>
 
@@ -69,17 +70,6 @@ void write_cards_field(std::string& out, const State& s, const char* name, Deck 
   out += per_seat(s, [&](int p) { return card_list(deck, mask_of(p)); });
 }
 
-const char* phase_word(Phase phase) {
-  switch (phase) {
-    case Phase::kSetup: return "setup";
-    case Phase::kAuction: return "auction";
-    case Phase::kBuying: return "buying";
-    case Phase::kSelling: return "selling";
-    case Phase::kOver: return "over";
-  }
-  return "?";
-}
-
 std::string sell_text(const SellChoice& sell) {
   std::string out = std::to_string(sell.vehicle);
   if (sell.second_vehicle) out += "," + std::to_string(sell.second_vehicle);
@@ -95,11 +85,26 @@ CardMask sold_vehicles(const State& s) {
   return kNumberedDeck & ~elsewhere;
 }
 
-}  // namespace
+// A hand field (advisors, vehicles), unknown cards as a final `?`; left out
+// when no seat has a card or an unknown there.
+void write_hand_field(std::string& out, const State& s, const char* name, Deck deck, const CardMask* hands,
+                      const uint8_t* unknown) {
+  bool any = false;
+  for (int p = 0; p < s.num_players; ++p) any = any || hands[p] != 0 || (unknown && unknown[p]);
+  if (!any) return;
+  out += ' ';
+  out += name;
+  out += ':';
+  out += per_seat(s, [&](int p) {
+    if (!unknown || unknown[p] == 0) return card_list(deck, hands[p]);
+    return hands[p] ? card_list(deck, hands[p]) + ",?" : std::string("?");
+  });
+}
 
-std::string write_position(const State& s) {
+// The position of `s`; with a view (s is its state), its unknowns as `?` and ranges.
+std::string write(const State& s, const View* view) {
   std::string out = "phase:";
-  out += phase_word(s.phase);
+  out += phase_name(s.phase);
   if (s.phase == Phase::kSetup) return out;
   const bool playing = s.phase != Phase::kOver;
   const bool dealt = playing && !s.awaiting_deal;
@@ -121,12 +126,15 @@ std::string write_position(const State& s) {
   }
   const CardMask sold = sold_vehicles(s);
   if (sold) out += " sold:" + card_list(Deck::kVehicles, sold);
-  out += " cash:" + per_seat(s, [&](int p) { return std::to_string(s.cash[p]); });
-  write_cards_field(out, s, "advisors", Deck::kAdvisors, [&](int p) { return s.advisors_in_hand[p]; });
+  out += " cash:" + per_seat(s, [&](int p) {
+    if (view && !view->knows_cash(p)) return std::to_string(view->cash_low[p]) + ".." + std::to_string(view->cash_high[p]);
+    return std::to_string(s.cash[p]);
+  });
+  write_hand_field(out, s, "advisors", Deck::kAdvisors, s.advisors_in_hand, view ? view->unknown_advisors : nullptr);
   write_cards_field(out, s, "played", Deck::kAdvisors, [&](int p) { return s.advisors_played[p]; });
   write_cards_field(out, s, "spent", Deck::kAdvisors, [&](int p) { return s.advisors_spent[p]; });
-  write_cards_field(out, s, s.classic ? "properties" : "vehicles", Deck::kVehicles,
-                    [&](int p) { return s.vehicles[p]; });
+  write_hand_field(out, s, s.classic ? "properties" : "vehicles", Deck::kVehicles, s.vehicles,
+                   view ? view->unknown_vehicles : nullptr);
   write_cards_field(out, s, "checks", Deck::kChecks, [&](int p) { return s.checks[p]; });
   if (dealt && s.phase == Phase::kAuction) {
     out += " bids:" + per_seat(s, [&](int p) {
@@ -141,11 +149,17 @@ std::string write_position(const State& s) {
   }
   if (dealt && s.phase == Phase::kSelling && s.sells_submitted) {
     out += " sells:" + per_seat(s, [&](int p) {
+      if (view && has_card(view->hidden_sells, p)) return std::string("?");
       return has_card(s.sells_submitted, p) ? sell_text(s.sell[p]) : std::string("-");
     });
   }
   return out;
 }
+
+}  // namespace
+
+std::string write_position(const State& s) { return write(s, nullptr); }
+std::string write_position(const View& view) { return write(view.state, &view); }
 
 // ------------------------------------------------------------------ reading
 
@@ -180,27 +194,7 @@ std::string field_list() {
   return out;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (true) {
-    const size_t at = text.find(separator, start);
-    parts.push_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
-    if (at == std::string_view::npos) return parts;
-    start = at + 1;
-  }
-}
-
-std::optional<int> parse_number(std::string_view text) {
-  if (text.empty() || text.size() > kMaxNumberDigits) return std::nullopt;
-  if (text.size() > 1 && text[0] == '0') return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  return value;
-}
+std::optional<int> plain_number_of(std::string_view text) { return plain_number(text, kMaxNumberDigits); }
 
 // Where each card of one deck was placed, to name both places of a card
 // written twice. Checks are counted by value: each value has two cards.
@@ -235,6 +229,7 @@ class Placements {
   }
 
   int copies(int value) const { return copies_[value]; }
+  bool placed(int number) const { return !first_place_[number].empty(); }
 
  private:
   Deck deck_;
@@ -271,14 +266,21 @@ struct WrittenSell {
 
 class PositionReader {
  public:
-  PositionReader(const Config& config, std::string_view text)
+  // observer: the seat whose view is read (unknowns allowed), or kNoObserver.
+  PositionReader(const Config& config, std::string_view text, int observer)
       : config_(config),
+        observer_(observer),
         s_(initial_state(config)),
         advisors_(Deck::kAdvisors, config.classic),
         vehicles_(Deck::kVehicles, config.classic),
-        checks_(Deck::kChecks, config.classic) {
-    tokenise(text);
+        checks_(Deck::kChecks, config.classic),
+        text_(text) {
+    // Upper case is a harmless variant, as in move tokens.
+    for (char& c : text_) c = char(std::tolower(static_cast<unsigned char>(c)));
+    tokenise(text_);
   }
+
+  static constexpr int kNoObserver = -1;
 
   State read() {
     read_phase();
@@ -304,6 +306,26 @@ class PositionReader {
     check_cash_ceiling();
     settle_unseen();
     return s_;
+  }
+
+  // The observer's view of what was read: its unknowns, and other seats'
+  // secret sells hidden.
+  View view(const State& s) const {
+    View view = view_of(s, observer_);
+    for (int p = 0; p < s.num_players; ++p) {
+      view.unknown_advisors[p] = uint8_t(unknown_cards_[int(Deck::kAdvisors)][p]);
+      view.unknown_vehicles[p] = uint8_t(unknown_cards_[int(Deck::kVehicles)][p]);
+      if (cash_unknown_[p]) {
+        view.cash_low[p] = int16_t(cash_low_[p]);
+        view.cash_high[p] = int16_t(cash_high_[p]);
+        view.state.cash[p] = int16_t(cash_low_[p]);
+      }
+    }
+    for (int p : Cards(hidden_sells_)) {
+      view.hidden_sells |= uint8_t(card_bit(p));
+      view.state.sells_submitted |= uint8_t(card_bit(p));
+    }
+    return view;
   }
 
  private:
@@ -350,7 +372,7 @@ class PositionReader {
   std::string name(Field f) const { return std::string(written_name_[int(f)]); }
 
   int number(Field f, std::string_view text, int low, int high, const std::string& what) const {
-    const auto parsed = parse_number(text);
+    const auto parsed = plain_number_of(text);
     if (!parsed) syntax_error(name(f) + ": " + quoted(text) + " is not a plain number");
     if (*parsed < low || *parsed > high)
       inconsistent(name(f) + ": " + what + " must be " + std::to_string(low) + " to " + std::to_string(high) +
@@ -363,7 +385,7 @@ class PositionReader {
   }
 
   std::vector<std::string_view> seat_values(Field f) const {
-    auto parts = split(value(f), '/');
+    auto parts = split_text(value(f), '/');
     if (int(parts.size()) != s_.num_players)
       syntax_error(name(f) + " lists " + std::to_string(parts.size()) + " seat" + (parts.size() == 1 ? "" : "s") +
                    " (split by '/'); the game has " + std::to_string(s_.num_players) + " players");
@@ -373,8 +395,8 @@ class PositionReader {
   std::vector<int> numbers(Field f, std::string_view list) const {
     std::vector<int> out;
     if (list == "-") return out;
-    for (std::string_view part : split(list, ',')) {
-      const auto parsed = parse_number(part);
+    for (std::string_view part : split_text(list, ',')) {
+      const auto parsed = plain_number_of(part);
       if (!parsed)
         syntax_error(name(f) + ": " + quoted(list) + " is not a card list (numbers joined by commas, or -)");
       out.push_back(*parsed);
@@ -390,6 +412,26 @@ class PositionReader {
       out |= card_bit(number);
     }
     return out;
+  }
+
+  // A `?` for `seat`'s fact: only another seat's, in a view.
+  void allow_unknown(Field f, int seat, const std::string& what) const {
+    if (observer_ == kNoObserver)
+      inconsistent(name(f) + ": '?' leaves " + seat_name(seat) + "'s " + what +
+                   " unknown; a position with unknowns is read as one seat sees it (give the seat: pov)");
+    if (seat == observer_)
+      inconsistent(name(f) + ": " + seat_name(seat) + " is the point of view, so its own " + what + " is known");
+  }
+
+  // A hand: its known cards, then `?` when the rest is unknown.
+  CardMask hand_cards(Field f, Deck deck, int seat, std::string_view list, Placements& placements,
+                      const std::string& where) {
+    if (list == "?" || (list.size() > 2 && list.substr(list.size() - 2) == ",?")) {
+      allow_unknown(f, seat, "hand");
+      hand_unknown_[int(deck)][seat] = true;
+      list = list == "?" ? std::string_view("-") : list.substr(0, list.size() - 2);
+    }
+    return cards(f, list, placements, where);
   }
 
   void refuse(Field f, const std::string& why) const {
@@ -461,7 +503,7 @@ class PositionReader {
       for (int p = 0; p < s_.num_players; ++p) store(p, lists[p], seat_name(p) + "'s " + name(f));
     };
     per_seat_field(Field::kAdvisors, [&](int p, std::string_view list, const std::string& where) {
-      s_.advisors_in_hand[p] = cards(Field::kAdvisors, list, advisors_, where);
+      s_.advisors_in_hand[p] = hand_cards(Field::kAdvisors, Deck::kAdvisors, p, list, advisors_, where);
     });
     per_seat_field(Field::kPlayed, [&](int p, std::string_view list, const std::string& where) {
       s_.advisors_played[p] = cards(Field::kPlayed, list, advisors_, where);
@@ -480,7 +522,7 @@ class PositionReader {
       }
     });
     per_seat_field(Field::kVehicles, [&](int p, std::string_view list, const std::string& where) {
-      s_.vehicles[p] = cards(Field::kVehicles, list, vehicles_, where);
+      s_.vehicles[p] = hand_cards(Field::kVehicles, Deck::kVehicles, p, list, vehicles_, where);
     });
     per_seat_field(Field::kChecks, [&](int p, std::string_view list, const std::string& where) {
       for (int value : numbers(Field::kChecks, list)) {
@@ -509,7 +551,7 @@ class PositionReader {
 
   void read_removed() {
     if (!given(Field::kRemoved)) return;
-    auto decks = split(value(Field::kRemoved), '/');
+    auto decks = split_text(value(Field::kRemoved), '/');
     if (decks.size() != kNumDecks)
       syntax_error("removed lists the unseen removal per deck: advisors/vehicles/checks (3 lists), not " +
                    std::to_string(decks.size()));
@@ -548,7 +590,25 @@ class PositionReader {
   void read_cash() {
     if (!given(Field::kCash)) syntax_error("cash is needed: one amount per seat, split by '/'");
     const auto amounts = seat_values(Field::kCash);
-    for (int p = 0; p < s_.num_players; ++p) s_.cash[p] = int16_t(number(Field::kCash, amounts[p], 0, 999, "cash"));
+    for (int p = 0; p < s_.num_players; ++p) {
+      const std::string_view amount_text = amounts[p];
+      const size_t dots = amount_text.find("..");
+      if (amount_text == "?" || dots != std::string_view::npos) {
+        allow_unknown(Field::kCash, p, "cash");
+        cash_unknown_[p] = true;
+        cash_low_[p] = 0;
+        cash_high_[p] = kMaxCash;  // narrowed to what the seat can have (check_cash_ceiling)
+        if (dots != std::string_view::npos) {
+          cash_low_[p] = number(Field::kCash, amount_text.substr(0, dots), 0, kMaxCash, "the low end of a range");
+          cash_high_[p] = number(Field::kCash, amount_text.substr(dots + 2), 0, kMaxCash, "the high end of a range");
+          if (cash_low_[p] > cash_high_[p])
+            inconsistent("cash: " + seat_name(p) + "'s range " + std::string(amount_text) + " is empty");
+        }
+        s_.cash[p] = int16_t(cash_high_[p]);  // every bid the range allows is legal while reading
+        continue;
+      }
+      s_.cash[p] = int16_t(number(Field::kCash, amount_text, 0, 999, "cash"));
+    }
   }
 
   // Buying rounds already resolved.
@@ -572,14 +632,24 @@ class PositionReader {
           inconsistent(who + " has " + amount(count, what) + ", but " + when + " every seat has " +
                        amount(wanted, what));
       };
+      // A hand with unknown cards holds as many as the rules say, the known ones among them.
+      const auto expect_hand = [&](Deck deck, int count, int wanted, const std::string& what,
+                                   const std::string& when) {
+        if (!hand_unknown_[int(deck)][p]) return expect(count, wanted, what, when);
+        if (count > wanted)
+          inconsistent(who + " has " + amount(count, what) + " known, but " + when + " every seat has " +
+                       amount(wanted, what));
+        unknown_cards_[int(deck)][p] = wanted - count;
+      };
       switch (s_.phase) {
         case Phase::kAuction: {
           // A seat that passed in this running round has already taken its card.
           const int passed = passed_this_round(p) ? 1 : 0;
           const std::string when = "in auction " + round_text + (passed ? ", having passed," : "");
-          expect(s_.classic ? vehicles : in_hand, s_.round + passed,
-                 s_.classic ? "properties" : "advisors in hand", when);
-          expect(s_.classic ? in_hand : vehicles, 0, s_.classic ? "advisors" : "vehicles", when);
+          expect_hand(s_.classic ? Deck::kVehicles : Deck::kAdvisors, s_.classic ? vehicles : in_hand,
+                      s_.round + passed, s_.classic ? "properties" : "advisors in hand", when);
+          expect_hand(s_.classic ? Deck::kAdvisors : Deck::kVehicles, s_.classic ? in_hand : vehicles, 0,
+                      s_.classic ? "advisors" : "vehicles", when);
           expect(played, 0, "advisors played", when);
           expect(checks, 0, "checks", when);
           break;
@@ -587,10 +657,12 @@ class PositionReader {
         case Phase::kBuying: {
           const std::string when = "in buying " + round_text;
           expect(played, s_.round, "advisors played", when);
-          expect(vehicles, s_.round, "vehicles", when);
+          expect_hand(Deck::kVehicles, vehicles, s_.round, "vehicles", when);
           expect(checks, 0, "checks", when);
           const int offered = offered_count(p);
-          if (in_hand + offered != rounds - s_.round)
+          if (hand_unknown_[int(Deck::kAdvisors)][p] && in_hand + offered <= rounds - s_.round)
+            unknown_cards_[int(Deck::kAdvisors)][p] = rounds - s_.round - offered - in_hand;
+          else if (in_hand + offered != rounds - s_.round)
             inconsistent(who + " has " + std::to_string(in_hand) + " advisors in hand" +
                          (offered ? " and one offered" : "") + ", but " + when + " every seat has " +
                          std::to_string(rounds - s_.round) + " still to play");
@@ -598,17 +670,18 @@ class PositionReader {
         }
         case Phase::kSelling: {
           const std::string when = "in selling " + round_text;
-          expect(in_hand, 0, "advisors in hand", when);
+          expect_hand(Deck::kAdvisors, in_hand, 0, "advisors in hand", when);
           expect(played, s_.classic ? 0 : rounds, "advisors played", when);
-          expect(vehicles, rounds - s_.round, deck_word, when + " (sold ones leave at the round's end)");
+          expect_hand(Deck::kVehicles, vehicles, rounds - s_.round, deck_word,
+                      when + " (sold ones leave at the round's end)");
           expect(checks, s_.round, "checks", when);
           break;
         }
         default: {
           const std::string when = "at the end";
-          expect(in_hand, 0, "advisors in hand", when);
+          expect_hand(Deck::kAdvisors, in_hand, 0, "advisors in hand", when);
           expect(played, s_.classic ? 0 : rounds, "advisors played", when);
-          expect(vehicles, 0, deck_word, when);
+          expect_hand(Deck::kVehicles, vehicles, 0, deck_word, when);
           expect(checks, rounds, "checks", when);
           break;
         }
@@ -644,8 +717,21 @@ class PositionReader {
     const int start = config_.starting_cash();
     for (int p = 0; p < s_.num_players; ++p) {
       const CardMask hired = s_.advisors_in_hand[p] | s_.advisors_played[p] | card_bit(s_.advisor_offered[p]);
-      const int consultants = card_count(hired & advisors_with(Ability::kConsultant));
+      // Unknown advisors in hand may be Consultants too.
+      const int consultants = std::min(card_count(advisors_with(Ability::kConsultant)),
+                                       card_count(hired & advisors_with(Ability::kConsultant)) +
+                                           unknown_cards_[int(Deck::kAdvisors)][p]);
       const int most = start + consultants * kMostConsultantGain + buying_rounds_done() * kMostBuyingGain;
+      if (cash_unknown_[p]) {  // a range is narrowed to what the seat can have, and to its standing bid
+        cash_low_[p] = std::max(cash_low_[p], int(s_.bid[p]));
+        cash_high_[p] = std::min(cash_high_[p], most);
+        if (cash_low_[p] > cash_high_[p])
+          inconsistent("cash: " + seat_name(p) + "'s range cannot hold its cash: at least " +
+                       std::to_string(cash_low_[p]) + " (its range or standing bid), at most " + std::to_string(most) +
+                       " here");
+        s_.cash[p] = int16_t(cash_low_[p]);
+        continue;
+      }
       if (s_.cash[p] > most)
         inconsistent("cash: " + seat_name(p) + " has " + std::to_string(s_.cash[p]) + ", more than it can have here (" +
                      std::to_string(start) + " at the start" +
@@ -695,7 +781,7 @@ class PositionReader {
         const int bid = number(Field::kBids, bids[p], 0, 255, "a bid");
         if (bid > s_.cash[p])
           inconsistent("bids: " + seat_name(p) + "'s bid of " + std::to_string(bid) + " is more than its cash of " +
-                       std::to_string(s_.cash[p]));
+                       (cash_unknown_[p] ? "at most " : "") + std::to_string(s_.cash[p]));
         for (int q = 0; q < p; ++q)
           if (bid > 0 && s_.bid[q] == bid)
             inconsistent("bids: " + seat_name(q) + " and " + seat_name(p) + " both bid " + std::to_string(bid) +
@@ -746,7 +832,7 @@ class PositionReader {
 
   int offers_before_turn() const { return (s_.turn - s_.leader + s_.num_players) % s_.num_players; }
 
-  WrittenSell read_sell(int seat, std::string_view text) const {
+  WrittenSell read_sell(int seat, std::string_view text) {
     WrittenSell sell;
     const std::string who = seat_name(seat);
     const size_t at = text.find('@');
@@ -754,9 +840,17 @@ class PositionReader {
     const auto listed = numbers(Field::kSells, vehicles_text);
     if (listed.empty() || listed.size() > 2)
       syntax_error("sells: " + quoted(text) + " is not a sell (12, 12,20@19 or 12@19)");
-    for (int vehicle : listed)
-      if (vehicle < 1 || vehicle > kDeckSize || !has_card(s_.vehicles[seat], vehicle))
+    for (int vehicle : listed) {
+      if (vehicle < 1 || vehicle > kDeckSize)
+        inconsistent("sells: there is no vehicle " + std::to_string(vehicle) + " (cards are numbered 1 to 30)");
+      if (has_card(s_.vehicles[seat], vehicle)) continue;
+      int& unknown = unknown_cards_[int(Deck::kVehicles)][seat];
+      if (unknown == 0 || vehicles_.placed(vehicle))
         inconsistent("sells: " + who + " sells vehicle " + std::to_string(vehicle) + ", which it does not hold");
+      vehicles_.place(vehicle, who + "'s sell");  // a revealed card of its unknown hand
+      s_.vehicles[seat] |= card_bit(vehicle);
+      --unknown;
+    }
     sell.choice.vehicle = uint8_t(std::min(listed.front(), listed.back()));
     if (listed.size() == 2) {
       if (listed[0] == listed[1]) inconsistent("sells: " + who + " sells vehicle " + std::to_string(listed[0]) + " twice");
@@ -786,6 +880,11 @@ class PositionReader {
     WrittenSell written[kMaxPlayers];
     for (int p = 0; p < s_.num_players; ++p) {
       if (sells[p] == "-") continue;
+      if (sells[p] == "?") {  // chosen, not revealed
+        allow_unknown(Field::kSells, p, "sell");
+        hidden_sells_ |= uint8_t(card_bit(p));
+        continue;
+      }
       written[p] = read_sell(p, sells[p]);
       s_.sell[p] = written[p].choice;
       s_.sells_submitted |= uint8_t(card_bit(p));
@@ -804,8 +903,10 @@ class PositionReader {
                      " has kept a vehicle before Lawyer " + std::to_string(lowest_pending) +
                      " (the lowest Lawyer keeps first)");
     }
+    if (hidden_sells_ && (s_.sells_submitted | hidden_sells_) == s_.all_seats())
+      inconsistent("sells: once every seat has chosen, the sells are revealed: none can be '?'");
     if (!all_sold) {
-      s_.turn = uint8_t(lowest_card(~CardMask(s_.sells_submitted)));
+      s_.turn = uint8_t(lowest_card(~CardMask(s_.sells_submitted | hidden_sells_)));
       return;
     }
     // Every sell is revealed: the rules go on to the keeps, or rank the sells
@@ -840,14 +941,23 @@ class PositionReader {
     s_.unseen[checks] = kCheckDeck & ~held_checks;
     CardMask unheld_vehicles = kNumberedDeck & ~held_vehicles & ~sold_;
     if (!given(Field::kSold) && (s_.phase == Phase::kSelling || s_.phase == Phase::kOver)) {
-      const int still_unseen = s_.removal_recorded ? 0 : s_.removed_per_deck;
+      const int rounds_sold = s_.phase == Phase::kOver ? s_.rounds_per_phase : s_.round;
+      for (int p = 0; p < s_.num_players; ++p)
+        if (rounds_sold > 0 && unknown_cards_[int(Deck::kVehicles)][p] > 0)
+          inconsistent("sold is needed: " + seat_name(p) +
+                       "'s vehicles are unknown, so the vehicles sold in earlier rounds must be listed to tell "
+                       "them from the ones it may hold");
+      int still_unseen = s_.removal_recorded ? 0 : s_.removed_per_deck;
+      for (int p = 0; p < s_.num_players; ++p) still_unseen += unknown_cards_[int(Deck::kVehicles)][p];
       while (card_count(unheld_vehicles) > still_unseen) unheld_vehicles &= ~card_bit(lowest_card(unheld_vehicles));
     }
     s_.unseen[vehicles] = unheld_vehicles;
 
     const char* deck_names[kNumDecks] = {"advisors", "vehicles", "checks"};
     for (int d = 0; d < kNumDecks; ++d) {
-      const int expected = cards_left_in_deck(s_, Deck(d)) + (s_.removal_recorded ? 0 : removed_from(s_, Deck(d)));
+      int expected = cards_left_in_deck(s_, Deck(d)) + (s_.removal_recorded ? 0 : removed_from(s_, Deck(d)));
+      if (d != int(Deck::kChecks))
+        for (int p = 0; p < s_.num_players; ++p) expected += unknown_cards_[d][p];
       if (card_count(s_.unseen[d]) != expected)
         inconsistent(std::string("the ") + deck_names[d] + " do not add up: " + std::to_string(card_count(s_.unseen[d])) +
                      " are unaccounted for, but " + std::to_string(expected) + " should be still unseen here");
@@ -855,18 +965,36 @@ class PositionReader {
   }
 
   const Config& config_;
+  const int observer_;
   State s_;
   Placements advisors_, vehicles_, checks_;
   std::vector<int> check_values_[kMaxPlayers];
   std::vector<int> table_check_values_, removed_check_values_;
+  bool hand_unknown_[2][kMaxPlayers] = {};  // by deck: advisors, vehicles
+  int unknown_cards_[2][kMaxPlayers] = {};
+  bool cash_unknown_[kMaxPlayers] = {};
+  int cash_low_[kMaxPlayers] = {}, cash_high_[kMaxPlayers] = {};
+  uint8_t hidden_sells_ = 0;
   CardMask sold_ = 0;
   CardMask dealt_checks_ = 0;  // this round's, before the reveal hands them out
+  std::string text_;  // lower case; the words below point into it
   std::array<std::string_view, int(Field::kCount)> written_name_{};
   std::array<std::string_view, int(Field::kCount)> value_{};
 };
 
 }  // namespace
 
-State read_position(const Config& config, std::string_view text) { return PositionReader(config, text).read(); }
+State read_position(const Config& config, std::string_view text) {
+  return PositionReader(config, text, PositionReader::kNoObserver).read();
+}
+
+View read_position_view(const Config& config, std::string_view text, int observer) {
+  if (observer < 0 || observer >= config.players)
+    throw GameError(ErrorKind::kBadArgument, "seat must be a whole number 0.." + std::to_string(config.players - 1) +
+                                                 ", not " + std::to_string(observer));
+  PositionReader reader(config, text, observer);
+  const State s = reader.read();
+  return reader.view(s);
+}
 
 }  // namespace pyai::forsale

@@ -28,6 +28,11 @@
 // A card list is `-` (none) or numbers joined by commas. Per-seat card
 // fields that are empty for every seat may be left out; cash may not.
 //
+// Seen by one seat (read_position_view), a position may leave other seats'
+// facts unknown: cash `?` or a range `15..22`; a hand (advisors, vehicles)
+// `?` or its known cards then `?` (`3,17,?`: the rest unknown, as many as
+// the rules say the seat holds); a sell chosen but not revealed `?`.
+//
 // What follows from the rules is not written: the highest bid, the turn in
 // the selling phase, the checks each seat wins at the reveal (so a Mechanic
 // decision shows as the revealed sells with the checks on the table), and
@@ -39,13 +44,22 @@
 #include <string_view>
 
 #include "config.h"
+#include "information.h"
 #include "state.h"
 
 namespace pyai::forsale {
 
 std::string write_position(const State& s);
 
-// A state with no history. Throws GameError (kSyntax, kInconsistent).
+// A state with no history. Throws GameError (kSyntax, kInconsistent); a
+// position with unknowns is refused (it is read as one seat's view).
 State read_position(const Config& config, std::string_view text);
+
+// One seat's view: what `observer` knows of the position, unknowns included
+// (a known fact of another seat is known; its secret sell stays hidden).
+View read_position_view(const Config& config, std::string_view text, int observer);
+
+// A view written back, its unknowns as `?` and ranges.
+std::string write_position(const View& view);
 
 }  // namespace pyai::forsale

@@ -90,6 +90,18 @@ struct State {
   int right_of(int seat) const { return seat == 0 ? num_players - 1 : seat - 1; }
 };
 
+// The phase as the position notation, the bindings and the pictures name it.
+constexpr const char* phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::kSetup: return "setup";
+    case Phase::kAuction: return "auction";
+    case Phase::kBuying: return "buying";
+    case Phase::kSelling: return "selling";
+    case Phase::kOver: return "over";
+  }
+  return "?";
+}
+
 // The deck whose cards the current (or, in setup, the first) phase turns up.
 // The classic edition's properties are the vehicle deck; it has no advisors.
 constexpr Deck current_deck(const State& s) {

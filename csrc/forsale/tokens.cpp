@@ -25,20 +25,8 @@ std::string plural(const char* noun) {
   return word == "property" ? "properties" : word + "s";
 }
 
-// A plain decimal: digits only, no sign, no leading zero (except "0").
-std::optional<int> parse_number(std::string_view text) {
-  if (text.empty() || text.size() > kMaxNumberDigits) return std::nullopt;
-  if (text.size() > 1 && text[0] == '0') return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  return value;
-}
-
 int number_or_throw(std::string_view text, std::string_view token) {
-  auto value = parse_number(text);
+  auto value = plain_number(text, kMaxNumberDigits);
   if (!value)
     syntax_error("'" + std::string(text) + "' in '" + std::string(token) +
                  "' is not a plain number (digits only, no sign, no leading zero)");
@@ -324,6 +312,15 @@ ParsedToken parse_token(const State& s, std::string_view raw) {
   if (head == "deal" && has_body) return parse_deal(s, view, body);
   if (head == "removed" && has_body) return parse_removal(s, view, body);
   return parse_player_token(s, view, head, body, has_body);
+}
+
+Action parse_move_syntax(const State& s, std::string_view raw) {
+  constexpr size_t kMaxTokenLength = 200;
+  const std::string token = normalised_token(raw, kMaxTokenLength);
+  const size_t colon = token.find(':');
+  const std::string_view view(token);
+  const std::string_view body = colon == std::string::npos ? std::string_view() : view.substr(colon + 1);
+  return parse_player_move(s, view, view.substr(0, colon), body, colon != std::string::npos);
 }
 
 void apply_parsed(State& s, const ParsedToken& parsed) {

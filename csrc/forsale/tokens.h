@@ -28,6 +28,10 @@ std::string format_removal(const CardMask (&removed)[kNumDecks]);
 // says what was wrong and what is legal. `s` is never changed.
 ParsedToken parse_token(const State& s, std::string_view token);
 
+// The player move a token names, syntax only (kSyntax; legality unchecked):
+// for a caller that must know which cards a move shows before checking it.
+Action parse_move_syntax(const State& s, std::string_view token);
+
 // Applies an already validated token.
 void apply_parsed(State& s, const ParsedToken& parsed);
 

@@ -43,6 +43,9 @@ struct SearchConfig {
   // state, each seeing every card and every secret; their root visits vote.
   bool perfect_information = false;
   int determinizations = 16;
+  // The searching seat's moves at the root that the search may try (UCI's
+  // `go searchmoves`), in ascending order; empty: every legal move.
+  std::vector<uint32_t> root_moves;
 };
 
 // One move at the root, as the searching seat sees it.

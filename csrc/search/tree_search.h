@@ -162,6 +162,7 @@ class TreeSearch {
         // as a visible move of one participant.
         const int seat = G::acting_seat(s);
         tree_actions(s, kind, seat);
+        if (node == 0) keep_root_moves(s, kind, seat);
         PathStep step{kNoNode, NodeKind::kDecision, 0, {}, {}};
         const bool by_private_information = kind == NodeKind::kDecision && opponent_knows_more(seat);
         next = by_private_information ? select_by_private_information(s, node, seat, step, created)
@@ -265,6 +266,17 @@ class TreeSearch {
     return G::apply_chance(s, chance_rng, kEverySeat);
   }
 
+  // At the root, the searching seat tries only the moves it was told to
+  // (config.root_moves, sorted; empty: all), chosen from every legal move:
+  // a move the game's tree options leave out (a bid above the cap) is tried
+  // when asked for. The caller checked that they are legal, so one stays.
+  void keep_root_moves(const State& s, NodeKind kind, int seat) {
+    if (seat != root_seat_ || config_.root_moves.empty()) return;
+    if (kind == NodeKind::kDecision) G::legal_actions(s, legal_);
+    const auto& allowed = config_.root_moves;
+    legal_.keep_if([&](Action a) { return std::binary_search(allowed.begin(), allowed.end(), uint32_t(a)); });
+  }
+
   // UCB1 with availability among the children legal now; tries an untried
   // legal move first (the heuristic's move if untried and a prior is set, else
   // in move order). Children stay sorted by action.
@@ -350,11 +362,13 @@ class TreeSearch {
       // every node, leaving the searching seat with nothing to report.
       if (node == 0 && !root_arms_made_ && G::is_simultaneous_participant(s, root_seat_)) {
         G::legal_actions_for(s, root_seat_, legal_);
+        keep_root_moves(s, NodeKind::kSimultaneous, root_seat_);
         root_arms_made_ = add_missing_arms(node, root_seat_);
       }
       for (int seat = 0; seat < players_; ++seat) {
         if (!G::is_simultaneous_participant(s, seat)) continue;
         G::legal_actions_for(s, seat, legal_);
+        if (node == 0) keep_root_moves(s, NodeKind::kSimultaneous, seat);
         float probability = 0;
         const uint32_t arm = select_arm(node, seat, probability);
         chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);

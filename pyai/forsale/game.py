@@ -15,6 +15,7 @@ from .. import _core
 from ..errors import ArgumentError, GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, whole_number_param
 from .help import PROTOCOL_HELP
+from .narration import narrate
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
 
@@ -68,6 +69,29 @@ class View(BaseView):
                 raise ArgumentError(f"{name} must be a whole number 0 to 1000, not {value!r}")
         self._core.forget_cash(seat, low, high)
         return self
+
+    def position(self) -> str:
+        """The position as this seat sees it, as text: what it does not know as `?` and ranges."""
+        return self._core.position()
+
+    def apply(self, token: str) -> str:
+        """A move or deal as this seat sees it happen; returns the canonical token.
+
+        What the move shows is learnt: an advisor played or a vehicle sold
+        from a hand the view does not know becomes known; a bid shows that
+        the bidder's cash is at least the bid, and payments shift a cash
+        range. A Consultant's fee from a seat whose cash is unknown is taken
+        as paid when its range allows it. All or nothing: the view is
+        unchanged when the token is refused.
+        """
+        return self._core.apply_seen(token)
+
+    def knows_cash(self, seat: int) -> bool:
+        return self._core.knows_cash(check_seat(seat, self.game.players))
+
+    def knows_hand(self, seat: int, hand: str) -> bool:
+        """Whether the view knows every card of `seat`'s hand ("advisors" or "vehicles")."""
+        return self._core.knows_hand(check_seat(seat, self.game.players), hand)
 
     def forget_advisors(self, seat: int) -> View:
         """The advisors in `seat`'s hand become unknown (only their number is known)."""
@@ -187,6 +211,10 @@ class ForSaleGame(BaseGame):
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.theme)
 
+    def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+        """Who bid what, who took which card, the sells revealed, in the theme's words."""
+        return narrate(self.theme, before, token, after, names)
+
     def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
         """Each seat's money with its parts in the theme's words, then the winners."""
         theme = self.theme
@@ -198,11 +226,22 @@ class ForSaleGame(BaseGame):
             lines.append(f"seat {seat} ({names[seat]}): {score}  ({details})")
         return lines + super().final_summary(state, names)[-1:]
 
-    def parse_setup(self, pov: int, words: list[str]) -> Any:
-        """A position described by what `pov` knows at the start of a round (see help setup)."""
-        from .setup import Setup  # the protocol's errors, loaded only when a setup is used
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Seat `seat`'s view of the position `text` (docs/forsale.md, "Positions as
+        text"), where another seat's cash may be `?` or a range, a hand `?` or
+        its known cards then `?`, and a sell chosen but not shown `?`."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"a position is text, not {type(text).__name__}")
+        check_seat(seat, self.players)
+        core = _core.ForSaleView.from_position(text, seat, self.players, self.first, self.classic)
+        return View(self, core)
 
-        return Setup.parse(self, pov, words)
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The engine's `position ... pov <seat> at <text>`: the position as `pov`
+        sees it, and the moves it sees next (seen_position.py)."""
+        from .seen_position import SeenPosition
+
+        return SeenPosition(self, pov, self.view_from_position(text, pov))
 
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
         return _core.forsale_random_playouts(self.players, games, seed, self.classic)

@@ -3,7 +3,9 @@
 commands.py parses a line, engine.py carries out commands (one method each),
 search_job.py runs a `go` in the background, stdio.py is the loop over the
 streams, options.py declares the options, help.py the `help` text, and
-setup.py with construct.py give positions described by what one seat knows.
+position.py keeps the position: from the game's start, from a position written
+as text (the game's notation, read in the core), or from a game's own
+description of what one seat knows (`setup`).
 """
 
 from __future__ import annotations

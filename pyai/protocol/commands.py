@@ -82,6 +82,7 @@ class Go:
     time: int | None = None
     threads: int | None = None
     infinite: bool = False
+    searchmoves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -277,11 +278,23 @@ def _position(rest: str) -> Position:
     return Position(game, pov, described.get("setup"), moves, described.get("at"))
 
 
+GO_WORDS = ("iterations", "movetime", "time", "threads", "infinite", "searchmoves")
+
+
 def _go(args: list[str]) -> Go:
-    values: dict[str, int | bool] = {}
+    values: dict[str, int | bool | tuple[str, ...]] = {}
     i = 0
     while i < len(args):
         word = args[i].lower()
+        if word == "searchmoves":  # the moves up to the next go word, as UCI has it
+            if word in values:
+                raise ProtocolError(SYNTAX, "go searchmoves given twice")
+            end = next((j for j in range(i + 1, len(args)) if args[j].lower() in GO_WORDS), len(args))
+            if end == i + 1:
+                raise ProtocolError(SYNTAX, "go searchmoves needs one or more move tokens")
+            values["searchmoves"] = tuple(args[i + 1 : end])
+            i = end
+            continue
         if word in ("iterations", "movetime", "time", "threads"):
             if i + 1 >= len(args):
                 raise ProtocolError(SYNTAX, f"go {word} needs a number")
@@ -295,6 +308,7 @@ def _go(args: list[str]) -> Go:
         else:
             raise ProtocolError(
                 SYNTAX,
-                f"unknown go argument {quoted(args[i])} (iterations N, movetime ms, time ms, threads N, infinite)",
+                f"unknown go argument {quoted(args[i])} "
+                "(iterations N, movetime ms, time ms, threads N, infinite, searchmoves <token>...)",
             )
     return Go(**values)  # type: ignore[arg-type]

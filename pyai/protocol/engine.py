@@ -10,9 +10,9 @@ import logging
 import threading
 from collections.abc import Callable
 
-from ..errors import SettingError
+from ..errors import IllegalMoveError, SettingError
 from . import commands as c
-from .errors import BAD_VALUE, BUSY, NO_POSITION, ProtocolError
+from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, NO_POSITION, ProtocolError
 from .help import help_lines
 from .options import GAME_OBJECTIVE, OPTIONS, Settings
 from .position import Position, library_error, load
@@ -168,6 +168,8 @@ class Engine:
         }
         if settings["Objective"] != GAME_OBJECTIVE:
             search_options["objective"] = str(settings["Objective"])
+        if command.searchmoves:
+            search_options["searchmoves"] = list(command.searchmoves)
         report = Report(
             multipv=int(settings["MultiPV"]),
             show_all=bool(settings["ShowAll"]),
@@ -189,6 +191,8 @@ class Engine:
             job = SearchJob(view, budget, search_options, report, emit, finish)
         except SettingError as error:  # names the setting and its range (go threads 0, ...)
             raise ProtocolError(BAD_VALUE, f"go: {error}") from None
+        except IllegalMoveError as error:  # a searchmoves token that is not a move of the seat now
+            raise ProtocolError(ILLEGAL_MOVE, f"go: {error}") from None
         self._job = job
         job.start()
         return []

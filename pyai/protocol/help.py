@@ -20,8 +20,9 @@ commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line wi
   query turn                           response <seat> | chance | over
   query result                         response <score of seat 0> ... once the game is over
   show                                 the position as the pov seat (else the seat to move) sees it
-  go [iterations N] [movetime ms] [time ms] [threads N] [infinite]
+  go [iterations N] [movetime ms] [time ms] [threads N] [infinite] [searchmoves <token>...]
                                        searches the pov seat's decision (default: the seat to move);
+                                       searchmoves: only these moves at the root;
                                        time ms = the clock's remaining time, of which 1/20 is spent;
                                        without a budget: the Iterations and MoveTime options
   stop                                 ends a search; its bestmove follows
@@ -31,7 +32,8 @@ errors: error <code> <message>, codes unknown-command syntax illegal-move incons
   unknown-option bad-value busy no-position
 go prints 'info iterations <n> time <ms> ips <n>' twice a second, then
   'info iterations <n> time <ms> ips <n> nodes <n> seat <s> policy visits|mixed',
-  'info action <token> visits <n> share <f> win <f> score <f> sd <f>' per move (MultiPV, ShowAll)
+  'info action <token> visits <n> share <f> win <f> se <f> score <f> sd <f>' per move (MultiPV,
+  ShowAll; se: the win estimate's standard error)
   and 'bestmove <token>'. At a simultaneous secret choice (For Sale's sealed sells) the
   shares are a mixed policy and bestmove is drawn from them with a generator seeded by
   Seed and the position."""

@@ -1,12 +1,15 @@
 """The engine's current position: a game, the pov seat, where it started and the tokens played.
 
 Rules and information stay in the game (State.apply, legal_moves_for, view);
-this module only keeps the tokens, turns library errors into protocol errors,
-starts from a position written as text (`at`, read by Game.from_position) when
-one is given, and for a partial-knowledge position (`setup`, a game's own description of
-what the pov seat knows: Game.parse_setup) asks the setup for the view the
-pov seat really has. With a pov seat the tokens are that seat's record
-(Game.replay_as_seen: facts it did not see may be written as unknowns).
+this module only keeps the tokens and turns library errors into protocol
+errors. A position starts from the game's start, or from a position written
+as text (`at`: Game.from_position, or with a pov seat Game.position_as_seen,
+which may leave facts unknown), or from a game's own description of what the
+pov seat knows (`setup`: Game.parse_setup). A position seen by one seat, or
+a setup, asks that object for the view the pov seat really has and for the
+state after later moves. With a pov seat and no such object, the tokens are
+that seat's record (Game.replay_as_seen: facts it did not see may be written
+as unknowns).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from ..game_objects import BaseView as View
 from ..games import load_game
 from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError
 
-Setup = Any  # a game's setup description object (see Game.parse_setup)
+Setup = Any  # what one seat knows: Game.parse_setup's or Game.position_as_seen's object
 
 MAX_TOKENS = 10_000  # far more than a whole game; a longer list cannot be legal
 
@@ -71,13 +74,15 @@ class Position:
         if pov is not None and not 0 <= pov < game.players:
             raise ProtocolError(BAD_VALUE, f"pov must be a seat 0..{game.players - 1}, not {pov}")
         if at_words is not None:
-            try:
-                start = game.from_position(" ".join(at_words))
-            except TokenSyntaxError as error:  # a malformed word of the position, not a move
-                raise ProtocolError(SYNTAX, str(error)) from None
-            except PyaiError as error:
-                raise library_error(error) from None
-            return Position(game, pov, start.clone(), (), None, start).play(tokens)
+            text = " ".join(at_words)
+            with position_text_errors():
+                if pov is None:  # the whole position: every fact known
+                    start = game.from_position(text)
+                else:  # as the pov seat sees it, unknowns and all
+                    seen = game.position_as_seen(pov, text)
+            if pov is None:
+                return Position(game, pov, start.clone(), (), None, start).play(tokens)
+            return Position(game, pov, seen.base_state(), (), seen).play(tokens)
         if setup_words is not None:
             if pov is None:
                 raise ProtocolError(INCONSISTENT, "a setup describes what one seat knows: give pov <seat> before setup")
@@ -116,7 +121,7 @@ class Position:
             raise ProtocolError(BAD_VALUE, f"undo takes back 1 or more tokens, not {count}")
         if count > len(self.moves):
             what = (
-                "after the setup"
+                f"after the {'start position' if getattr(self.setup, 'keyword', 'setup') == 'at' else 'setup'}"
                 if self.setup is not None
                 else "after the start position"
                 if self.start is not None
@@ -209,7 +214,9 @@ class Position:
 
     def record(self) -> str:
         """A text that names this position (seeds the draw of a mixed-policy bestmove)."""
-        setup = " setup " + " ".join(self.setup.words) if self.setup is not None else ""
+        setup = ""
+        if self.setup is not None:
+            setup = f" {getattr(self.setup, 'keyword', 'setup')} {' '.join(self.setup.words)}"
         at = f" at {self.start.position()}" if self.start is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
         return f"{self.game}{pov}{at}{setup} moves {' '.join(self.moves)}"
@@ -222,6 +229,17 @@ def _chance_next(state: State) -> str:
 
 def _tokens(count: int) -> str:
     return "token" if count == 1 else "tokens"
+
+
+@contextmanager
+def position_text_errors() -> Iterator[None]:
+    """Reads a position written as text: a malformed word is a syntax error (not a bad move)."""
+    try:
+        yield
+    except TokenSyntaxError as error:
+        raise ProtocolError(SYNTAX, str(error)) from None
+    except PyaiError as error:
+        raise library_error(error) from None
 
 
 @contextmanager

@@ -169,7 +169,10 @@ class SearchJob:
 def _action_line(m: MoveAnalysis) -> str:
     line = f"info action {m.token} visits {m.visits} share {m.share:.4f}"
     if m.win is not None and m.score_mean is not None:
-        line += f" win {m.win:.4f} score {m.score_mean:.2f}"
+        line += f" win {m.win:.4f}"
+        if m.win_se is not None:
+            line += f" se {m.win_se:.4f}"
+        line += f" score {m.score_mean:.2f}"
         if m.score_sd is not None:
             line += f" sd {m.score_sd:.2f}"
     return line

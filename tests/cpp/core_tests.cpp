@@ -27,6 +27,7 @@
 #include "forsale/position.h"
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
+#include "forsale/seen_moves.h"
 #include "forsale/tokens.h"
 #include "leduc/information.h"
 #include "leduc/rules.h"
@@ -689,6 +690,33 @@ void check_same_position(const State& expected, const State& read, const std::st
   CHECK_MSG(same, "the position read back differs from the state written: " + text);
 }
 
+// One seat's view of `s`, with some of the other seats' cash and hands
+// forgotten at random, written as text and read back as that seat's view.
+void check_view_round_trip(const Config& config, const State& s, int observer, Rng& rng) {
+  View view = view_of(s, observer);
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == observer) continue;
+    if (rng.below(3) == 0) forget_cash(view, p, std::max(0, s.cash[p] - int(rng.below(10))), s.cash[p]);
+    if (rng.below(3) == 0) forget_hand(view, p, Deck::kAdvisors);
+    if (rng.below(3) == 0) forget_hand(view, p, Deck::kVehicles);
+  }
+  const std::string text = write_position(view);
+  try {
+    const View read = read_position_view(config, text, observer);
+    check_same_position(view.state, read.state, text);
+    bool same = read.observer == view.observer && read.hidden_sells == view.hidden_sells;
+    for (int p = 0; p < s.num_players; ++p) {
+      same = same && read.unknown_advisors[p] == view.unknown_advisors[p] &&
+             read.unknown_vehicles[p] == view.unknown_vehicles[p] && read.cash_low[p] == view.cash_low[p] &&
+             read.cash_high[p] == view.cash_high[p];
+    }
+    CHECK_MSG(same, "the view read back differs in its unknowns: " + text);
+    CHECK_MSG(write_position(read) == text, "the view written again as " + write_position(read) + " from " + text);
+  } catch (const GameError& e) {
+    CHECK_MSG(false, "a view of a reachable position was refused: " + std::string(e.what()) + " -- " + text);
+  }
+}
+
 // Every state of random games (3-6 players, both editions, the removal
 // recorded or not) written as text and read back: the same position, and
 // the same text again.
@@ -712,6 +740,7 @@ void test_position_round_trip(int games, uint64_t seed) {
       } catch (const GameError& e) {
         CHECK_MSG(false, "a reachable position was refused: " + std::string(e.what()) + " -- " + text);
       }
+      if (s.phase != Phase::kSetup) check_view_round_trip(config, s, g_step % players, rng);
       if (is_terminal(s)) break;
       if (is_chance(s)) {
         if (s.phase == Phase::kSetup && unrecorded_removal) {
@@ -723,6 +752,92 @@ void test_position_round_trip(int games, uint64_t seed) {
       }
       legal_actions(s, legal);
       apply_action(s, legal[rng.below(uint32_t(legal.size()))]);
+    }
+  }
+  g_context.clear();
+  g_step = -1;
+}
+
+// A seat's view, some of the other seats' cash and hands forgotten, follows
+// the rest of a random game through apply_seen: it stays true to the game
+// (known facts equal, unknown ones counted and in range) to the end, and its
+// determinisations play out. The forgotten cash ranges end at the true cash,
+// so that a Consultant's fee, taken as paid when the range allows it, is
+// paid in the game too.
+void test_seen_moves(int games, uint64_t seed) {
+  Rng rng(seed ^ 0x5ee17u);
+  for (int game = 0; game < games; ++game) {
+    const int players = kMinPlayers + game % (kMaxPlayers - kMinPlayers + 1);
+    const Config config = make_config(players, int(rng.below(uint32_t(players))), /*classic=*/game % 2 == 1);
+    g_context = "seen moves: players " + std::to_string(players) + (config.classic ? ", classic" : "") + ", game " +
+                std::to_string(game);
+    State truth = initial_state(config);
+    ActionList legal;
+    const auto step = [&]() -> std::string {
+      if (is_chance(truth)) {
+        if (truth.phase == Phase::kSetup) {
+          apply_deal(truth, sample_deal(truth, rng));  // nobody sees the removal
+          return format_action(truth, deal_action(truth.table));
+        }
+        const CardMask cards = sample_deal(truth, rng);
+        const std::string token = format_action(truth, deal_action(cards));
+        apply_deal(truth, cards);
+        return token;
+      }
+      legal_actions(truth, legal);
+      const Action action = legal[rng.below(uint32_t(legal.size()))];
+      const std::string token = format_action(truth, action);
+      apply_action(truth, action);
+      return token;
+    };
+    const int start = 5 + int(rng.below(60));
+    for (int i = 0; i < start && !is_terminal(truth); ++i) step();
+    const int observer = int(rng.below(uint32_t(players)));
+    View view = view_of(truth, observer);
+    if (is_terminal(truth) || view.hidden_sells) continue;
+    for (int p = 0; p < players; ++p) {
+      if (p == observer) continue;
+      if (rng.below(2) == 0) forget_cash(view, p, std::max(0, truth.cash[p] - int(rng.below(12))), truth.cash[p]);
+      if (rng.below(2) == 0) forget_hand(view, p, Deck::kAdvisors);
+      if (rng.below(2) == 0) forget_hand(view, p, Deck::kVehicles);
+    }
+    for (g_step = 0; !is_terminal(truth); ++g_step) {
+      const std::string token = step();
+      try {
+        CHECK_MSG(apply_seen(view, token) == token, "the canonical token of " + token);
+      } catch (const GameError& e) {
+        CHECK_MSG(false, "the view refused " + token + ": " + e.what());
+        break;
+      }
+      const State& seen = view.state;
+      bool true_to_game = seen.phase == truth.phase && seen.round == truth.round && seen.table == truth.table &&
+                          to_move(seen) == to_move(truth);
+      for (int p = 0; p < players; ++p) {
+        true_to_game = true_to_game && (seen.advisors_in_hand[p] & ~truth.advisors_in_hand[p]) == 0 &&
+                       (seen.vehicles[p] & ~truth.vehicles[p]) == 0 &&
+                       card_count(seen.advisors_in_hand[p]) + view.unknown_advisors[p] ==
+                           card_count(truth.advisors_in_hand[p]) &&
+                       card_count(seen.vehicles[p]) + view.unknown_vehicles[p] == card_count(truth.vehicles[p]) &&
+                       view.cash_low[p] <= truth.cash[p] && truth.cash[p] <= view.cash_high[p] &&
+                       seen.checks[p] == truth.checks[p] && seen.advisors_played[p] == truth.advisors_played[p];
+      }
+      if (!CHECK_MSG(true_to_game, "the view no longer fits the game after " + token + ": view " +
+                                       write_position(view) + " game " + write_position(truth)))
+        break;
+      if (rng.below(8) == 0 && !is_terminal(seen) && !view.hidden_sells) {
+        State sample = determinize(view, rng);
+        ActionList moves;
+        for (int guard = 0; !is_terminal(sample) && guard < 2000; ++guard) {
+          if (is_chance(sample)) {
+            apply_random_chance(sample, rng);
+            continue;
+          }
+          legal_actions(sample, moves);
+          if (!CHECK_MSG(!moves.empty(), "a determinisation of the view has no move")) break;
+          apply_action(sample, moves[rng.below(uint32_t(moves.size()))]);
+        }
+        CHECK_MSG(is_terminal(sample), "a determinisation of the view did not play out");
+      }
     }
   }
   g_context.clear();
@@ -1288,6 +1403,7 @@ int main(int argc, char** argv) {
       {"random games, 5 players", [](int g, uint64_t sd) { test_random_games(5, g, sd); }},
       {"random games, 6 players", [](int g, uint64_t sd) { test_random_games(6, g, sd); }},
       {"positions as text, round trip", [](int g, uint64_t sd) { test_position_round_trip(g / 3 + 8, sd); }},
+      {"moves seen by a partial view", [](int g, uint64_t sd) { test_seen_moves(g / 3 + 8, sd); }},
       {"determinisation in selling", [](int g, uint64_t sd) { test_determinization_in_selling(g / 3 + 1, sd); }},
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},

@@ -1,0 +1,119 @@
+"""What happened, in words, as one seat saw it: For Sale's account of each
+move for `pyai play --human` (who bid what, who took which card for how
+much, the sells revealed).
+
+It reads only the seat's views before and after a step, so it says no more
+than the seat saw: another seat's secret sell is "chosen" until the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .themes import Theme
+
+
+def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+    """Lines telling what the step `token` did, from two views of the same seat."""
+    classic = after.get("edition") == "classic"
+    mover = before["to_move"]
+    if mover == "chance":
+        return _chance(theme, before, token, after, classic)
+    who = names[mover]
+    lines: list[str] = []
+    if before["phase"] == "auction":
+        lines.append(_auction(theme, before, token, after, names, who, classic))
+    elif before["phase"] == "buying":
+        advisor = int(token.split(":")[1].rstrip("+"))
+        boost = ", paying 3 to count as 31-33" if token.endswith("+") else ""
+        lines.append(f"{_does(who, 'offers')} {theme.advisor(advisor)}{boost}")
+        if after["round"] != before["round"] or after["phase"] != before["phase"]:
+            lines.append(_handed_out(theme.vehicle, before, after, names, "vehicles"))
+    else:
+        lines.append(_selling(theme, before, token, after, names, who))
+    lines.extend(_cash_moves(theme, before, after, names))
+    return [line for line in lines if line]
+
+
+_YOU = {"bids": "bid", "passes": "pass", "takes": "take", "offers": "offer", "has": "have", "uses": "use"}
+_YOU["keeps"] = "keep"
+
+
+def _does(name: str, verb: str) -> str:
+    """`name verb`, the verb agreeing with "you"."""
+    return f"{name} {_YOU.get(verb, verb) if name == 'you' else verb}"
+
+
+def _card_names(theme: Theme, deck: str, numbers: list[int]) -> str:
+    if deck == "advisors":
+        return ", ".join(theme.advisor(n) for n in numbers)
+    return " ".join(str(n) for n in numbers)
+
+
+def _chance(theme: Theme, before: dict, token: str, after: dict, classic: bool) -> list[str]:
+    if not after["table"]:  # the unseen removal: no card is turned up
+        return ["some cards of each deck are set aside unseen"]
+    deck = {"auction": "vehicles" if classic else "advisors", "buying": "vehicles", "selling": "checks"}[after["phase"]]
+    noun = {"advisors": "advisors", "vehicles": theme.vehicles, "checks": f"{theme.check}s"}[deck]
+    phase_number = {"auction": 1, "buying": 2, "selling": 2 if classic else 3}[after["phase"]]
+    return [
+        f"-- phase {phase_number}, round {after['round'] + 1} of {after['rounds_per_phase']}: "
+        f"{noun} {_card_names(theme, deck, after['table'])}"
+    ]
+
+
+def _auction(theme: Theme, before: dict, token: str, after: dict, names: list[str], who: str, classic: bool) -> str:
+    if token.startswith("bid:"):
+        return f"{_does(who, 'bids')} {token.split(':')[1]}"
+    hand = "vehicles" if classic else "advisors_in_hand"
+    deck = "vehicles" if classic else "advisors"
+    taken = []
+    for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
+        for card in sorted(set(a[hand]) - set(b[hand])):
+            taken.append(f"{_does(names[seat], 'takes')} {_card_names(theme, deck, [card])}")
+    return f"{_does(who, 'passes')}; " + "; ".join(taken)
+
+
+def _handed_out(noun: str, before: dict, after: dict, names: list[str], key: str) -> str:
+    parts = []
+    for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
+        gained = sorted(set(a[key]) - set(b[key]))
+        if gained:
+            parts.append(f"{names[seat]} {' '.join(map(str, gained))}")
+    return f"{noun}s taken: " + ", ".join(parts)
+
+
+def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[str], who: str) -> str:
+    if token.startswith("keep:"):
+        step = f"{_does(who, 'takes')} {theme.vehicle} {token.split(':')[1]} back (Lawyer)"
+    elif token.startswith("mech:"):
+        step = f"{_does(who, 'uses')} a Mechanic" if token == "mech:use" else f"{_does(who, 'keeps')} its Mechanic"
+    else:
+        step = f"{_does(who, 'has')} chosen"
+    if after["round"] != before["round"] or after["phase"] != before["phase"]:
+        # The round is over: each seat's sold vehicle has left its hand, its check has come.
+        parts = []
+        for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
+            sold = sorted(set(b["vehicles"]) - set(a["vehicles"]))
+            checks = list(a["checks"])
+            for check in b["checks"]:
+                checks.remove(check)
+            parts.append(f"{names[seat]} {' '.join(map(str, sold))} -> {theme.check} {' '.join(map(str, checks))}")
+        return f"{step}; sold: " + ", ".join(parts)
+    if before["sell_step"] == "choose" and after["sell_step"] != "choose":
+        # Revealed, with Lawyer keeps or a Mechanic decision still to come.
+        parts = []
+        for seat, a in enumerate(after["seats"]):
+            sell = a["sell"]
+            lawyer = f" (Lawyer {sell['lawyer']})" if sell["lawyer"] else ""
+            parts.append(f"{names[seat]} {' '.join(map(str, sell['vehicles']))}{lawyer}")
+        return f"{step}; sells revealed: " + ", ".join(parts)
+    return step
+
+
+def _cash_moves(theme: Theme, before: dict, after: dict, names: list[str]) -> list[str]:
+    moves = []
+    for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
+        if a["cash_range"] != b["cash_range"] and a["cash_range"][0] == a["cash_range"][1]:
+            moves.append(f"{names[seat]} {b['cash']} -> {a['cash']}")
+    return [f"  ({theme.cash}: {', '.join(moves)})"] if moves else []

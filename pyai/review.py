@@ -1,0 +1,246 @@
+"""`pyai review`: each decision of a finished game searched again, as a go
+player's review does: the move played against the search's best, the win
+chance it lost, the biggest mistakes first.
+
+A record is read from a token file (tokens separated by spaces or lines,
+`#` comments, an optional first line `game: <game string>`), from the log
+that `pyai play` prints, or from a tournament results file (`--deal`,
+`--rotation`). Each decision is searched from what the seat to move knew
+then (its view, as in play): the win chance of the best move and of the move
+played, which is searched on its own (`searchmoves`) when the full search
+gave it too few visits to estimate it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .analysis import analyse
+from .errors import ArgumentError, IllegalMoveError, PyaiError
+from .game_objects import BaseGame, BaseState
+from .games import load_game
+
+# A move with fewer visits than this in the full search is searched on its own.
+MIN_VISITS_FOR_AN_ESTIMATE = 30
+MISTAKE = 0.05  # win chance lost that counts as a mistake in the summary
+PLAY_LOG_MOVE = re.compile(r"^\s+(?:chance|seat \d+)\s+(\S+)")
+
+
+class ReviewError(PyaiError, ValueError):
+    """A record that cannot be reviewed (unreadable, no game, a token the rules refuse)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    game: BaseGame
+    tokens: list[str]
+    names: list[str]  # per seat: who played it (bots in a tournament), or "seat N"
+    source: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    index: int  # the token's index in the record
+    seat: int
+    played: str
+    best: str
+    win_best: float
+    win_played: float
+    win_lost: float  # max(0, win_best - win_played)
+    win_se: float  # the larger standard error of the two estimates
+    win_by_seat: list[float]  # each seat's win chance, as the seat to move saw it before the move
+    simultaneous: bool
+
+
+@dataclass
+class Review:
+    record: Record
+    iterations: int
+    decisions: list[Decision] = field(default_factory=list)
+
+    def mistakes(self, top: int | None = None) -> list[Decision]:
+        ranked = sorted(self.decisions, key=lambda d: (-d.win_lost, d.index))
+        return ranked[:top] if top is not None else ranked
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": str(self.record.game),
+            "source": self.record.source,
+            "names": self.record.names,
+            "iterations": self.iterations,
+            "decisions": [asdict(d) for d in self.decisions],
+        }
+
+    def report(self, top: int = 10) -> str:
+        players = self.record.game.players
+        lines = [
+            f"review of {self.record.game} ({self.record.source}): {len(self.decisions)} decisions, "
+            f"{self.iterations} iterations each",
+            "",
+            f"biggest mistakes (win chance lost; ± the larger standard error; first {top}):",
+            f"  {'token':>5}  {'seat':<14} {'played':<14} {'best':<14} {'lost':>6} {'±':>5}   win played -> best",
+        ]
+        for d in self.mistakes(top):
+            who = f"{d.seat} {self.record.names[d.seat]}"[:14]
+            lines.append(
+                f"  {d.index:>5}  {who:<14} {d.played:<14} {d.best:<14} {d.win_lost:>6.3f} {d.win_se:>5.3f}"
+                f"   {d.win_played:.3f} -> {d.win_best:.3f}"
+            )
+        lines += ["", "per seat: decisions, win chance lost in all, mistakes (lost >= 0.05)"]
+        for seat in range(players):
+            mine = [d for d in self.decisions if d.seat == seat]
+            lost = sum(d.win_lost for d in mine)
+            mistakes = sum(1 for d in mine if d.win_lost >= MISTAKE)
+            lines.append(f"  seat {seat} {self.record.names[seat]:<14} {len(mine):>4} {lost:>8.3f} {mistakes:>5}")
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ reading
+
+
+def read_record(path: str, game_string: str | None = None, deal: int | None = None, rotation: int = 0) -> Record:
+    """A record from a token file, a `pyai play` log or a tournament results file."""
+    if _is_sqlite(path):
+        return _tournament_record(path, deal, rotation)
+    if deal is not None:
+        raise ArgumentError("--deal and --rotation choose a game of a tournament results file")
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReviewError(f"cannot read {path!r}: {error}") from None
+    lines = text.splitlines()
+    first = lines[0].strip() if lines else ""
+    if first.startswith("game:"):  # a `pyai play` log or a token file naming its game
+        game_string = game_string or first.split()[1]
+        body = lines[1:]
+        moves = [m.group(1) for line in body if (m := PLAY_LOG_MOVE.match(line))]
+        if not moves:  # a token file: every word after the first line
+            moves = [word for line in body for word in line.split("#")[0].split()]
+    else:
+        moves = [word for line in lines for word in line.split("#")[0].split()]
+    if game_string is None:
+        raise ReviewError(f"{path!r} does not name its game: give --game (or a first line `game: <game string>`)")
+    game = load_game(game_string)
+    names = [f"seat {seat}" for seat in range(game.players)]
+    bots = re.search(r"\bbots: (.+)$", first)  # a `pyai play` log names its bots
+    if bots and len(bots.group(1).split(", ")) == game.players:
+        names = bots.group(1).split(", ")
+    return Record(game, moves, names, path)
+
+
+def _is_sqlite(path: str) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError as error:
+        raise ReviewError(f"cannot read {path!r}: {error.strerror}") from None
+
+
+def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:
+    from .tournament.store import Store
+
+    try:
+        with Store(path, create=False) as store:
+            settings = store.settings()
+            bots = store.bots()
+            games = store.games()
+    except sqlite3.Error as error:
+        raise ReviewError(f"{path!r} is not a readable results file: {error}") from None
+    if not games:
+        raise ReviewError(f"{path!r} holds no finished game")
+    deal = games[0]["deal"] if deal is None else deal
+    chosen = [g for g in games if g["deal"] == deal and g["rotation"] == rotation]
+    if not chosen:
+        stored = sorted({(g["deal"], g["rotation"]) for g in games})
+        shown = ", ".join(f"{d}/{r}" for d, r in stored[:12]) + (" ..." if len(stored) > 12 else "")
+        raise ReviewError(f"{path!r} has no game of deal {deal}, rotation {rotation} (deal/rotation stored: {shown})")
+    row = chosen[0]
+    game = load_game(settings["game"])
+    names = [bots[bot] for bot in row["seating"]]
+    return Record(game, row["tokens"], names, f"{path}, deal {deal}, rotation {rotation}")
+
+
+# ------------------------------------------------------------------ reviewing
+
+
+def review(
+    record: Record,
+    iterations: int = 5000,
+    seed: int = 0,
+    seats: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Searches every decision of `record` (of `seats`, default all) with `iterations` each."""
+    game = record.game
+    state = game.new_initial_state()
+    result = Review(record, iterations)
+    wanted = set(range(game.players) if seats is None else seats)
+    for index, token in enumerate(record.tokens):
+        mover = state.to_move()
+        after = state.clone()
+        try:
+            played = after.apply(token)  # its canonical form, as the search names moves
+        except IllegalMoveError as error:
+            raise ReviewError(f"{record.source}: token {index} {token!r}: {error.reason}") from None
+        # At a simultaneous step the record lists the choices in seat order:
+        # the seat to move is the one whose choice this token is.
+        if isinstance(mover, int) and mover in wanted and len(state.legal_moves()) > 1:
+            result.decisions.append(_review_decision(state, mover, played, index, iterations, seed))
+        state = after
+        if progress:
+            progress(index + 1, len(record.tokens))
+    return result
+
+
+def _review_decision(state: BaseState, seat: int, played: str, index: int, iterations: int, seed: int) -> Decision:
+    full = analyse(state, seat=seat, iterations=iterations, seed=seed * 1_000_003 + index)
+    best = max(full.moves, key=lambda m: (m.share, m.visits))
+    played_stats = next(m for m in full.moves if m.token == played)
+    win_played, se_played = played_stats.win, played_stats.win_se
+    if played_stats.visits < MIN_VISITS_FOR_AN_ESTIMATE:  # too few visits: search it on its own
+        alone = analyse(state, seat=seat, iterations=max(200, iterations // 4), seed=seed + index, searchmoves=[played])
+        alone_stats = next(m for m in alone.moves if m.token == played)
+        win_played, se_played = alone_stats.win, alone_stats.win_se
+    win_best = best.win if best.win is not None else 0.0
+    win_played = win_played if win_played is not None else 0.0
+    return Decision(
+        index=index,
+        seat=seat,
+        played=played,
+        best=best.token,
+        win_best=win_best,
+        win_played=win_played,
+        win_lost=max(0.0, win_best - win_played) if played != best.token else 0.0,
+        win_se=max(best.win_se or 0.0, se_played or 0.0),
+        win_by_seat=list(full.win_probabilities),
+        simultaneous=full.simultaneous,
+    )
+
+
+def plot_review(result: Review, path: str) -> None:
+    """Each seat's win chance over the game (as the seat to move saw it), and the mistakes marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(10, 4.5))
+    xs = [d.index for d in result.decisions]
+    for seat in range(result.record.game.players):
+        axes.plot(xs, [d.win_by_seat[seat] for d in result.decisions], label=f"seat {seat} {result.record.names[seat]}")
+    for d in result.decisions:
+        if d.win_lost >= MISTAKE:
+            axes.annotate("x", (d.index, d.win_by_seat[d.seat]), ha="center", va="center", color="red")
+    axes.set_xlabel("token of the record")
+    axes.set_ylabel("win chance")
+    axes.set_ylim(0, 1)
+    axes.set_title(f"review of {result.record.game}: x = a mistake (lost >= {MISTAKE})")
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

@@ -1,0 +1,105 @@
+"""`pyai review`: every decision of a finished game searched again, the move
+played against the best, the biggest mistakes first; from a token file, a
+`pyai play` log or a tournament results file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pyai
+from pyai.cli import main
+from pyai.review import ReviewError, read_record, review
+
+# Seat 0 bids most of its cash for one advisor: far worse than passing or a small bid.
+BLUNDER = """game: forsale(players=3)
+# the removal is not written: nobody saw it
+deal:1,10,25
+bid:20   # seat 0
+pass pass
+"""
+
+
+def test_a_blunder_is_the_biggest_mistake(tmp_path):
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    record = read_record(str(path))
+    assert record.tokens == ["deal:1,10,25", "bid:20", "pass", "pass"] and str(record.game) == "forsale(players=3)"
+    result = review(record, iterations=2000)
+    first = result.mistakes()[0]
+    assert (first.index, first.seat, first.played) == (1, 0, "bid:20")
+    assert first.best != "bid:20" and first.win_lost > 0.1 and first.win_best > first.win_played
+    assert all(d.win_lost >= 0 for d in result.decisions)
+    assert [d.index for d in result.decisions] == [1, 2, 3]
+    assert [d.win_lost for d in result.mistakes()] == sorted((d.win_lost for d in result.decisions), reverse=True)
+    only_seat_1 = review(record, iterations=500, seats=[1])
+    assert [d.seat for d in only_seat_1.decisions] == [1]
+
+
+def test_a_play_log_is_reviewed_with_its_bots_named(tmp_path, capsys):
+    assert main(["play", "--game", "forsale(players=3)", "--bots", "heuristic,random,heuristic", "--seed", "4"]) == 0
+    log = tmp_path / "game.log"
+    log.write_text(capsys.readouterr().out)
+    record = read_record(str(log))
+    assert record.names == ["heuristic", "random", "heuristic"]
+    state = record.game.replay(record.tokens)
+    assert state.is_terminal()  # the log's tokens are the whole game
+    assert main(["review", str(log), "--iterations", "300", "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("review of forsale(players=3)") and "biggest mistakes" in out
+    assert "1 random" in out and "per seat: decisions" in out
+    assert main(["review", str(log), "--iterations", "200", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["names"] == record.names and all(d["win_lost"] >= 0 for d in data["decisions"])
+    decisions = 0
+    state = record.game.new_initial_state()
+    for token in record.tokens:
+        decisions += state.to_move() != "chance" and len(state.legal_moves()) > 1
+        state.apply(token)
+    assert len(data["decisions"]) == decisions
+
+
+def test_a_game_of_a_tournament_is_reviewed_with_its_bots(tmp_path, capsys):
+    db = str(tmp_path / "t.sqlite")
+    assert main(["tournament", "--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random",
+                 "--deals", "1", "--db", db, "--concurrency", "1"]) == 0  # fmt: skip
+    capsys.readouterr()
+    record = read_record(db, deal=1, rotation=1)
+    assert sorted(set(record.names)) == ["heuristic", "random"] and "deal 1, rotation 1" in record.source
+    assert main(["review", db, "--deal", "1", "--rotation", "1", "--iterations", "200", "--top", "2"]) == 0
+    assert "deal 1, rotation 1" in capsys.readouterr().out
+    with pytest.raises(ReviewError, match="no game of deal 7, rotation 0"):
+        read_record(db, deal=7)
+
+
+def test_bad_records_are_refused_by_name(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("game: forsale(players=3)\ndeal:1,10,25 bid:29\n")  # seat 0 has 28
+    with pytest.raises(ReviewError, match="token 1 'bid:29'"):
+        review(read_record(str(bad)), iterations=100)
+    bare = tmp_path / "bare.txt"
+    bare.write_text("deal:1,10,25 pass\n")
+    with pytest.raises(ReviewError, match="does not name its game"):
+        read_record(str(bare))
+    assert read_record(str(bare), game_string="forsale(players=3)").tokens == ["deal:1,10,25", "pass"]
+    with pytest.raises(ReviewError, match="cannot read"):
+        read_record(str(tmp_path / "missing.txt"))
+    with pytest.raises(pyai.ArgumentError, match="--deal and --rotation choose a game of a tournament"):
+        read_record(str(bare), game_string="forsale(players=3)", deal=1)
+    assert main(["review", str(bad), "--iterations", "100"]) == 2
+    assert "token 1 'bid:29'" in capsys.readouterr().err
+
+
+def test_plot_needs_the_plot_extra_or_draws_each_seat(tmp_path, capsys):
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    png = tmp_path / "review.png"
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert main(["review", str(path), "--iterations", "100", "--plot", str(png)]) == 2
+        assert "pip install '.[plot]'" in capsys.readouterr().err
+        return
+    assert main(["review", str(path), "--iterations", "100", "--plot", str(png)]) == 0
+    assert png.stat().st_size > 0
