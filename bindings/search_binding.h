@@ -218,6 +218,28 @@ class Search {
                              config_.root_moves.end());
   }
 
+  // A move's continuation as tokens, formatted along one determinisation of
+  // the view (seeded): it stops early where a move is not legal there (one
+  // that depended on what the sample filled in differently).
+  std::vector<std::string> continuation_tokens(typename G::Action first, const std::vector<uint32_t>& rest) const {
+    std::vector<std::string> tokens;
+    if (rest.empty()) return tokens;
+    Rng rng(search::mix64(config_.seed ^ 0xC0471ull));
+    State s = G::determinize(view_, rng);
+    if (G::kind(s) != search::NodeKind::kDecision) return tokens;
+    G::apply(s, first);
+    search::ActionList<G> legal;
+    for (uint32_t raw : rest) {
+      const auto action = typename G::Action(raw);
+      if (G::kind(s) != search::NodeKind::kDecision) break;
+      G::legal_actions(s, legal);
+      if (std::find(legal.begin(), legal.end(), action) == legal.end()) break;
+      tokens.push_back(R::format_action(s, action));
+      G::apply(s, action);
+    }
+    return tokens;
+  }
+
   // The searching seat's legal moves at the root (its own at a simultaneous step).
   void root_legal_actions(search::ActionList<G>& legal) const {
     const State& s = R::view_state(view_);
@@ -276,6 +298,7 @@ class Search {
       py::dict d;
       const uint64_t visits = r.stats ? r.stats->visits : 0;
       d["token"] = R::format_action(s, r.action);
+      d["continuation"] = r.stats ? continuation_tokens(r.action, r.stats->continuation) : std::vector<std::string>{};
       d["visits"] = visits;
       d["share"] = total_weight > 0 ? weight(r) / total_weight : 0.0;
       if (visits > 0) {

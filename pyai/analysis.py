@@ -26,6 +26,9 @@ class MoveAnalysis:
     score_mean: float | None  # expected final score, in the game's units
     score_sd: float | None
     win_se: float | None = None  # the win estimate's standard error (binomial: an approximation, see docs/search.md)
+    # The likely continuation after this move (the most visited moves below it, every seat's,
+    # up to the next chance step or hidden choice): tokens.
+    continuation: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,12 @@ class AnalysisResult:
         """Plain JSON-safe data."""
         return asdict(self)
 
+    @property
+    def principal_variation(self) -> list[str]:
+        """The best move and its likely continuation (the protocol's `pv`)."""
+        best = next(m for m in self.moves if m.token == self.best_move)
+        return [best.token, *best.continuation]
+
     def table(self, show_all: bool = False) -> str:
         """The moves as a readable table: those the search tried (every legal move
         with `show_all`), then one line naming the ones it did not."""
@@ -68,6 +77,8 @@ class AnalysisResult:
         if untried:
             shown = " ".join(untried) if len(untried) <= 6 else f"{' '.join(untried[:3])} ... {untried[-1]}"
             lines.append(f"not searched ({len(untried)}): {shown}")
+        if len(self.principal_variation) > 1:
+            lines.append("likely continuation: " + " ".join(self.principal_variation))
         kind = "mixed policy (secret choice)" if self.simultaneous else "visit shares"
         full = " (tree full)" if self.tree_full else ""
         cut = " (interrupted: what was found so far)" if self.interrupted else ""

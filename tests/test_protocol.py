@@ -330,12 +330,15 @@ def check_search(lines: list[str], legal: list[str]) -> str:
     assert actions
     for line in actions:
         m = re.fullmatch(
-            r"info action (\S+) visits (\d+) share ([\d.]+)( win ([\d.]+) se [\d.]+ score (-?[\d.]+) sd [\d.]+)?", line
+            r"info action (\S+) visits (\d+) share ([\d.]+)"
+            r"( win ([\d.]+) se [\d.]+ score (-?[\d.]+) sd [\d.]+)?( pv (\S+)( \S+)*)?",
+            line,
         )
         assert m and m.group(1) in legal, line
         assert 0 <= float(m.group(3)) <= 1
         assert (m.group(4) is None) == (m.group(2) == "0"), line  # a move never tried has no estimates
         assert m.group(5) is None or 0 <= float(m.group(5)) <= 1
+        assert m.group(8) in (None, m.group(1)), line  # the pv starts with the move
     best = bestmove_of(lines)
     assert best in legal and lines[-1] == f"bestmove {best}"
     return best

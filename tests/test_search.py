@@ -454,3 +454,18 @@ def test_each_win_estimate_has_its_standard_error():
             assert m.win_se == pytest.approx((m.win * (1 - m.win) / m.visits) ** 0.5)
     best = result.moves[0]
     assert 0 < best.win_se < 0.02  # thousands of visits
+
+
+def test_the_likely_continuation_follows_the_most_visited_moves_to_the_next_deal():
+    state = pyai.load_game("forsale(players=4)").replay(["removed:8,21/5,17/0,9", "deal:3,6,23,24"])
+    result = analyse(state, iterations=20_000, seed=4)
+    pv = result.principal_variation
+    assert pv[0] == result.best_move and len(pv) > 1
+    line = state.clone()
+    for token in pv:  # an auction hides nothing: every step is legal in the real game
+        line.apply(token)
+    assert line.to_move() != "over"
+    # It stops at the next deal: the tree branches on the cards, which no line can name.
+    assert not any(token.startswith("deal:") for token in pv)
+    assert f"likely continuation: {' '.join(pv)}" in result.table()
+    assert all(m.continuation == [] for m in result.moves if m.visits == 0)

@@ -56,6 +56,12 @@ struct MoveStats {
   double win_sum = 0;        // the searching seat's win share, summed over the move's visits
   double score_sum = 0;      // the searching seat's final money
   double score_sq_sum = 0;
+  // The likely continuation after this move: the most visited child at each
+  // step below it, until a chance step, another seat's private choice or a
+  // secret simultaneous choice (where the tree branches on what is unknown).
+  // From the tree where the move had the most visits.
+  std::vector<uint32_t> continuation;
+  uint64_t continuation_visits = 0;
 };
 
 struct SearchResult {
@@ -96,6 +102,10 @@ struct SearchResult {
       mine->win_sum += m.win_sum;
       mine->score_sum += m.score_sum;
       mine->score_sq_sum += m.score_sq_sum;
+      if (m.continuation_visits > mine->continuation_visits) {
+        mine->continuation = m.continuation;
+        mine->continuation_visits = m.continuation_visits;
+      }
     }
     win_sum.resize(std::max(win_sum.size(), other.win_sum.size()), 0.0);
     score_sum.resize(std::max(score_sum.size(), other.score_sum.size()), 0.0);

@@ -108,6 +108,7 @@ class TreeSearch {
     sync_root_policy();
     SearchResult out;
     out.moves.assign(root_moves_.begin(), root_moves_.end());
+    for (MoveStats& m : out.moves) principal_continuation(m);
     out.win_sum.assign(win_sum_, win_sum_ + players_);
     out.score_sum.assign(score_sum_, score_sum_ + players_);
     out.nodes = arena_.size();
@@ -264,6 +265,33 @@ class TreeSearch {
     // PIMC: each chance step's outcome is fixed per determinisation, whatever the path.
     Rng chance_rng(mix64(chance_seed_ ^ G::chance_step_id(s)));
     return G::apply_chance(s, chance_rng, kEverySeat);
+  }
+
+  // A root move's likely continuation: from its child, the most visited
+  // decision child at each step, up to kContinuationLength moves. It ends
+  // where the tree keeps no decision children: a chance step (its outcomes
+  // are in the arena's table), another seat's private choice, a secret
+  // simultaneous choice (arms), or a leaf.
+  static constexpr size_t kContinuationLength = 12;
+  void principal_continuation(MoveStats& m) const {
+    m.continuation.clear();
+    m.continuation_visits = m.visits;
+    uint32_t node = kNoNode;
+    for (uint32_t c = arena_[0].first_child; c != kNoNode; c = arena_[c].next_sibling)
+      if (!arena_[c].is_arm && arena_[c].action == m.action) node = c;
+    while (node != kNoNode && m.continuation.size() < kContinuationLength) {
+      uint32_t best = kNoNode;
+      for (uint32_t c = arena_[node].first_child; c != kNoNode; c = arena_[c].next_sibling) {
+        if (arena_[c].is_arm) {
+          best = kNoNode;
+          break;
+        }
+        if (best == kNoNode || arena_[c].visits > arena_[best].visits) best = c;
+      }
+      if (best == kNoNode) break;
+      m.continuation.push_back(arena_[best].action);
+      node = best;
+    }
   }
 
   // At the root, the searching seat tries only the moves it was told to
@@ -590,7 +618,8 @@ class TreeSearch {
     for (MoveStats& m : root_moves_)
       if (m.action == action) stats = &m;
     if (!stats) {  // root moves are legal moves of one seat: at most kMaxActions
-      root_moves_.push_back(MoveStats{action});
+      root_moves_.push_back(MoveStats{});
+      root_moves_[root_moves_.size() - 1].action = action;
       stats = &root_moves_[root_moves_.size() - 1];
     }
     ++stats->visits;
@@ -610,7 +639,8 @@ class TreeSearch {
       for (MoveStats& m : root_moves_)
         if (m.action == n.action) stats = &m;
       if (!stats) {
-        root_moves_.push_back(MoveStats{n.action});
+        root_moves_.push_back(MoveStats{});
+        root_moves_[root_moves_.size() - 1].action = n.action;
         stats = &root_moves_[root_moves_.size() - 1];
       }
       stats->policy_weight = root_policy_[n.root_slot];

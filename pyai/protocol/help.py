@@ -32,8 +32,8 @@ errors: error <code> <message>, codes unknown-command syntax illegal-move incons
   unknown-option bad-value busy no-position
 go prints 'info iterations <n> time <ms> ips <n>' twice a second, then
   'info iterations <n> time <ms> ips <n> nodes <n> seat <s> policy visits|mixed',
-  'info action <token> visits <n> share <f> win <f> se <f> score <f> sd <f>' per move (MultiPV,
-  ShowAll; se: the win estimate's standard error)
+  'info action <token> visits <n> share <f> win <f> se <f> score <f> sd <f> pv <token>...' per move
+  (MultiPV, ShowAll; se: the win estimate's standard error; pv: the move and its likely continuation)
   and 'bestmove <token>'. At a simultaneous secret choice (For Sale's sealed sells) the
   shares are a mixed policy and bestmove is drawn from them with a generator seeded by
   Seed and the position."""

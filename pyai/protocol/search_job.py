@@ -175,6 +175,8 @@ def _action_line(m: MoveAnalysis) -> str:
         line += f" score {m.score_mean:.2f}"
         if m.score_sd is not None:
             line += f" sd {m.score_sd:.2f}"
+    if m.visits > 0:  # the move and its likely continuation, last as in UCI (variable length)
+        line += " pv " + " ".join([m.token, *m.continuation])
     return line
 
 
