@@ -120,6 +120,25 @@ def _review(args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise(args: argparse.Namespace) -> int:
+    from .advise import Companion, Session, run, thinking_ticker
+
+    if args.resume:
+        session = Session.load(args.resume)
+        path = args.session or args.resume
+    else:
+        game = _game(args)
+        names = [n.strip() for n in args.names.split(",")] if args.names else [f"seat{s}" for s in range(game.players)]
+        if args.names is None:
+            names[args.seat] = "me"
+        session = Session(str(game), args.seat, names, args.at, args.iterations)
+        path = args.session
+    if session.iterations < 1:
+        raise PyaiError(f"--iterations must be 1 or more, not {session.iterations}")
+    progress = thinking_ticker(sys.stderr) if sys.stderr.isatty() else None
+    return run(Companion(session, path, progress))
+
+
 def _require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
@@ -174,6 +193,26 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.add_argument("--all", action="store_true", help="a row for every legal move, also those not searched")
     an.set_defaults(run=_analyse)
+
+    ad = commands.add_parser(
+        "advise",
+        help="a companion at a real table: say what happens, get advice on your turns",
+        description=(
+            "Follow a game you play at a real table: type what happens, one step a line (For Sale in plain "
+            "words: 'Anna bids 4', 'I pass', 'deal 3 12 19 27'; any game by move tokens), and get the "
+            "suggested move with its win chance, the alternatives and the likely continuation on your turns "
+            "('advice' asks at any time). 'help' lists the commands."
+        ),
+    )
+    ad.add_argument("--game", default=DEFAULT_GAME, help=f"a game string (default {DEFAULT_GAME})")
+    ad.add_argument("--players", type=int, default=None, help="replaces the game string's players")
+    ad.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    ad.add_argument("--names", default=None, help="comma list: every seat's name, in seat order")
+    ad.add_argument("--at", default=None, metavar="POSITION", help="start from a position written as text")
+    ad.add_argument("--iterations", type=int, default=20_000, help="search per advice (default 20000)")
+    ad.add_argument("--session", default=None, metavar="FILE", help="keep the session in FILE after every line")
+    ad.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved session")
+    ad.set_defaults(run=_advise)
 
     rv = commands.add_parser(
         "review",

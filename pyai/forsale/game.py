@@ -18,6 +18,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
+from .words import words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -210,6 +211,10 @@ class ForSaleGame(BaseGame):
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.theme)
+
+    def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+        """A move said in plain words ("Anna bids 4", "I pass", "deal 3 12 19 27") as a token (words.py)."""
+        return words_to_token(text, data, names, me, self.theme)
 
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who bid what, who took which card, the sells revealed, in the theme's words."""

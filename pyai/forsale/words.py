@@ -1,0 +1,101 @@
+"""Plain words for For Sale moves, as a person at a table says them, made
+into move tokens (`pyai advise`): "Anna bids 4", "I pass", "deal 3 12 19 27",
+"Bob plays the Mechanic", "Carol sells 12", "Bob keeps 20", "Anna uses the
+Mechanic". The seat's name comes first ("I" for the advised seat) and must be
+the seat to move; a token (`bid:4`) is taken as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import TokenSyntaxError
+from .themes import Theme
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
+    """The token `text` says, in the position `data` (a view's to_dict); the
+    names are the seats' (lower case compared). TokenSyntaxError names what
+    could not be read; legality is left to the rules."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
+    head = words[0].lower()
+    if head == "deal" or head == "checks" or head == "cards":
+        numbers = [w for w in words[1:] if w.isdigit()]
+        return "deal:" + ",".join(numbers)
+    if ":" in text and len(words) == 1:
+        return text.strip()
+    seat = _seat(head, names, me)
+    if seat is None:
+        raise TokenSyntaxError(
+            f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
+            "nor a move token or 'deal ...'"
+        )
+    mover = data["to_move"]
+    if mover != seat:  # sealed sells too are told in seat order, once revealed
+        whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
+        raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
+    rest = " ".join(words[1:]).lower()
+    numbers = [int(n) for n in _NUMBERS.findall(rest)]
+    verb = words[1].lower() if len(words) > 1 else ""
+    if verb.startswith("pass"):
+        return "pass"
+    if verb.startswith("bid"):
+        return f"bid:{_one(numbers, 'a bid needs its total')}"
+    if verb.startswith("play"):
+        advisor = numbers[0] if numbers else _advisor_by_ability(rest, data["seats"][seat], theme)
+        boost = "+" if "+" in rest or "pay" in rest or "boost" in rest else ""
+        return f"play:{advisor}{boost}"
+    if verb.startswith("sell"):
+        if len(numbers) == 1:
+            return f"sell:{numbers[0]}"
+        if len(numbers) == 3:
+            return f"sell:{numbers[0]},{numbers[1]}@{numbers[2]}"
+        if len(numbers) == 2:
+            return f"sell:{numbers[0]},{numbers[1]}"
+        raise TokenSyntaxError("a sell names a vehicle, or two and the Lawyer: 'Anna sells 12 20 with 19'")
+    if verb.startswith("keep") or verb.startswith("take"):
+        return f"keep:{_one(numbers, 'say which vehicle is kept')}"
+    if verb.startswith("use"):
+        return "mech:use"
+    if verb.startswith("skip") or "not" in rest:
+        return "mech:skip"
+    raise TokenSyntaxError(
+        f"cannot read {text!r}: say who and what, e.g. 'Anna bids 4', 'Bob passes', 'Carol plays 13', "
+        "'Anna sells 12', 'Bob keeps 20', 'Carol uses the Mechanic'"
+    )
+
+
+def _seat(word: str, names: list[str], me: int) -> int | None:
+    if word in ("i", "me"):
+        return me
+    lowered = [name.lower() for name in names]
+    if word in lowered:
+        return lowered.index(word)
+    if word.startswith("seat") and word[4:].isdigit():
+        seat = int(word[4:])
+        return seat if seat < len(names) else None
+    return None
+
+
+def _one(numbers: list[int], what: str) -> int:
+    if len(numbers) != 1:
+        raise TokenSyntaxError(what)
+    return numbers[0]
+
+
+def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:
+    """The advisor a seat plays, named by its ability: the only one it holds."""
+    for index, ability in enumerate(theme.abilities):
+        if ability.lower() in rest:
+            numbers = [3 * index + 1, 3 * index + 2, 3 * index + 3]
+            held = [n for n in numbers if n in seat["advisors_in_hand"]]
+            if len(held) == 1:
+                return held[0]
+            choices = held or numbers
+            raise TokenSyntaxError(f"which {ability}: {', '.join(map(str, choices))}? say its number")
+    raise TokenSyntaxError("say which advisor is played: its number or its ability ('plays the Mechanic')")
