@@ -1,28 +1,82 @@
 """Session-wide fixtures: the C++ builds (tests/cpp_build.py), each made once and
-shared by the suites that run its programs."""
+shared by the suites that run its programs.
+
+The builds the collected tests need start in background threads as soon as
+collection ends, all at once: one build's long translation unit (the search
+stress driver) would otherwise leave the second core idle, and the Python
+tests run while they compile. A fixture waits for its build and re-raises
+its skip or failure."""
 
 from __future__ import annotations
+
+import shutil
+import tempfile
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from cpp_build import AUTOMANIA_TESTS, CORE_TESTS, SEARCH_STRESS, CppBuild, build
 
+EVERY_PROGRAM = [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS]
+# fixture name: (directory prefix, CMake build type, sanitizer, programs)
+BUILDS = {
+    # Optimised (Release): the core tests, Automania's and the search stress test.
+    "cpp_release_build": ("cpp-release", "Release", None, EVERY_PROGRAM),
+    # AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs
+    # (the search stress driver with AddressSanitizer only: see CMakeLists.txt).
+    "cpp_sanitized_build": ("cpp-asan-ubsan", "RelWithDebInfo", "address", EVERY_PROGRAM),
+    # ThreadSanitizer (RelWithDebInfo): the search stress test, whose searches run threads.
+    "cpp_tsan_build": ("cpp-tsan", "RelWithDebInfo", "thread", [SEARCH_STRESS]),
+}
+
+_pool = ThreadPoolExecutor(max_workers=len(BUILDS), thread_name_prefix="cpp-build")
+_started: dict[str, Future] = {}
+_root = Path(tempfile.mkdtemp(prefix="pyai-cpp-tests-"))
+
+
+def _build(name: str) -> CppBuild | BaseException:
+    prefix, build_type, sanitizer, programs = BUILDS[name]
+    try:
+        return build(_root / prefix, build_type, sanitizer, programs)
+    except BaseException as outcome:  # pytest's skip or fail: raised again where a test waits for it
+        return outcome
+
+
+def _start(name: str) -> Future:
+    if name not in _started:
+        _started[name] = _pool.submit(_build, name)
+    return _started[name]
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    for name in BUILDS:
+        if any(name in getattr(item, "fixturenames", ()) for item in items):
+            _start(name)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _pool.shutdown(wait=True, cancel_futures=True)
+    shutil.rmtree(_root, ignore_errors=True)
+
+
+def _wait(name: str) -> CppBuild:
+    result = _start(name).result()
+    if isinstance(result, BaseException):
+        raise result
+    return result
+
 
 @pytest.fixture(scope="session")
-def cpp_release_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """Optimised (Release): the core tests, Automania's and the search stress test."""
-    return build(tmp_path_factory.mktemp("cpp-release"), "Release", None, [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS])
+def cpp_release_build() -> CppBuild:
+    return _wait("cpp_release_build")
 
 
 @pytest.fixture(scope="session")
-def cpp_sanitized_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs
-    (the search stress driver with AddressSanitizer only: see CMakeLists.txt)."""
-    programs = [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS]
-    return build(tmp_path_factory.mktemp("cpp-asan-ubsan"), "RelWithDebInfo", "address", programs)
+def cpp_sanitized_build() -> CppBuild:
+    return _wait("cpp_sanitized_build")
 
 
 @pytest.fixture(scope="session")
-def cpp_tsan_build(tmp_path_factory: pytest.TempPathFactory) -> CppBuild:
-    """ThreadSanitizer (RelWithDebInfo): the search stress test, whose searches run threads."""
-    return build(tmp_path_factory.mktemp("cpp-tsan"), "RelWithDebInfo", "thread", [SEARCH_STRESS])
+def cpp_tsan_build() -> CppBuild:
+    return _wait("cpp_tsan_build")

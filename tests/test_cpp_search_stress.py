@@ -100,7 +100,7 @@ def test_search_stress_sanitized(cpp_sanitized_build: CppBuild) -> None:
 def test_search_stress_thread_sanitizer(cpp_tsan_build: CppBuild) -> None:
     program = cpp_tsan_build.program(SEARCH_STRESS)
     launcher = thread_sanitizer_launcher(program, IDLE)
-    searches = 200
+    searches = 100
     # Smaller searches (ThreadSanitizer runs them about ten times slower), all multi-threaded.
     args = ["--searches", str(searches), "--seed", "3", "--min-threads", "2", "--max-iterations", "1000"]
     args += SANITIZER_TIME_SLACK
