@@ -3,9 +3,10 @@ shared by the suites that run its programs.
 
 The builds the collected tests need start in background threads as soon as
 collection ends, all at once: one build's long translation unit (the search
-stress driver) would otherwise leave the second core idle, and the Python
-tests run while they compile. A fixture waits for its build and re-raises
-its skip or failure."""
+stress driver) would otherwise leave the second core idle. The tests that
+run C++ programs are moved to the end, so that every other test runs while
+the builds compile. A fixture waits for its build and re-raises its skip or
+failure."""
 
 from __future__ import annotations
 
@@ -49,7 +50,13 @@ def _start(name: str) -> Future:
     return _started[name]
 
 
+def _needs_a_build(item: pytest.Item) -> bool:
+    return any(name in getattr(item, "fixturenames", ()) for name in BUILDS)
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The tests that run C++ programs go last, so that every other test runs while the builds compile.
+    items[:] = [item for item in items if not _needs_a_build(item)] + [item for item in items if _needs_a_build(item)]
     for name in BUILDS:
         if any(name in getattr(item, "fixturenames", ()) for item in items):
             _start(name)

@@ -66,6 +66,9 @@ void update_cash_range(const View& old, View& view, const State& before, Action 
     low = std::min(low, cash + change);
     high = std::max(high, cash + change);
   }
+  // The top of the range always qualifies (the move was checked there), so
+  // the range is never empty; the check keeps a broken rule from writing one.
+  if (low > high) inconsistent("seat " + std::to_string(seat) + "'s cash range has no room for that move");
   view.cash_low[seat] = int16_t(low);
   view.cash_high[seat] = int16_t(high);
 }

@@ -37,6 +37,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         )
     mover = data["to_move"]
     if mover != seat:  # sealed sells too are told in seat order, once revealed
+        if mover == "over":
+            raise TokenSyntaxError("the game is over")
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
         raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
     rest = " ".join(words[1:]).lower()
