@@ -30,7 +30,8 @@ Z95 = 1.96
 HELP = """\
 say what happens, one step a line: a move token (bid:4, pass, deal:3,12,19,27) or, in For Sale,
 plain words: 'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or 'Bob plays the Mechanic',
-'Carol sells 12' (sells in seat order, once revealed), 'Bob keeps 20', 'Anna uses the Mechanic'
+'Carol sells 12' or 'sells revealed: Anna 12, Bob 30, I 5' (in seat order), 'Bob keeps 20',
+'Anna uses the Mechanic'
 commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (For Sale: you lost
 track of it), save [FILE], help, quit"""
 
@@ -147,18 +148,26 @@ class Companion:
         return []
 
     def _move(self, text: str) -> Position:
-        token = self._token(text)
-        return self.position.play([token])
+        head, colon, rest = text.partition(":")
+        if colon and head.split()[0].lower() == "sells":  # "sells revealed: Anna 12, Bob 30, I 5"
+            position = self.position
+            for part in rest.split(","):  # each seat's sell, in seat order; all or nothing
+                words = part.split()
+                if not words:
+                    continue
+                position = position.play([self._token(f"{words[0]} sells {' '.join(words[1:])}", position)])
+            return position
+        return self.position.play([self._token(text, self.position)])
 
-    def _token(self, text: str) -> str:
+    def _token(self, text: str, position: Position) -> str:
         words = getattr(self.game, "words_to_token", None)
         if words is not None:
-            return words(text, self.position.view().to_dict(), self.names, self.me)
+            return words(text, position.view().to_dict(), self.names, self.me)
         parts = text.split()
         if len(parts) == 2 and parts[0].lower() in [n.lower() for n in self.names] + ["i"]:
             return parts[1]  # "Anna raise": the name is only said
         if len(parts) != 1:
-            raise TokenSyntaxError(f"say a move token, e.g. {self.position.state.legal_summary()}")
+            raise TokenSyntaxError(f"say a move token, e.g. {position.state.legal_summary()}")
         return parts[0]
 
     def _lost(self, text: str) -> Position:

@@ -91,11 +91,13 @@ class Review:
                 f"   {d.win_played:.3f} -> {d.win_best:.3f}"
             )
         lines += ["", "per seat: decisions, win chance lost in all, mistakes (lost >= 0.05)"]
+        width = max(len(name) for name in self.record.names)
         for seat in range(players):
             mine = [d for d in self.decisions if d.seat == seat]
             lost = sum(d.win_lost for d in mine)
             mistakes = sum(1 for d in mine if d.win_lost >= MISTAKE)
-            lines.append(f"  seat {seat} {self.record.names[seat]:<14} {len(mine):>4} {lost:>8.3f} {mistakes:>5}")
+            name = self.record.names[seat]
+            lines.append(f"  seat {seat} {name:<{width}} {len(mine):>4} {lost:>8.3f} {mistakes:>5}")
         return "\n".join(lines)
 
 

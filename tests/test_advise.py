@@ -45,6 +45,23 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     assert c.handle("undo")[0] == "undone" and c.position.state.to_move() == 3
 
 
+def test_sells_revealed_at_once_are_told_in_seat_order_all_or_nothing():
+    game = pyai.load_game("forsale(players=3)")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
+    c = Companion(Session("forsale(players=3)", 2, ["Anna", "Bob", "Me"], state.view(2).position(), 500))
+    before = c.position.view().to_dict()
+    refused = c.handle(f"sells revealed: Anna {hands[0][0]}, Bob {hands[0][1]}, I {hands[2][0]}")
+    assert refused[0].startswith("not taken: ") and c.position.view().to_dict() == before  # Bob's is not his
+    told = c.handle(f"sells revealed: Anna {hands[0][0]}, Bob {hands[1][0]}, I {hands[2][0]}")
+    assert not told[0].startswith("not taken") and c.position.state.to_dict()["round"] in (0, 1)
+    assert c.handle("undo")[0] == "undone" and c.position.view().to_dict() == before
+
+
 def test_a_session_is_saved_after_every_line_and_resumes(tmp_path):
     c = companion(tmp_path)
     for line in ("deal 3 12 19 27", "Anna bids 1", "Bob passes", "lost Carol cash 10..20", "Carol bids 3"):
