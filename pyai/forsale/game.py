@@ -241,6 +241,13 @@ class ForSaleGame(BaseGame):
         core = _core.ForSaleView.from_position(text, seat, self.players, self.first, self.classic)
         return View(self, core)
 
+    def parse_setup(self, pov: int, words: list[str]) -> Any:
+        """For Sale has no `setup` description: a position known in part is written as text."""
+        raise ArgumentError(
+            "For Sale describes a position as text: position <game> pov <seat> at <position>, with ? and LO..HI "
+            "for what the seat does not know (help position)"
+        )
+
     def position_as_seen(self, pov: int, text: str) -> Any:
         """The engine's `position ... pov <seat> at <text>`: the position as `pov`
         sees it, and the moves it sees next (seen_position.py)."""

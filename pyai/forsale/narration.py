@@ -35,8 +35,15 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
     return [line for line in lines if line]
 
 
-_YOU = {"bids": "bid", "passes": "pass", "takes": "take", "offers": "offer", "has": "have", "uses": "use"}
-_YOU["keeps"] = "keep"
+_YOU = {  # a verb as "you" says it
+    "bids": "bid",
+    "passes": "pass",
+    "takes": "take",
+    "offers": "offer",
+    "has": "have",
+    "uses": "use",
+    "keeps": "keep",
+}
 
 
 def _does(name: str, verb: str) -> str:
