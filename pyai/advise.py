@@ -14,7 +14,6 @@ it accepted to a file and resumes from it.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -173,12 +172,7 @@ class Companion:
     def _lost(self, text: str) -> Position:
         """`lost <name> cash [LO..HI]`: the position again, that seat's cash unknown (or a range)."""
         words = text.split()
-        if len(words) not in (3, 4) or words[2].lower() != "cash":
-            raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
-        lowered = [n.lower() for n in self.names]
-        if words[1].lower() not in lowered:
-            raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
-        seat = lowered.index(words[1].lower())
+        seat = self._lost_seat(text)
         view = self.position.view()
         if view is None or not hasattr(view, "position"):
             raise TokenSyntaxError(f"{self.game.name} cannot forget a seat's cash")
@@ -199,7 +193,14 @@ class Companion:
         return ["  " + line for line in self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)]
 
     def _lost_seat(self, text: str) -> int:
-        return [n.lower() for n in self.names].index(text.split()[1].lower())
+        """The seat a `lost <name> cash [LO..HI]` line names."""
+        words = text.split()
+        if len(words) not in (3, 4) or words[2].lower() != "cash":
+            raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
+        lowered = [n.lower() for n in self.names]
+        if words[1].lower() not in lowered:
+            raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
+        return lowered.index(words[1].lower())
 
     def _save(self) -> None:
         if self.path:
@@ -313,15 +314,12 @@ def run(companion: Companion, read: Callable[[str], str] = input, write: Callabl
 
 def thinking_ticker(stream: Any) -> Callable[[int], None]:
     """A progress display while the search thinks: iterations so far, on one line."""
-    started = [0.0]
 
     def show(iterations: int) -> None:
-        if iterations < 0:
-            stream.write("\r" + " " * 40 + "\r")
+        if iterations < 0:  # done: clear the line
+            stream.write("\r" + " " * 60 + "\r")
             stream.flush()
             return
-        if not started[0]:
-            started[0] = time.monotonic()
         stream.write(f"\rthinking... {iterations} iterations (Ctrl-C: answer now)")
         stream.flush()
 

@@ -18,7 +18,6 @@ constexpr std::string_view kUnseenCard = "?";
 
 [[noreturn]] void illegal(const State& s, const std::string& reason) { illegal_move(reason, describe_legal(s)); }
 
-std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 std::string money(int amount) {
   std::string out(1, '$');  // appended: GCC 12 warns (-Wrestrict) on a literal + string here
   out += std::to_string(amount);

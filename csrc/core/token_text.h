@@ -15,6 +15,14 @@ namespace pyai {
 
 [[noreturn]] inline void syntax_error(const std::string& message) { throw GameError(ErrorKind::kSyntax, message); }
 
+// A position or view that cannot arise in the game (a fact that contradicts another).
+[[noreturn]] inline void inconsistent(const std::string& message) {
+  throw GameError(ErrorKind::kInconsistent, message);
+}
+
+// How messages name a seat.
+inline std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
+
 // An illegal move: the reason, and what is legal now (`legal`, as the game
 // describes it; empty at the end).
 [[noreturn]] inline void illegal_move(const std::string& reason, const std::string& legal) {

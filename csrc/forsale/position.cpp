@@ -18,10 +18,6 @@ constexpr int kMostConsultantGain = kConsultantFee;  // per Consultant hired
 constexpr int kMostBuyingGain = kGeneralManagerBonus;  // per buying round (> Sales Director's)
 constexpr int kNoCard = 0;
 
-[[noreturn]] void inconsistent(const std::string& message) { throw GameError(ErrorKind::kInconsistent, message); }
-
-std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
-
 // "3 vehicles", "1 vehicle", "1 property in hand": `plural_noun`'s first word
 // made singular for a count of one.
 std::string amount(int count, const std::string& plural_noun) {
@@ -228,7 +224,6 @@ class Placements {
     first_place_[number] = where;
   }
 
-  int copies(int value) const { return copies_[value]; }
   bool placed(int number) const { return !first_place_[number].empty(); }
 
  private:

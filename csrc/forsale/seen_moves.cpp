@@ -4,15 +4,12 @@
 #include <climits>
 
 #include "../core/errors.h"
+#include "../core/token_text.h"
 #include "rules.h"
 #include "tokens.h"
 
 namespace pyai::forsale {
 namespace {
-
-[[noreturn]] void inconsistent(const std::string& message) { throw GameError(ErrorKind::kInconsistent, message); }
-
-std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 
 // The view's state with every unknown cash at the top of its range: each
 // move the range allows is legal, and a fee is paid whenever it can be.

@@ -98,8 +98,6 @@ std::string join_numbers(Deck deck, CardMask cards) {
   return out;
 }
 
-std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
-
 const char* phase_moves(const State& s) {
   switch (s.phase) {
     case Phase::kAuction: return "the auction takes bid:N or pass";  // both editions

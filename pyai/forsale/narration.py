@@ -28,7 +28,7 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
         boost = ", paying 3 to count as 31-33" if token.endswith("+") else ""
         lines.append(f"{_does(who, 'offers')} {theme.advisor(advisor)}{boost}")
         if after["round"] != before["round"] or after["phase"] != before["phase"]:
-            lines.append(_handed_out(theme.vehicle, before, after, names, "vehicles"))
+            lines.append(_vehicles_taken(theme.vehicle, before, after, names))
     else:
         lines.append(_selling(theme, before, token, after, names, who))
     lines.extend(_cash_moves(theme, before, after, names))
@@ -81,10 +81,11 @@ def _auction(theme: Theme, before: dict, token: str, after: dict, names: list[st
     return f"{_does(who, 'passes')}; " + "; ".join(taken)
 
 
-def _handed_out(noun: str, before: dict, after: dict, names: list[str], key: str) -> str:
+def _vehicles_taken(noun: str, before: dict, after: dict, names: list[str]) -> str:
+    """Who took which vehicle when a buying round was resolved."""
     parts = []
     for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
-        gained = sorted(set(a[key]) - set(b[key]))
+        gained = sorted(set(a["vehicles"]) - set(b["vehicles"]))
         if gained:
             parts.append(f"{names[seat]} {' '.join(map(str, gained))}")
     return f"{noun}s taken: " + ", ".join(parts)

@@ -32,7 +32,11 @@ class SeenPosition:
         self.pov = pov
         self.start = start
         self.now = now if now is not None else start
-        self.words = tuple(start.position().split())
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The starting position's text, as the engine's `position ... at` gives it back."""
+        return tuple(self.start.position().split())
 
     def base_state(self) -> BaseState:
         return self.game.state_class(self.game, self.start._core.state_record())

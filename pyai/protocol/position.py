@@ -121,7 +121,7 @@ class Position:
             raise ProtocolError(BAD_VALUE, f"undo takes back 1 or more tokens, not {count}")
         if count > len(self.moves):
             what = (
-                f"after the {'start position' if getattr(self.setup, 'keyword', 'setup') == 'at' else 'setup'}"
+                f"after the {'start position' if self._described_by() == 'at' else 'setup'}"
                 if self.setup is not None
                 else "after the start position"
                 if self.start is not None
@@ -135,6 +135,11 @@ class Position:
         kept = self.moves[: len(self.moves) - count]
         start = Position(self.game, self.pov, self._start_state(), (), self.setup, self.start)
         return start.play(kept)
+
+    def _described_by(self) -> str:
+        """The `position` keyword of this position's description: `at` (a position as
+        text seen by the pov seat) or `setup` (a game's own facts)."""
+        return getattr(self.setup, "keyword", "setup")
 
     def _start_state(self) -> State:
         if self.start is not None:
@@ -214,9 +219,7 @@ class Position:
 
     def record(self) -> str:
         """A text that names this position (seeds the draw of a mixed-policy bestmove)."""
-        setup = ""
-        if self.setup is not None:
-            setup = f" {getattr(self.setup, 'keyword', 'setup')} {' '.join(self.setup.words)}"
+        setup = f" {self._described_by()} {' '.join(self.setup.words)}" if self.setup is not None else ""
         at = f" at {self.start.position()}" if self.start is not None else ""
         pov = f" pov {self.pov}" if self.pov is not None else ""
         return f"{self.game}{pov}{at}{setup} moves {' '.join(self.moves)}"
