@@ -88,8 +88,12 @@ struct SearchGame {
 
   // What a seat knows and the others do not: the contracts in its hand (its
   // starting contract and its deck draws; those taken from the display are
-  // known to all and the same in every sample).
-  static uint64_t private_key(const State& s, int seat) { return s.seat[seat].hand; }
+  // known to all and the same in every sample), and its money, which is the
+  // same in every sample unless the searching seat did not track it (a
+  // position set up with `money S ?` or a range).
+  static uint64_t private_key(const State& s, int seat) {
+    return uint64_t(s.seat[seat].hand) | (uint64_t(uint16_t(s.seat[seat].money)) << 32);
+  }
 };
 
 // No tree options yet: an empty settings table.

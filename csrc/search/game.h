@@ -99,8 +99,10 @@ concept Game = requires(typename G::State& state, const typename G::State& cstat
 };
 
 // Optional: a hand-written player: a legal action of the acting seat (also at
-// a simultaneous step) that reads only what that seat may know. Used for
-// heuristic rollouts and the tree's progressive bias.
+// a simultaneous step) that reads only what that seat may know, and is the
+// same for the same knowledge (the tree asks it once per node where the
+// acting seat's knowledge is fixed, and keeps its answer). Used for heuristic
+// rollouts and the tree's progressive bias.
 template <typename G>
 concept HasHeuristic = Game<G> && requires(const typename G::State& state, Rng& rng) {
   { G::heuristic_action(state, rng) } -> std::convertible_to<typename G::Action>;

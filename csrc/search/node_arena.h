@@ -33,7 +33,10 @@ struct Node {
   uint32_t action = 0;
   uint32_t visits = 0;
   uint32_t availability = 0;        // times the edge was legal when its parent was visited
-  uint32_t stamp = 0;               // arms: the iteration that last offered it (regret update)
+  union {
+    uint32_t stamp = 0;             // arms: the iteration that last offered it (regret update)
+    uint32_t prior_plus_one;        // other nodes: the heuristic's move here plus one (0: not asked yet)
+  };
   float reward_sum = 0;             // for `seat`
   float regret = 0;                 // arms: cumulative regret
   uint8_t seat = 0;

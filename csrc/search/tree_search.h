@@ -167,7 +167,7 @@ class TreeSearch {
         PathStep step{kNoNode, NodeKind::kDecision, 0, {}, {}};
         const bool by_private_information = kind == NodeKind::kDecision && opponent_knows_more(seat);
         next = by_private_information ? select_by_private_information(s, node, seat, step, created)
-                                      : select_decision(s, node, seat, created);
+                                      : select_decision(s, node, seat, created, seat_knowledge_fixed(seat));
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         apply_decision(s, kind, seat, Action(arena_[next].action));
         step.node = next;
@@ -210,9 +210,9 @@ class TreeSearch {
     if constexpr (HasPrivateInformation<G>) key = G::private_key(s, seat);
     bool new_information = false;
     const uint32_t information = arena_.outcome_child(node, mix64(key) ^ (uint64_t(seat) << 56), new_information);
-    if (information == kNoNode) return select_decision(s, node, seat, created);  // tree full: shared statistics
+    if (information == kNoNode) return select_decision(s, node, seat, created, false);  // tree full: shared statistics
     bool new_statistics = false;
-    const uint32_t statistics = select_decision(s, information, seat, new_statistics);
+    const uint32_t statistics = select_decision(s, information, seat, new_statistics, true);
     if (statistics == kNoNode) return kNoNode;
     bool new_child = false;
     const uint32_t child = child_for(node, arena_[statistics].action, seat, new_child);
@@ -305,17 +305,36 @@ class TreeSearch {
     legal_.keep_if([&](Action a) { return std::binary_search(allowed.begin(), allowed.end(), uint32_t(a)); });
   }
 
+  // Whether everything `seat` knows at a decision node is the same in every
+  // determinisation that reaches it: for the searching seat (the tree's edges
+  // are what it observes) and under PIMC (one determinisation a tree). Another
+  // seat's node holds every hand it might have, unless its statistics are kept
+  // per what it knows (select_by_private_information).
+  bool seat_knowledge_fixed(int seat) const { return seat == root_seat_ || config_.perfect_information; }
+
+  // The heuristic's move at `node` (the progressive bias). The heuristic reads
+  // only what the acting seat knows, so where that is fixed by the node
+  // (`knowledge_fixed`) its move is too: it is asked once and kept in the
+  // node, which spares a heuristic call a tree step (most of an iteration in
+  // a game with a costly heuristic) and changes no result.
+  Action prior_action(const State& s, uint32_t node, bool knowledge_fixed) {
+    if (!knowledge_fixed) return heuristic_action(s);
+    Node& n = arena_[node];
+    if (n.prior_plus_one == 0) n.prior_plus_one = uint32_t(heuristic_action(s)) + 1;
+    return Action(n.prior_plus_one - 1);
+  }
+
   // UCB1 with availability among the children legal now; tries an untried
   // legal move first (the heuristic's move if untried and a prior is set, else
   // in move order). Children stay sorted by action.
-  uint32_t select_decision(const State& s, uint32_t node, int seat, bool& created) {
+  uint32_t select_decision(const State& s, uint32_t node, int seat, bool& created, bool knowledge_fixed) {
     created = false;
     uint32_t previous = kNoNode, child = arena_[node].first_child;
     uint32_t best = kNoNode, insert_after = kNoNode;
     bool have_untried = false;
     Action untried = 0;
     const bool biased = config_.prior_weight > 0;
-    const Action prior = biased ? heuristic_action(s) : Action(0);
+    const Action prior = biased ? prior_action(s, node, knowledge_fixed) : Action(0);
     bool prior_untried = false;
     uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
