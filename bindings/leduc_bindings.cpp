@@ -12,6 +12,7 @@
 #include "../csrc/core/errors.h"
 #include "../csrc/leduc/heuristic.h"
 #include "../csrc/leduc/information.h"
+#include "../csrc/leduc/position.h"
 #include "../csrc/leduc/rules.h"
 #include "../csrc/leduc/tokens.h"
 #include "leduc_record.h"
@@ -123,7 +124,35 @@ void bind_leduc(py::module_& m) {
           },
           py::arg("seat"), py::arg("token"),
           "Applies a token of `seat`'s record (deal:? for a card it did not see); returns its canonical form.");
-  view.def("to_dict", [](const LeducViewRecord& v) { return state_dict(v.view.state, &v.view); });
+  state
+      .def_static(
+          "from_position",
+          [](const std::string& text) {
+            LeducGameRecord record{read_position(text), {}};
+            record.recorded = false;  // a position has no history
+            return record;
+          },
+          py::arg("text"), "The state a position written as text describes (csrc/leduc/position.h), no history.")
+      .def("position", [](const LeducGameRecord& r) { return write_position(r.state); });
+  view.def("to_dict", [](const LeducViewRecord& v) { return state_dict(v.view.state, &v.view); })
+      .def_static(
+          "from_position",
+          [](const std::string& text, int seat) {
+            return LeducViewRecord{read_position_view(text, seat), {}, false, false};  // no record behind it
+          },
+          py::arg("text"), py::arg("seat"), "Seat `seat`'s view of a position written as text, the other card ?.")
+      .def("position", [](const LeducViewRecord& v) { return write_position(v.view); })
+      .def(
+          "stand_in_state",
+          [](const LeducViewRecord& v) {
+            // The view's state with a stand-in for the hidden card: later tokens
+            // are the observer's record (apply_as_seen), as after replay_as_seen.
+            LeducGameRecord record{stand_in_state(v.view), {}};
+            record.recorded = false;
+            record.record_seat = v.observer();
+            return record;
+          },
+          "A state whose view for the observer is this view, the hidden card a stand-in (no history).");
 
   bindings::bind_search<LeducRecord>(m, "LeducSearch");
 

@@ -43,13 +43,29 @@ struct LeducRecord {
   static void apply(State& s, const Parsed& parsed) { leduc::apply_parsed(s, parsed); }
   static std::string sample_chance(const State& s, Rng& rng) { return leduc::format_deal(leduc::sample_card(s, rng)); }
 
-  static std::vector<int> scores(const State& s) { return {leduc::chips_won(s, 0), leduc::chips_won(s, 1)}; }
+  static std::vector<int> scores(const State& s) {
+    require_known_result(s);
+    return {leduc::chips_won(s, 0), leduc::chips_won(s, 1)};
+  }
   static std::vector<int> winners(const State& s) {
+    require_known_result(s);
     const int first = leduc::chips_won(s, 0), second = leduc::chips_won(s, 1);
     if (first == second) return {0, 1};
     return {first > second ? 0 : 1};
   }
-  static int64_t rank_key(const State& s, int seat) { return leduc::chips_won(s, seat); }
+  static int64_t rank_key(const State& s, int seat) {
+    require_known_result(s);
+    return leduc::chips_won(s, seat);
+  }
+  // A showdown decided by a stand-in card (a seat's record that never named
+  // the other seat's card) has no known result; a fold has.
+  static void require_known_result(const State& s) {
+    if (s.folded != leduc::kNoSeat) return;
+    for (int seat = 0; seat < leduc::kPlayers; ++seat)
+      if (s.stand_ins >> seat & 1)
+        throw GameError(ErrorKind::kOutOfPhase, "the showdown's result depends on seat " + std::to_string(seat) +
+                                                    "'s card, which this record does not name (deal:?)");
+  }
 
   static View view_of(const State& s, int seat) { return leduc::view_of(s, seat); }
   static const State& view_state(const View& v) { return v.state; }

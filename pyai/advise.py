@@ -1,7 +1,8 @@
 """`pyai advise`: a companion for a person at a real table.
 
-The person says what happens as the game goes (For Sale in plain words:
-"Anna bids 4", "I pass", "deal 3 12 19 27"; any game by its move tokens),
+The person says what happens as the game goes (For Sale and Leduc in plain
+words: "Anna bids 4", "I pass", "deal 3 12 19 27", "Bob raises"; any game by
+its move tokens),
 and on their turn, or when asked, gets advice: the suggested move, its win
 chance with an interval, each seat's expected score, the best alternatives
 with what each costs, and the likely continuation. The position is the
@@ -27,10 +28,11 @@ NO_WIN = 0.02  # below this win chance the advice plays for the finishing margin
 MARGIN_WEIGHT = 1.0
 Z95 = 1.96
 HELP = """\
-say what happens, one step a line: a move token (bid:4, pass, deal:3,12,19,27) or, in For Sale,
-plain words: 'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or 'Bob plays the Mechanic',
+say what happens, one step a line: a move token (bid:4, pass, deal:3,12,19,27) or plain words:
+For Sale: 'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or 'Bob plays the Mechanic',
 'Carol sells 12' or 'sells revealed: Anna 12, Bob 30, I 5' (in seat order), 'Bob keeps 20',
-'Anna uses the Mechanic'
+'Anna uses the Mechanic'; Leduc: 'I get ks', 'Bob gets his card', 'Anna raises', 'I check',
+'Bob folds', 'board qh'
 commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (For Sale: you lost
 track of it), save [FILE], help, quit"""
 

@@ -124,6 +124,9 @@ class Game(Protocol):
     def from_position(self, text: str) -> State:
         """A position written as text, as a state with no history (games with a notation)."""
 
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Seat `seat`'s view of a position written as text, unknowns and all (games with a notation)."""
+
     def position_as_seen(self, pov: int, text: str) -> Any:
         """The protocol's `position ... pov <seat> at <text>` for games with a notation."""
 

@@ -76,6 +76,11 @@ class BaseGame:
         (a game that has a position notation overrides this)."""
         raise ArgumentError(f"{self.name} has no position notation yet: describe a position by its moves")
 
+    def view_from_position(self, text: str, seat: int) -> BaseView:
+        """Seat `seat`'s view of a position written as text, where what that seat
+        does not know is written unknown (games with a notation override this)."""
+        raise ArgumentError(f"{self.name} has no position notation yet: describe a position by its moves")
+
     def position_as_seen(self, pov: int, text: str) -> Any:
         """The engine's `position ... pov <seat> at <text>`: a position written as
         text, as seat `pov` sees it (games with a notation override this)."""
@@ -346,6 +351,13 @@ def whole_number_param(name: str, value: str, low: int, high: int) -> int:
     if not value.isdigit() or len(value) > 6 or not low <= int(value) <= high:
         raise GameStringError(f"{name} must be a whole number {low} to {high}, not {value!r}")
     return int(value)
+
+
+def position_text(text: str) -> str:
+    """A position argument: text, else ArgumentError."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"a position is text, not {type(text).__name__}")
+    return text
 
 
 def check_seat(seat: int, players: int) -> int:

@@ -130,3 +130,22 @@ def test_the_command_in_a_terminal_and_ctrl_c_while_thinking(tmp_path):
     child.close()
     assert child.exitstatus == 0
     assert Session.load(str(tmp_path / "s.json")).lines == ["deal 3 12 19 27"]
+
+
+def test_a_leduc_hand_in_plain_words():
+    c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=500))
+    assert c.handle("I get the king of spades") == [
+        "  you are dealt the king of spades",
+        "next: cards are turned up (deal:<card>, one of js jh qs qh kh)",
+    ]
+    answer = c.handle("Bob gets his card")  # deal:? : seat 0 never sees it
+    assert answer[0] == "  Bob is dealt a card" and any(line.startswith("advice: ") for line in answer)
+    assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
+    assert c.handle("I check") == ["  you check: 1 in the pot", "next: Bob"]
+    assert c.handle("Bob bets")[0] == "  Bob raises: 3 in the pot"
+    assert c.handle("I call")[0] == "  you call: 3 in the pot"
+    assert c.handle("board ks")[0].startswith("not taken: deal:ks at token 0: ks is already dealt")
+    assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
+    assert c.handle("I raise")[0] == "  you raise: 7 in the pot"
+    assert c.handle("Bob folds") == ["  Bob folds: 3 in the pot; the hand is over", "the game is over: Me 3, Bob -3"]
+    assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")

@@ -240,8 +240,6 @@ def test_refusals_in_the_buying_and_selling_phases():
     assert game.from_position(selling + f" sells:-/{seat1_vehicles[0]}/-/-").to_move() == 0
 
 
-def test_games_without_a_notation_say_so():
-    with pytest.raises(pyai.ArgumentError, match="leduc has no position notation yet"):
-        pyai.load_game("leduc").from_position("anything")
+def test_a_position_must_be_text():
     with pytest.raises(pyai.ArgumentError, match="a position is text"):
         pyai.load_game(FOUR).from_position(42)

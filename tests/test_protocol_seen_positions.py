@@ -189,7 +189,7 @@ def test_what_later_moves_show_is_learnt():
         ),
         (f"position {FOUR} pov 9 at phase:auction", "bad-value", "pov must be a seat 0..3"),
         (f"position {FOUR} pov 0 at phase:auction round:1 leader:0 table:- cash:1/2", "syntax", "cash lists 2 seats"),
-        ("position leduc pov 0 at phase:auction", "bad-value", "leduc has no position notation yet"),
+        ("position leduc pov 0 at phase:auction", "syntax", "'phase' is not a position field (fields: cards,"),
         (f"position {FOUR} pov 0 setup phase 1 round 1", "bad-value", "For Sale describes a position as text"),
     ],
 )

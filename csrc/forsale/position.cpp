@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../core/errors.h"
+#include "../core/position_words.h"
 #include "../core/token_text.h"
 #include "rules.h"
 
@@ -166,29 +167,15 @@ enum class Field {
   kChecks, kBids, kOffered, kSells, kCount
 };
 
-struct FieldName {
-  std::string_view name;
-  Field field;
-};
-
 // `properties` is the classic edition's word for the vehicle deck.
-constexpr std::array<FieldName, 17> kFieldNames = {{
-    {"phase", Field::kPhase},       {"round", Field::kRound},     {"leader", Field::kLeader},
-    {"turn", Field::kTurn},         {"table", Field::kTable},     {"removed", Field::kRemoved},
-    {"sold", Field::kSold},         {"cash", Field::kCash},       {"advisors", Field::kAdvisors},
-    {"played", Field::kPlayed},     {"spent", Field::kSpent},     {"vehicles", Field::kVehicles},
-    {"properties", Field::kVehicles}, {"checks", Field::kChecks}, {"bids", Field::kBids},
-    {"offered", Field::kOffered},   {"sells", Field::kSells},
+constexpr std::array<PositionFieldName, 17> kFieldNames = {{
+    {"phase", int(Field::kPhase)},       {"round", int(Field::kRound)},     {"leader", int(Field::kLeader)},
+    {"turn", int(Field::kTurn)},         {"table", int(Field::kTable)},     {"removed", int(Field::kRemoved)},
+    {"sold", int(Field::kSold)},         {"cash", int(Field::kCash)},       {"advisors", int(Field::kAdvisors)},
+    {"played", int(Field::kPlayed)},     {"spent", int(Field::kSpent)},     {"vehicles", int(Field::kVehicles)},
+    {"properties", int(Field::kVehicles)}, {"checks", int(Field::kChecks)}, {"bids", int(Field::kBids)},
+    {"offered", int(Field::kOffered)},   {"sells", int(Field::kSells)},
 }};
-
-std::string field_list() {
-  std::string out;
-  for (const FieldName& f : kFieldNames) {
-    if (!out.empty()) out += ", ";
-    out += f.name;
-  }
-  return out;
-}
 
 std::optional<int> plain_number_of(std::string_view text) { return plain_number(text, kMaxNumberDigits); }
 
@@ -269,10 +256,9 @@ class PositionReader {
         advisors_(Deck::kAdvisors, config.classic),
         vehicles_(Deck::kVehicles, config.classic),
         checks_(Deck::kChecks, config.classic),
-        text_(text) {
-    // Upper case is a harmless variant, as in move tokens.
-    for (char& c : text_) c = char(std::tolower(static_cast<unsigned char>(c)));
-    tokenise(text_);
+        words_(text, kFieldNames, int(Field::kCount)) {
+    if (!given(Field::kPhase))
+      syntax_error("a position needs its phase: phase:setup|auction|buying|selling|over");
   }
 
   static constexpr int kNoObserver = -1;
@@ -283,7 +269,7 @@ class PositionReader {
       for (int f = 0; f < int(Field::kCount); ++f)
         if (Field(f) != Field::kPhase && given(Field(f)))
           inconsistent("phase:setup is the start of a 3-4 player game, before the unseen removal; it takes no "
-                       "other field (found " + quoted(written_name_[f]) + ")");
+                       "other field (found " + quoted(words_.name(f)) + ")");
       return s_;
     }
     read_round();
@@ -326,45 +312,9 @@ class PositionReader {
  private:
   // ------------------------------------------------------------- words
 
-  void tokenise(std::string_view text) {
-    size_t at = 0;
-    while (at < text.size()) {
-      while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
-      if (at == text.size()) break;
-      size_t end = at;
-      while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
-      add_word(text.substr(at, end - at));
-      at = end;
-    }
-    if (!given(Field::kPhase))
-      syntax_error("a position needs its phase: phase:setup|auction|buying|selling|over");
-  }
-
-  void add_word(std::string_view word) {
-    for (char c : word)
-      if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-        syntax_error("the position holds a non-printable character");
-    const size_t colon = word.find(':');
-    if (colon == std::string_view::npos)
-      syntax_error(quoted(word) + " is not a field:value word (fields: " + field_list() + ")");
-    const std::string_view field_name = word.substr(0, colon);
-    for (const FieldName& f : kFieldNames) {
-      if (f.name != field_name) continue;
-      const int index = int(f.field);
-      if (!written_name_[index].empty())
-        syntax_error("the position gives " + std::string(written_name_[index]) +
-                     (written_name_[index] == f.name ? " twice" : " and " + std::string(f.name) + " (the same field)"));
-      written_name_[index] = f.name;
-      value_[index] = word.substr(colon + 1);
-      if (value_[index].empty()) syntax_error(quoted(word) + " has no value");
-      return;
-    }
-    syntax_error(quoted(field_name) + " is not a position field (fields: " + field_list() + ")");
-  }
-
-  bool given(Field f) const { return !written_name_[int(f)].empty(); }
-  std::string_view value(Field f) const { return value_[int(f)]; }
-  std::string name(Field f) const { return std::string(written_name_[int(f)]); }
+  bool given(Field f) const { return words_.given(int(f)); }
+  std::string_view value(Field f) const { return words_.value(int(f)); }
+  std::string name(Field f) const { return words_.name(int(f)); }
 
   int number(Field f, std::string_view text, int low, int high, const std::string& what) const {
     const auto parsed = plain_number_of(text);
@@ -972,9 +922,7 @@ class PositionReader {
   uint8_t hidden_sells_ = 0;
   CardMask sold_ = 0;
   CardMask dealt_checks_ = 0;  // this round's, before the reveal hands them out
-  std::string text_;  // lower case; the words below point into it
-  std::array<std::string_view, int(Field::kCount)> written_name_{};
-  std::array<std::string_view, int(Field::kCount)> value_{};
+  PositionWords words_;
 };
 
 }  // namespace

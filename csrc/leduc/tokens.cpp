@@ -16,12 +16,11 @@ constexpr size_t kMaxTokenLength = 100;
 [[noreturn]] void illegal(const State& s, const std::string& reason) { illegal_move(reason, describe_legal(s)); }
 
 int parse_card(std::string_view name, std::string_view token) {
-  const auto rank = name.size() == 2 ? std::string_view(kRankLetters).find(name[0]) : std::string_view::npos;
-  const auto suit = name.size() == 2 ? std::string_view(kSuitLetters).find(name[1]) : std::string_view::npos;
-  if (rank == std::string_view::npos || suit == std::string_view::npos)
+  const std::optional<int> card = card_from_name(name);
+  if (!card)
     syntax_error("a card is a rank j, q or k and a suit s or h (js, qh, ...), not " + quoted(name) + " in " +
                  quoted(token));
-  return make_card(int(rank), int(suit));
+  return *card;
 }
 
 // The seat whose private card `card` is as a stand-in, or kNoSeat.
@@ -89,6 +88,13 @@ ParsedToken parse_move(const State& s, std::string_view token) {
 
 std::string card_name(int card) {
   return std::string{kRankLetters[rank_of(card)], kSuitLetters[suit_of(card)]};
+}
+
+std::optional<int> card_from_name(std::string_view name) {
+  const auto rank = name.size() == 2 ? std::string_view(kRankLetters).find(name[0]) : std::string_view::npos;
+  const auto suit = name.size() == 2 ? std::string_view(kSuitLetters).find(name[1]) : std::string_view::npos;
+  if (rank == std::string_view::npos || suit == std::string_view::npos) return std::nullopt;
+  return make_card(int(rank), int(suit));
 }
 
 std::string format_action(Action action) {

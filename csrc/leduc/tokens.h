@@ -15,6 +15,7 @@
 // Tokens are lower case; upper case is taken too (`Deal:Kh`).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,8 @@ struct ParsedToken {
 };
 
 std::string card_name(int card);  // "js"
+// The card a name like "js" names (lower case), or nullopt.
+std::optional<int> card_from_name(std::string_view name);
 std::string format_action(Action action);
 std::string format_deal(int card);
 std::string format(const ParsedToken& parsed);

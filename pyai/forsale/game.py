@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ArgumentError, GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
@@ -205,9 +205,9 @@ class ForSaleGame(BaseGame):
         impossible one (InconsistentPositionError) or malformed word
         (TokenSyntaxError).
         """
-        if not isinstance(text, str):
-            raise ArgumentError(f"a position is text, not {type(text).__name__}")
-        return State(self, _core.ForSaleState.from_position(text, self.players, self.first, self.classic))
+        return State(
+            self, _core.ForSaleState.from_position(position_text(text), self.players, self.first, self.classic)
+        )
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.theme)
@@ -235,10 +235,8 @@ class ForSaleGame(BaseGame):
         """Seat `seat`'s view of the position `text` (docs/forsale.md, "Positions as
         text"), where another seat's cash may be `?` or a range, a hand `?` or
         its known cards then `?`, and a sell chosen but not shown `?`."""
-        if not isinstance(text, str):
-            raise ArgumentError(f"a position is text, not {type(text).__name__}")
         check_seat(seat, self.players)
-        core = _core.ForSaleView.from_position(text, seat, self.players, self.first, self.classic)
+        core = _core.ForSaleView.from_position(position_text(text), seat, self.players, self.first, self.classic)
         return View(self, core)
 
     def parse_setup(self, pov: int, words: list[str]) -> Any:

@@ -13,9 +13,11 @@ from typing import Any
 
 from .. import _core
 from ..errors import GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text
+from ..stand_in_position import StandInPosition
 from .help import PROTOCOL_HELP
 from .render import render
+from .words import narrate, words_to_token
 
 _PARAMETERS = ("players",)
 
@@ -24,6 +26,13 @@ class State(BaseState):
     """A Leduc hand with the tokens that led to it."""
 
     __slots__ = ()
+
+    def position(self) -> str:
+        """The hand as one line of text (docs/leduc.md, "Positions as text"):
+        `cards:qs/kh public:- betting:rc`. `game.from_position(state.position())`
+        gives this state back, without its history. A card that only stands in
+        for one a seat's record did not name is written `?`."""
+        return self._core.position()
 
     def apply_as_seen(self, seat: int, token: str) -> str:
         """Applies a token of `seat`'s record: like apply(), and `deal:?` is the
@@ -34,6 +43,10 @@ class State(BaseState):
 
 class View(BaseView):
     """One seat's view of a Leduc hand: the betting, the public card and its own card."""
+
+    def position(self) -> str:
+        """The hand as this seat sees it, as text: the other seat's card `?`."""
+        return self._core.position()
 
 
 class LeducGame(BaseGame):
@@ -87,8 +100,35 @@ class LeducGame(BaseGame):
         check_seat(seat, self.players)
         return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
 
+    def from_position(self, text: str) -> State:
+        """The hand that `text` describes (docs/leduc.md, "Positions as text"), with no history.
+
+        The core checks every fact against the rules and names the first
+        impossible one (InconsistentPositionError) or malformed word
+        (TokenSyntaxError).
+        """
+        return State(self, _core.LeducState.from_position(position_text(text)))
+
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Seat `seat`'s view of the hand `text`, where the other seat's card, once dealt, is `?`."""
+        check_seat(seat, self.players)
+        return View(self, _core.LeducView.from_position(position_text(text), seat))
+
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The engine's `position leduc() pov <seat> at <text>`: the hand as `pov` sees
+        it, later moves its record (deal:? for the other seat's card)."""
+        return StandInPosition(self, pov, self.view_from_position(text, pov))
+
     def render(self, data: dict[str, Any]) -> str:
         return render(data)
+
+    def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+        """A move said in plain words ("Anna raises", "I check", "deal ks", "Bob gets his card") as a token."""
+        return words_to_token(text, data, names, me)
+
+    def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+        """Who raised, called or folded and what is in the pot, the cards as the seat saw them dealt."""
+        return narrate(before, token, after, names)
 
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
         return _core.leduc_random_playouts(games, seed)

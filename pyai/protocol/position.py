@@ -176,10 +176,10 @@ class Position:
     def result(self) -> list[int]:
         if not self.state.is_terminal():
             raise ProtocolError(INCONSISTENT, "the game is not over: there is no result yet")
-        if self.setup is not None:
-            with protocol_errors():
+        with protocol_errors():  # a result a seat's record does not decide is refused by the game
+            if self.setup is not None:
                 self.setup.check_known_scores(self.state)
-        return self.state.scores()
+            return self.state.scores()
 
     def view(self) -> View | None:
         """What the information seat sees (None: no seat, e.g. a chance step without pov)."""

@@ -1,0 +1,126 @@
+"""Leduc in plain words (`pyai advise`, `pyai play --human`): what a person at
+the table says made into move tokens ("Anna raises", "I check", "Bob folds",
+"I get the king of spades", "Bob gets his card", "board qh"), and each step
+told back in words ("Anna raises: 3 in the pot", "the public card: queen of
+hearts").
+
+The seat's name comes first ("I" for the advised seat) and must be the seat
+to move; a token (`raise`, `deal:ks`) is taken as it is. Legality is left to
+the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import TokenSyntaxError
+from .render import card_words
+
+_VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
+_VERBS |= {"check": "check", "checks": "check", "fold": "fold", "folds": "fold"}
+_RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": "k"}
+_SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
+_FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
+_PUBLIC_WORDS = {"board", "public", "flop"}
+
+
+def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+    """The token `text` says in the position `data` (the advised seat's view, to_dict())."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise TokenSyntaxError("say a move, e.g. 'Anna raises', 'I check' or 'deal ks'")
+    lowered = [word.lower() for word in words]
+    if len(words) == 1 and (lowered[0] in _VERBS or lowered[0].startswith("deal:")):
+        return lowered[0]
+    head = lowered[0]
+    if head in ("deal", *_PUBLIC_WORDS):
+        return _deal(lowered[1:], data, me, text)
+    seat = _seat(head, names, me)
+    if seat is None:
+        raise TokenSyntaxError(
+            f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
+            "nor a move or 'deal <card>'"
+        )
+    rest = lowered[1:]
+    if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
+        if _next_receiver(data) != seat:
+            raise TokenSyntaxError(f"the next card is not {names[seat]}'s ({_next_card_words(data, names)})")
+        return _deal(rest, data, me, text)
+    mover = data["to_move"]
+    if mover == "over":
+        raise TokenSyntaxError("the hand is over")
+    if mover == "chance":
+        raise TokenSyntaxError(f"a card is dealt now ({_next_card_words(data, names)}), not a move of {names[seat]}'s")
+    if mover != seat:
+        raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {names[seat]}'s")
+    verbs = [_VERBS[word] for word in rest if word in _VERBS]
+    if len(verbs) != 1:
+        raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
+    return verbs[0]
+
+
+def _seat(word: str, names: list[str], me: int) -> int | None:
+    if word in ("i", "me", "my"):
+        return me
+    lowered = [name.lower() for name in names]
+    return lowered.index(word) if word in lowered else None
+
+
+def _next_receiver(data: dict[str, Any]) -> int | None:
+    """The seat the next card goes to, or None for the public card."""
+    for seat, entry in enumerate(data["seats"]):
+        if entry["card"] is None:
+            return seat
+    return None
+
+
+def _next_card_words(data: dict[str, Any], names: list[str]) -> str:
+    receiver = _next_receiver(data)
+    if data["to_move"] != "chance":
+        return "no card is dealt now"
+    return "the public card is next" if receiver is None else f"{names[receiver]}'s card is next"
+
+
+def _deal(words: list[str], data: dict[str, Any], me: int, text: str) -> str:
+    """A deal: the card named, or `deal:?` for another seat's card (never seen)."""
+    card = _card([word for word in words if word not in _FILLER and word not in _PUBLIC_WORDS])
+    receiver = _next_receiver(data)
+    if card is None:
+        if receiver is not None and receiver != me:
+            return "deal:?"  # another seat's private card: the advised seat never sees it
+        raise TokenSyntaxError(f"name the card, e.g. 'deal ks' or 'deal king of spades' (not {text!r})")
+    return f"deal:{card}"
+
+
+def _card(words: list[str]) -> str | None:
+    """'ks', 'king spades': the card's token name; None when no card is named."""
+    if not words:
+        return None
+    if len(words) == 1 and len(words[0]) == 2 and words[0][0] in "jqk" and words[0][1] in "sh":
+        return words[0]
+    if len(words) == 2 and words[0] in _RANK_WORDS and words[1] in _SUIT_WORDS:
+        return _RANK_WORDS[words[0]] + _SUIT_WORDS[words[1]]
+    raise TokenSyntaxError(f"{' '.join(words)!r} is no card: say ks, kh, qs, qh, js, jh or 'king of spades'")
+
+
+def narrate(before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+    """One step in words, from one seat's views before and after it."""
+    mover = before["to_move"]
+    if mover == "chance":
+        receiver = _next_receiver(before)
+        if receiver is None:
+            return [f"the public card: {card_words(after['public_card'])}"]
+        card = after["seats"][receiver]["card"]
+        shown = "a card" if card in (None, "hidden") else f"the {card_words(card)}"
+        return [f"{names[receiver]} {'are' if names[receiver] == 'you' else 'is'} dealt {shown}"]
+    move = token or "?"
+    stake = after["seats"][mover]["contributed"]
+    said = {"raise": "raises", "call": "calls", "fold": "folds"}.get(move, move)
+    if move == "call" and before["seats"][mover]["contributed"] == stake:
+        said = "checks"
+    if names[mover] == "you":
+        said = {"raises": "raise", "calls": "call", "folds": "fold", "checks": "check"}.get(said, said)
+    line = f"{names[mover]} {said}: {stake} in the pot"
+    if after["to_move"] == "over":
+        line += "; the hand is over"
+    return [line]
