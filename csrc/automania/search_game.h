@@ -69,7 +69,7 @@ struct SearchGame {
   // fair 1/3) with fewer VP (33 against 48). `rollout=heuristic` asks for them.
   // The tree: random rollouts alone value moves by random play, against
   // which the heuristic bot wins 93% of 3-player games; the heuristic's move
-  // as a progressive bias (prior_weight, one heuristic call per tree step)
+  // as a progressive bias (prior_weight; asked once per tree node)
   // brought the search level with it (docs/automania.md, "The search").
   static constexpr float kPriorWeight = 100.0f;
   static void search_defaults(search::SearchConfig& config) {
