@@ -42,6 +42,7 @@ MUST_COVER = (
     "sealed_choice",
     "sealed_choice_without_exploration",
     "partial_view",
+    "forsale_deals_dealt_again",
     "classic",
     "leduc_second_round",
     "leduc_private_statistics",

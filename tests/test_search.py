@@ -469,3 +469,37 @@ def test_the_likely_continuation_follows_the_most_visited_moves_to_the_next_deal
     assert not any(token.startswith("deal:") for token in pv)
     assert f"likely continuation: {' '.join(pv)}" in result.table()
     assert all(m.continuation == [] for m in result.moves if m.visits == 0)
+
+
+def test_chance_widening_goes_on_below_the_next_deal():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    fresh = analyse(state, iterations=5000, seed=1)
+    widened = analyse(state, iterations=5000, seed=1, chance_widening=1)
+    assert fresh.past_chance < 0.1 < 0.4 < widened.past_chance  # deals dealt again: the tree goes on below them
+    assert widened.max_depth > fresh.max_depth
+    assert widened.best_move in state.legal_moves() and widened.iterations == 5000
+    assert comparable(widened) == comparable(analyse(state, iterations=5000, seed=1, chance_widening=1))
+    # The default deals afresh: the same search as chance_widening=0.
+    assert fresh.moves == analyse(state, iterations=5000, seed=1, chance_widening=0).moves
+    with pytest.raises(pyai.SettingError, match="chance_widening must be a number 0 to 1000000, not -1"):
+        analyse(state, iterations=10, chance_widening=-1)
+
+
+def test_chance_widening_sees_only_what_the_seat_knows():
+    a, b = removal_twins()  # the same view for seat 3, other removed cards
+    settings = {"iterations": 3000, "seed": 7, "chance_widening": 2}
+    assert comparable(analyse(a, 3, **settings)) == comparable(analyse(b, 3, **settings))
+    state = late_selling_position()
+    a, b = state.clone(), state.clone()
+    play(a, "sell:30")
+    play(b, "sell:1")
+    assert comparable(analyse(a, 1, **settings)) == comparable(analyse(b, 1, **settings))
+
+
+@pytest.mark.parametrize("game_string", ["leduc()", "automania(players=3)"])
+def test_chance_widening_leaves_games_that_cannot_deal_an_outcome_again_as_they_were(game_string):
+    state = pyai.load_game(game_string).bench_state()
+    assert (
+        analyse(state, iterations=1000, seed=2, chance_widening=1).moves
+        == analyse(state, iterations=1000, seed=2).moves
+    )

@@ -78,6 +78,19 @@ struct SearchGame {
   }
   static uint64_t chance_step_id(const State& s) { return uint64_t(s.phase) * 64 + s.round; }
 
+  // A deal (its cards are its key) dealt again where its cards are all still
+  // unseen; never the removal, which no seat sees.
+  static bool replay_chance(State& s, uint64_t key, int /*observer*/) {
+    if (s.phase == Phase::kSetup || !s.awaiting_deal || key >> 32) return false;
+    const CardMask deal = CardMask(key);
+    const Deck deck = current_deck(s);
+    const CardMask pool = s.unseen[int(deck)];
+    if ((deal & ~pool) || card_count(deal) != s.num_players) return false;
+    if (deck == Deck::kChecks && canonical_checks(pool, deal, /*highest_first=*/false) != deal) return false;
+    apply_deal(s, deal);
+    return true;
+  }
+
   static State determinize(const View& view, Rng& rng) { return forsale::determinize(view, rng); }
   static Action random_action(const State& s, Rng& rng) { return forsale::random_action(s, rng); }
   // Deterministic (noise 0 draws nothing); reads only what the acting seat may know.
@@ -138,6 +151,7 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
   return table;
 }
 
-static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame>);
+static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
+              search::HasChanceReplay<SearchGame>);
 
 }  // namespace pyai::forsale

@@ -144,4 +144,15 @@ concept HasPrivateInformation = Game<G> && requires(const typename G::State& sta
 template <typename G>
 concept HasSearchDefaults = Game<G> && requires(SearchConfig& config) { G::search_defaults(config); };
 
+// Optional: a chance outcome dealt again by its key. At a chance step, applies
+// the outcome that `seat` observes as `key` (a key apply_chance returned at
+// this step of the tree, in another determinisation) if this state can
+// produce it and the key names it whole (not a card hidden from `seat`), and
+// says whether it did; the state is unchanged when it did not. Lets the tree
+// go on below chance steps with many outcomes (chance widening).
+template <typename G>
+concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t key, int seat) {
+  { G::replay_chance(state, key, seat) } -> std::same_as<bool>;
+};
+
 }  // namespace pyai::search

@@ -26,22 +26,36 @@ constexpr uint32_t kNoNode = 0xffffffffu;
 //                   has no siblings and no availability, so those fields hold
 //                   its parent and its 64-bit outcome key (see NodeArena), and
 //                   the table itself needs to store only a node index.
-// Children of a node are kept sorted by action (see action.h's ordering).
+//   chance step's node: with chance widening, `first_child` starts the list of
+//                   its outcome children (newest first, linked by their
+//                   `older_outcome`) and `outcome_count` counts them.
+// Decision children and arms of a node are kept sorted by action (see action.h's ordering).
+//
+// A few fields mean different things by the node's place, never two at once:
+// an arm is never an outcome child nor a parent, and a node is the parent of
+// one kind of step only (which kind comes next is seen by every seat, so it
+// is the same in every determinisation that reaches the node).
 struct Node {
-  uint32_t first_child = kNoNode;   // decision children, or the arms of a simultaneous node
+  uint32_t first_child = kNoNode;   // decision children, the arms of a simultaneous node, or outcome children
   uint32_t next_sibling = kNoNode;
   uint32_t action = 0;
   uint32_t visits = 0;
   uint32_t availability = 0;        // times the edge was legal when its parent was visited
   union {
-    uint32_t stamp = 0;             // arms: the iteration that last offered it (regret update)
-    uint32_t prior_plus_one;        // other nodes: the heuristic's move here plus one (0: not asked yet)
+    uint32_t stamp = 0;             // an arm: the iteration that last offered it (regret update)
+    uint32_t prior_plus_one;        // a decision's node: the heuristic's move here plus one (0: not asked yet)
   };
   float reward_sum = 0;             // for `seat`
-  float regret = 0;                 // arms: cumulative regret
+  union {
+    float regret = 0;               // an arm: cumulative regret
+    uint32_t older_outcome;         // an outcome child (chance widening): the one made before it (kNoNode: none)
+  };
   uint8_t seat = 0;
   uint8_t is_arm = 0;
-  uint16_t root_slot = 0;           // the searching seat's arms at the root: where their policy is summed
+  union {
+    uint16_t root_slot = 0;         // the searching seat's arms at the root: where their policy is summed
+    uint16_t outcome_count;         // a chance step's node (chance widening): its outcome children, at most 65535
+  };
 };
 static_assert(sizeof(Node) <= 36, "a node must stay small: the tree holds millions");
 
@@ -67,6 +81,9 @@ class NodeArena {
     nodes_.push_back(node);
     return uint32_t(nodes_.size() - 1);
   }
+
+  // The key an outcome child was reached by.
+  uint64_t key_of(uint32_t child) const { return outcome_key(nodes_[child]); }
 
   // The child of `parent` for outcome `key` (a card dealt, a joint secret choice); creates it
   // when missing (`created` set). kNoNode when the tree is full.

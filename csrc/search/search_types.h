@@ -35,6 +35,14 @@ struct SearchConfig {
   // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
+  // Chance widening (games that can replay an outcome: HasChanceReplay): a
+  // chance step keeps at most ceil(chance_widening x visits^chance_widening_power)
+  // outcome children; once it has that many, an iteration deals one of them
+  // again (each as likely), so that the tree goes on below chance steps with
+  // more outcomes than iterations (a round's deal). 0: every iteration deals
+  // afresh, one child per outcome seen.
+  float chance_widening = 0.0f;
+  float chance_widening_power = 0.5f;
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
   // At another seat's decision, keep its move statistics per its private
   // information (games that declare it: HasPrivateInformation).

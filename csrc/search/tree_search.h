@@ -75,7 +75,8 @@ class TreeSearch {
         options_(options),
         arena_(max_nodes),
         rng_(seed),
-        players_(G::players(view)) {}
+        players_(G::players(view)),
+        widens_chance_(widens_chance(config)) {}
 
   // PIMC: fix one determinisation (and its future deals) for every iteration.
   void fix_determinization(Rng& rng) {
@@ -145,9 +146,7 @@ class TreeSearch {
       bool created = false;
       uint32_t next = kNoNode;
       if (kind == NodeKind::kChance) {
-        uint64_t outcome = apply_chance(s);
-        if (config_.chance_buckets > 0) outcome = mix64(outcome) % uint64_t(config_.chance_buckets);
-        next = arena_.outcome_child(node, outcome, created);
+        next = chance_child(s, node, created);
         if (next == kNoNode) break;
         if (!created) past_chance = true;
         path_.push_back(PathStep{next, kind, 0, {}, {}});
@@ -185,6 +184,53 @@ class TreeSearch {
     backpropagate(s, root_simultaneous);
     rollout_ticks_ += rollout_end - rollout_start;
     iteration_ticks_ += cycle_clock() - iteration_start;
+  }
+
+  // Whether chance widening applies: asked for, a game that can deal an
+  // outcome again, and not under PIMC (its tree's chance steps have one
+  // outcome each) nor with outcomes folded by hash (a bucket names no outcome).
+  static bool widens_chance(const SearchConfig& config) {
+    return HasChanceReplay<G> && config.chance_widening > 0 && !config.perfect_information &&
+           config.chance_buckets == 0;
+  }
+
+  // The outcome child for this chance step, the outcome applied to `s`: dealt
+  // afresh, or (chance widening) once the step has as many outcome children
+  // as its visits allow, one of them dealt again.
+  uint32_t chance_child(State& s, uint32_t node, bool& created) {
+    created = false;
+    if (widens_chance_) {
+      const Node& n = arena_[node];
+      const double allowed = std::ceil(config_.chance_widening * std::pow(double(n.visits) + 1.0,
+                                                                          double(config_.chance_widening_power)));
+      if (n.outcome_count > 0 && double(n.outcome_count) >= allowed) {
+        const uint32_t again = deal_again(s, node);
+        if (again != kNoNode) return again;
+      }
+    }
+    uint64_t outcome = apply_chance(s);
+    if (config_.chance_buckets > 0) outcome = mix64(outcome) % uint64_t(config_.chance_buckets);
+    const uint32_t child = arena_.outcome_child(node, outcome, created);
+    if (created && widens_chance_) {
+      Node& parent = arena_[node];
+      arena_[child].older_outcome = parent.first_child;
+      parent.first_child = child;
+      if (parent.outcome_count < UINT16_MAX) ++parent.outcome_count;
+    }
+    return child;
+  }
+
+  // One of the chance step's outcome children, each as likely, dealt again
+  // into `s`; kNoNode (and `s` unchanged) when this determinisation cannot
+  // produce it (its cards are elsewhere here) or its key does not name it.
+  uint32_t deal_again(State& s, uint32_t node) {
+    if constexpr (HasChanceReplay<G>) {
+      uint32_t child = arena_[node].first_child;
+      for (uint32_t skip = rng_.below(arena_[node].outcome_count); skip > 0 && child != kNoNode; --skip)
+        child = arena_[child].older_outcome;
+      if (child != kNoNode && G::replay_chance(s, arena_.key_of(child), root_seat_)) return child;
+    }
+    return kNoNode;
   }
 
   // Whether another seat's choices should be told apart by what it knows and
@@ -280,6 +326,7 @@ class TreeSearch {
     for (uint32_t c = arena_[0].first_child; c != kNoNode; c = arena_[c].next_sibling)
       if (!arena_[c].is_arm && arena_[c].action == m.action) node = c;
     while (node != kNoNode && m.continuation.size() < kContinuationLength) {
+      if (arena_[node].outcome_count > 0) break;  // a chance step's outcome children, not moves
       uint32_t best = kNoNode;
       for (uint32_t c = arena_[node].first_child; c != kNoNode; c = arena_[c].next_sibling) {
         if (arena_[c].is_arm) {
@@ -683,6 +730,7 @@ class TreeSearch {
   FixedVector<MoveStats, kMaxActions> root_moves_;
   FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
   bool root_arms_made_ = false;                     // every root arm of the searching seat exists
+  bool widens_chance_;
   uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
   uint64_t rollout_steps_ = 0, rollout_ticks_ = 0, iteration_ticks_ = 0;
   double win_sum_[kMaxSeats] = {};

@@ -296,9 +296,28 @@ struct CheckedGame : forsale::SearchGame {
     check_determinization(view, s);
     return s;
   }
+
+  // Chance widening: a deal dealt again is a deal due now, of cards still
+  // unseen in this determinisation, exactly those its key names; a refused
+  // one leaves the state as it was.
+  static bool replay_chance(State& s, uint64_t key, int observer) {
+    const State before = s;
+    if (!s.awaiting_deal) g_violations.report("a deal was dealt again where no card is due");
+    if (!SearchGame::replay_chance(s, key, observer)) {
+      if (!(s == before)) g_violations.report("a deal refused again changed the state");
+      return false;
+    }
+    const CardMask unseen = before.unseen[int(forsale::current_deck(before))];
+    if (s.table != CardMask(key) || (CardMask(key) & ~unseen) || s.awaiting_deal)
+      g_violations.report("a deal dealt again is not the unseen cards its key names");
+    g_deals_again.fetch_add(1, std::memory_order_relaxed);
+    return true;
+  }
+
+  static inline std::atomic<long long> g_deals_again{0};  // in the running search
 };
 static_assert(search::Game<CheckedGame> && search::HasHeuristic<CheckedGame> &&
-              search::HasSimultaneousMoves<CheckedGame>);
+              search::HasSimultaneousMoves<CheckedGame> && search::HasChanceReplay<CheckedGame>);
 
 using Game = CheckedGame;  // what run_search is instantiated with
 using TreeOptions = Game::TreeOptions;
@@ -438,7 +457,7 @@ struct ForSaleSection {
   using Game = forsale_game::Game;
   using Position = forsale_game::Position;
   static constexpr std::string_view kName = "forsale";
-  static constexpr std::string_view kFeatures[] = {"classic", "partial_view"};
+  static constexpr std::string_view kFeatures[] = {"classic", "partial_view", "forsale_deals_dealt_again"};
   // Money: cash and checks, never below 0.
   static constexpr double kLowestScore = 0;
   static constexpr double kHighestScore = std::numeric_limits<double>::infinity();
@@ -456,9 +475,12 @@ struct ForSaleSection {
   static std::string move_name(const Position& position, Game::Action move) {
     return forsale_game::move_name(position, move);
   }
-  // CheckedGame needs nothing of the search, and reports no coverage of its own.
-  static void begin_search(const Position&, const search::SearchConfig&) {}
-  static std::vector<std::string_view> end_search() { return {}; }
+  // CheckedGame needs nothing of the search; it counts the deals it dealt again.
+  static void begin_search(const Position&, const search::SearchConfig&) { Game::g_deals_again = 0; }
+  static std::vector<std::string_view> end_search() {
+    if (Game::g_deals_again > 0) return {"forsale_deals_dealt_again"};
+    return {};
+  }
 };
 static_assert(GameSection<ForSaleSection>);
 
@@ -1228,6 +1250,10 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   config.prior_weight = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1e6f : float(2 * rng.unit())) : 0.0f;
   config.chance_buckets = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1000000000 : 1 + int(rng.below(8))) : 0;
   config.private_opponents = rng.below(4) != 0;
+  if (rng.below(3) == 0) {
+    config.chance_widening = rng.below(8) == 0 ? 1e6f : float(3 * rng.unit());
+    config.chance_widening_power = rng.below(8) == 0 ? float(rng.below(2)) : float(rng.unit());
+  }
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
@@ -1278,6 +1304,8 @@ std::string describe(const SearchCase<S>& c) {
                           : ", max_memory_mb " + std::to_string(config.max_memory_mb);
   out += ", simultaneous_exploration " + number(config.simultaneous_exploration);
   if (!config.private_opponents) out += ", private_opponents off";
+  if (config.chance_widening > 0)
+    out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
   out += std::string(", ends by ") + kEndingNames[int(c.ending)];
   if (c.ending == Ending::kStopFromOtherThread) out += " after " + number(c.stop_after_ms) + " ms";
   out += ", seed " + std::to_string(config.seed);
