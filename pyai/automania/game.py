@@ -48,6 +48,12 @@ def load_components(path: str | None) -> tuple[Components, int]:
     return _LOADED[key]
 
 
+def _position_text(text: object) -> str:
+    if not isinstance(text, str):
+        raise ArgumentError(f"a position is text, not {type(text).__name__}")
+    return text
+
+
 class State(BaseState):
     """An Automania state with the tokens that led to it."""
 
@@ -58,6 +64,15 @@ class State(BaseState):
         `drawn:?` are other seats' private contracts, which `seat` did not see
         (stand-in cards are dealt; the state is then no full record)."""
         return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, self.game.players), t))
+
+    def position(self) -> str:
+        """The position as one line of text (docs/automania.md, "Positions as text").
+
+        `game.from_position(state.position())` gives this state back, without
+        its history. A state rebuilt from one seat's record (replay_as_seen)
+        holds stand-ins for what that seat did not see: write its view instead.
+        """
+        return self._core.position()
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat at the end: VP by source (start, medals, tiles, sales, office,
@@ -83,6 +98,11 @@ class View(BaseView):
                 raise ArgumentError(f"{name} must be a whole number 0 to 999, not {value!r}")
         self._core.forget_money(seat, low, high)
         return self
+
+    def position(self) -> str:
+        """The position as this seat sees it, as text: other seats' hidden contracts
+        as `?` each, money it does not know as `?` or a range."""
+        return self._core.position()
 
 
 class AutomaniaGame(BaseGame):
@@ -158,6 +178,30 @@ class AutomaniaGame(BaseGame):
         once a stand-in is dealt."""
         check_seat(seat, self.players)
         return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
+
+    def from_position(self, text: str) -> State:
+        """The state that `text` describes (docs/automania.md, "Positions as text"), with no history.
+
+        The core checks every fact against the rules and names the first
+        impossible one (InconsistentPositionError) or malformed word
+        (TokenSyntaxError).
+        """
+        core = _core.AutomaniaState.from_position(_position_text(text), self.players, self._components_index)
+        return State(self, core)
+
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Seat `seat`'s view of the position `text`, where another seat's money
+        may be `?` or a range LO..HI and its hidden contracts `?` each."""
+        check_seat(seat, self.players)
+        core = _core.AutomaniaView.from_position(_position_text(text), seat, self.players, self._components_index)
+        return View(self, core)
+
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The engine's `position ... pov <seat> at <text>`: the position as `pov`
+        sees it, and the moves it sees next (seen_position.py)."""
+        from .seen_position import SeenPosition
+
+        return SeenPosition(self, pov, self.view_from_position(text, pov))
 
     def parse_setup(self, pov: int, words: list[str]) -> Any:
         """The protocol's `setup money <seat> ?|N|LO..HI ...`: money `pov` did not track (see help setup)."""
