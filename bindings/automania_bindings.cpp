@@ -385,6 +385,13 @@ void bind_automania(py::module_& m) {
           py::arg("text"), py::arg("seat"), py::arg("players"), py::arg("components"))
       .def("position", [](const AutomaniaViewRecord& v) { return write_position(v.view); })
       .def(
+          "knows_money",
+          [](const AutomaniaViewRecord& v, int seat) {
+            bindings::check_seat(seat, v.view.state.num_players);
+            return v.view.knows_money(seat);
+          },
+          py::arg("seat"))
+      .def(
           "stand_in_state",
           [](const AutomaniaViewRecord& v) {
             // Other seats' hidden contracts as stand-ins, unknown money at its top

@@ -161,7 +161,7 @@ def test_a_seen_position_searches_and_refuses_what_it_cannot_know():
             "office:9 at token 1",
         ),
         (f"position {THREE} at {new_game().position()} moves tile:1", "illegal-move", "tile:1 at token 0"),
-        ("position leduc at round:1", "bad-value", "leduc has no position notation yet"),
+        ("position automania(players=5) at round:1", "bad-value", "players must be a whole number 2 to 4"),
     ],
 )
 def test_bad_positions_are_refused_naming_the_fact(line, code, message):

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cctype>
 #include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "../core/errors.h"
+#include "../core/position_words.h"
 #include "../core/token_text.h"
 #include "chance.h"
 #include "rules.h"
@@ -327,16 +327,18 @@ enum class Field {
   kStations, kManagers, kStyling, kShips, kSold, kCount
 };
 
-constexpr std::array<std::string_view, int(Field::kCount)> kFieldNames = {
-    "round", "step",   "turn",   "sponsored", "space",  "tile",     "market",   "marketing", "offer",  "order",
-    "demands", "grid", "office_tiles", "display", "removed", "money", "vp",     "hand",      "hidden", "played",
-    "office", "placed", "neutral", "stations", "managers", "styling", "ships",   "sold"};
-
-std::string field_list() {
-  std::string out;
-  for (std::string_view name : kFieldNames) out += (out.empty() ? "" : ", ") + std::string(name);
-  return out;
-}
+constexpr std::array<PositionFieldName, int(Field::kCount)> kFieldNames = {{
+    {"round", int(Field::kRound)},       {"step", int(Field::kStep)},         {"turn", int(Field::kTurn)},
+    {"sponsored", int(Field::kSponsored)}, {"space", int(Field::kSpace)},     {"tile", int(Field::kTile)},
+    {"market", int(Field::kMarket)},     {"marketing", int(Field::kMarketing)}, {"offer", int(Field::kOffer)},
+    {"order", int(Field::kOrder)},       {"demands", int(Field::kDemands)},   {"grid", int(Field::kGrid)},
+    {"office_tiles", int(Field::kOfficeTiles)}, {"display", int(Field::kDisplay)}, {"removed", int(Field::kRemoved)},
+    {"money", int(Field::kMoney)},       {"vp", int(Field::kVp)},             {"hand", int(Field::kHand)},
+    {"hidden", int(Field::kHidden)},     {"played", int(Field::kPlayed)},     {"office", int(Field::kOffice)},
+    {"placed", int(Field::kPlaced)},     {"neutral", int(Field::kNeutral)},   {"stations", int(Field::kStations)},
+    {"managers", int(Field::kManagers)}, {"styling", int(Field::kStyling)},   {"ships", int(Field::kShips)},
+    {"sold", int(Field::kSold)},
+}};
 
 // Where each contract or tile was written, to name both places of one written twice.
 class Places {
@@ -364,10 +366,10 @@ class PositionReader {
         c_(s_.c()),
         contracts_("contract"),
         tiles_("tile"),
-        text_(text) {
-    // Upper case is a harmless variant, as in move tokens.
-    for (char& ch : text_) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    tokenise();
+        words_(text, kFieldNames, int(Field::kCount)) {
+    if (!given(Field::kStep))
+      syntax_error("a position needs its step: step:order|demands|display|start|tiles|reveal|drawn|turn|tile|put|"
+                   "draw|market|ship|contract|office|sell|demand|over");
   }
 
   State read() {
@@ -409,42 +411,9 @@ class PositionReader {
  private:
   // ------------------------------------------------------------- words
 
-  void tokenise() {
-    size_t at = 0;
-    while (at < text_.size()) {
-      while (at < text_.size() && (text_[at] == ' ' || text_[at] == '\t')) ++at;
-      if (at == text_.size()) break;
-      size_t end = at;
-      while (end < text_.size() && text_[end] != ' ' && text_[end] != '\t') ++end;
-      add_word(std::string_view(text_).substr(at, end - at));
-      at = end;
-    }
-    if (!given(Field::kStep))
-      syntax_error("a position needs its step: step:order|demands|display|start|tiles|reveal|drawn|turn|tile|put|"
-                   "draw|market|ship|contract|office|sell|demand|over");
-  }
-
-  void add_word(std::string_view word) {
-    for (char ch : word)
-      if (static_cast<unsigned char>(ch) < 0x21 || static_cast<unsigned char>(ch) > 0x7e)
-        syntax_error("the position holds a non-printable character");
-    const size_t colon = word.find(':');
-    if (colon == std::string_view::npos)
-      syntax_error(quoted(word) + " is not a field:value word (fields: " + field_list() + ")");
-    const std::string_view name = word.substr(0, colon);
-    const auto found = std::find(kFieldNames.begin(), kFieldNames.end(), name);
-    if (found == kFieldNames.end())
-      syntax_error(quoted(name) + " is not a position field (fields: " + field_list() + ")");
-    const size_t index = size_t(found - kFieldNames.begin());
-    if (given_[index]) syntax_error("the position gives " + std::string(name) + " twice");
-    given_[index] = true;
-    value_[index] = word.substr(colon + 1);
-    if (value_[index].empty()) syntax_error(quoted(word) + " has no value");
-  }
-
-  bool given(Field f) const { return given_[size_t(f)]; }
-  std::string_view value(Field f) const { return value_[size_t(f)]; }
-  static std::string name(Field f) { return std::string(kFieldNames[size_t(f)]); }
+  bool given(Field f) const { return words_.given(int(f)); }
+  std::string_view value(Field f) const { return words_.value(int(f)); }
+  static std::string name(Field f) { return std::string(kFieldNames[size_t(f)].name); }  // each field has one name
 
   void require(Field f, const std::string& why) const {
     if (!given(f)) syntax_error(name(f) + " is needed: " + why);
@@ -557,8 +526,8 @@ class PositionReader {
     const bool setup = in_setup(s_);
     const bool round_start = step == Step::kDealTiles;
     if (step == Step::kDealOrder)
-      for (size_t f = 0; f < size_t(Field::kCount); ++f)
-        if (Field(f) != Field::kRound && Field(f) != Field::kStep && given_[f])
+      for (int f = 0; f < int(Field::kCount); ++f)
+        if (Field(f) != Field::kRound && Field(f) != Field::kStep && given(Field(f)))
           inconsistent("step:order is the start of the game: nothing has happened yet, so it takes no other field "
                        "(found " + name(Field(f)) + ")");
     if (step <= Step::kDealDemands) refuse(Field::kDemands, "the demand tiles are not dealt yet");
@@ -1363,9 +1332,7 @@ class PositionReader {
   int placed_[kMaxPlayers] = {};
   bool money_unknown_[kMaxPlayers] = {};
   int money_low_[kMaxPlayers] = {}, money_high_[kMaxPlayers] = {};
-  std::string text_;  // lower case; the words below point into it
-  std::array<bool, size_t(Field::kCount)> given_{};
-  std::array<std::string_view, size_t(Field::kCount)> value_{};
+  PositionWords words_;
 };
 
 }  // namespace

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ArgumentError, GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
 from .help import PROTOCOL_HELP
@@ -46,12 +46,6 @@ def load_components(path: str | None) -> tuple[Components, int]:
             raise GameStringError(f"components: {error}") from None
         _LOADED[key] = (components, _core.automania_register_components(component_file.wire(components)))
     return _LOADED[key]
-
-
-def _position_text(text: object) -> str:
-    if not isinstance(text, str):
-        raise ArgumentError(f"a position is text, not {type(text).__name__}")
-    return text
 
 
 class State(BaseState):
@@ -103,6 +97,10 @@ class View(BaseView):
         """The position as this seat sees it, as text: other seats' hidden contracts
         as `?` each, money it does not know as `?` or a range."""
         return self._core.position()
+
+    def knows_money(self, seat: int) -> bool:
+        """Whether this seat knows `seat`'s money to the dollar."""
+        return self._core.knows_money(check_seat(seat, self.game.players))
 
 
 class AutomaniaGame(BaseGame):
@@ -186,14 +184,14 @@ class AutomaniaGame(BaseGame):
         impossible one (InconsistentPositionError) or malformed word
         (TokenSyntaxError).
         """
-        core = _core.AutomaniaState.from_position(_position_text(text), self.players, self._components_index)
+        core = _core.AutomaniaState.from_position(position_text(text), self.players, self._components_index)
         return State(self, core)
 
     def view_from_position(self, text: str, seat: int) -> View:
         """Seat `seat`'s view of the position `text`, where another seat's money
         may be `?` or a range LO..HI and its hidden contracts `?` each."""
         check_seat(seat, self.players)
-        core = _core.AutomaniaView.from_position(_position_text(text), seat, self.players, self._components_index)
+        core = _core.AutomaniaView.from_position(position_text(text), seat, self.players, self._components_index)
         return View(self, core)
 
     def position_as_seen(self, pov: int, text: str) -> Any:

@@ -3,7 +3,10 @@
 // every step (workers, tiles, cars, contracts and money accounted for, VP only
 // from the rules' sources), every legal move's token round trip, every game
 // replayed from its record, views kept by determinisation, and seats' records
-// filled back into full records that replay to the sampled state; then games
+// filled back into full records that replay to the sampled state, and in one
+// game in a hundred every state written as text and read back (as the state
+// and as a random seat's view, money forgotten at random), with written
+// positions changed at random refused by name or kept valid; then games
 // of the heuristic player (heuristic.h), alone and mixed with random moves,
 // its every move checked legal and the same on the true state, on the seat's
 // view and on determinisations of it (hidden facts redrawn). Plays with
