@@ -11,6 +11,7 @@ import random
 import re
 
 import pytest
+from test_automania_positions import random_states
 from test_protocol import assert_error, bestmove_of
 
 import pyai
@@ -20,17 +21,6 @@ from pyai.protocol import Engine
 from automania_scenarios import new_game
 
 THREE = "automania(players=3)"
-
-
-def random_game(game_string: str, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    state = pyai.load_game(game_string).new_initial_state()
-    while not state.is_terminal():
-        if state.to_move() == "chance":
-            state.apply(state.sample_chance(rng.getrandbits(64)))
-        else:
-            state.apply(rng.choice(state.legal_moves()))
-    return state.history()
 
 
 def without_money(data: dict, over: bool) -> dict:
@@ -56,7 +46,7 @@ def test_a_seen_position_reads_back_and_follows_the_real_game(players, seed):
     game_string = f"automania(players={players})"
     game = pyai.load_game(game_string)
     rng = random.Random(seed)
-    tokens = random_game(game_string, seed)
+    tokens = list(random_states(game_string, seed))[-1].history()
     for start in sorted(rng.sample(range(len(tokens) // 2, len(tokens) - 1), 2)):
         truth = game.replay(tokens[:start])
         pov = rng.randrange(players)
