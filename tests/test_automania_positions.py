@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -110,14 +111,18 @@ DOCUMENTED_EXAMPLE = (
 )
 
 
-def test_the_documented_example_reads():
+def test_the_documented_examples_read():
     state = GAME.from_position(DOCUMENTED_EXAMPLE)
     history = play(new_game(), "sponsor:1", "place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2")
     assert state == history and state.position() == DOCUMENTED_EXAMPLE
     assert state.to_move() == 0 and state.to_dict()["action"]["stars"] == 6  # 4 stars of demands met, 2 marketing
     assert "ship:6" in state.legal_moves()
-    with open(__file__.replace("tests/test_automania_positions.py", "docs/automania.md")) as docs:
-        assert DOCUMENTED_EXAMPLE in " ".join(docs.read().split())
+    docs = (Path(__file__).parents[1] / "docs" / "automania.md").read_text()
+    whole, seen = [" ".join(block.split()) for block in re.findall(r"```\n(round:.*?)```", docs, re.S)]
+    assert whole == DOCUMENTED_EXAMPLE
+    view = GAME.view_from_position(seen, 0)  # seat 0's view in a sales phase: seat 1's money a range
+    assert view.position() == seen and view.to_dict()["seats"][1]["money_range"] == [5, 12]
+    assert [seat["hidden_contracts"] for seat in view.to_dict()["seats"]] == [0, 1, 1]
 
 
 def test_a_state_rebuilt_from_a_seats_record_is_written_as_that_seats_view():
