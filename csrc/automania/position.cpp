@@ -863,6 +863,9 @@ class PositionReader {
     });
   }
 
+  // Places for workers in `placed`: the action spaces 0-8, then these two.
+  static constexpr int kSponsorPlace = kActionSpaces, kMarketingPlace = kActionSpaces + 1;
+
   void read_workers() {
     for_each_seat(Field::kPlaced, [&](int p, std::string_view list, const std::string& where) {
       Seat& seat = s_.seat[p];
@@ -874,15 +877,18 @@ class PositionReader {
                               ? 1
                               : number(Field::kPlaced, item.substr(equals + 1), 1, kMaxValue, "a number of workers");
         const auto space = space_from_name(place);
-        const int key = space ? *space : place == "sponsor" ? kActionSpaces : place == "marketing" ? kActionSpaces + 1 : -1;
+        const int key = space                    ? *space
+                        : place == "sponsor"   ? kSponsorPlace
+                        : place == "marketing" ? kMarketingPlace
+                                               : -1;
         if (key < 0)
           syntax_error("placed: " + quoted(place) + " is no place for workers (R1-R4, C1-C4, corner, sponsor, "
                        "marketing)");
         if (spaces_seen >> key & 1) syntax_error("placed: " + where + " lists " + std::string(place) + " twice");
         spaces_seen |= 1u << key;
-        if (key == kActionSpaces) {
+        if (key == kSponsorPlace) {
           seat.on_sponsor = uint8_t(count);
-        } else if (key == kActionSpaces + 1) {
+        } else if (key == kMarketingPlace) {
           seat.on_marketing = uint8_t(count);
         } else {
           if (s_.space_workers[key])
@@ -1327,8 +1333,8 @@ State read_position(int players, uint8_t components, std::string_view text) {
 
 View read_position_view(int players, uint8_t components, std::string_view text, int observer) {
   if (observer < 0 || observer >= players)
-    throw GameError(ErrorKind::kBadArgument,
-                    "seat must be a whole number 0.." + std::to_string(players - 1) + ", not " + std::to_string(observer));
+    throw GameError(ErrorKind::kBadArgument, "seat must be a whole number 0.." + std::to_string(players - 1) +
+                                                 ", not " + std::to_string(observer));
   PositionReader reader(players, components, text, observer);
   const State s = reader.read();
   return reader.view(s);

@@ -363,7 +363,8 @@ void check_mutated_position(const State& s, Rng& rng) {
   }
   const std::string rewritten = write_position(read);
   try {
-    CHECK_MSG(read_position(s.num_players, s.components, rewritten) == read, "an accepted position reads back: " + text);
+    CHECK_MSG(read_position(s.num_players, s.components, rewritten) == read,
+              "an accepted position reads back: " + text);
   } catch (const std::exception& error) {
     CHECK_MSG(false, std::string("an accepted position, written again, reads: ") + error.what() + " -- " + text);
   }
