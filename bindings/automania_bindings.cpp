@@ -19,6 +19,8 @@
 #include "../csrc/automania/heuristic.h"
 #include "../csrc/automania/information.h"
 #include "../csrc/automania/playout.h"
+#include "../csrc/automania/position.h"
+#include "../csrc/automania/record.h"
 #include "../csrc/automania/rules.h"
 #include "../csrc/automania/scoring.h"
 #include "../csrc/automania/tokens.h"
@@ -323,6 +325,16 @@ void bind_automania(py::module_& m) {
              return AutomaniaGameRecord{initial_state(players, uint8_t(set)), {}};
            }),
            py::arg("players"), py::arg("components"))
+      .def_static(
+          "from_position",
+          [](const std::string& text, int players, int set) {
+            check_setup(players, set);
+            AutomaniaGameRecord record{read_position(players, uint8_t(set), text), {}};
+            record.recorded = false;  // a position has no history
+            return record;
+          },
+          py::arg("text"), py::arg("players"), py::arg("components"))
+      .def("position", [](const AutomaniaGameRecord& r) { return write_position(r.state); })
       .def("describe_legal", [](const AutomaniaGameRecord& r) { return describe_legal(r.state); })
       .def("to_dict", [](const AutomaniaGameRecord& r) { return state_dict(r.state); })
       .def(
@@ -338,8 +350,10 @@ void bind_automania(py::module_& m) {
             apply_parsed(next, parsed);
             r.state = next;
             if (parsed.unseen || !r.recorded) {
+              // A full record becomes `seat`'s record; a state with no record
+              // (a position, a sample) or another seat's stays without one.
+              r.record_seat = r.recorded || r.record_seat == seat ? seat : -1;
               r.recorded = false;
-              r.record_seat = seat;
             }
             return canonical;
           },
@@ -359,7 +373,36 @@ void bind_automania(py::module_& m) {
         }
         return out;
       });
-  view.def("to_dict", [](const AutomaniaViewRecord& v) { return state_dict(v.view.state, &v.view); })
+  view.def_static(
+          "from_position",
+          [](const std::string& text, int seat, int players, int set) {
+            check_setup(players, set);
+            // A view read from text has no record behind it; it is partial when it leaves money unknown.
+            AutomaniaViewRecord record{read_position_view(players, uint8_t(set), text, seat), {}, false, false};
+            for (int p = 0; p < players; ++p) record.partial = record.partial || !record.view.knows_money(p);
+            return record;
+          },
+          py::arg("text"), py::arg("seat"), py::arg("players"), py::arg("components"))
+      .def("position", [](const AutomaniaViewRecord& v) { return write_position(v.view); })
+      .def(
+          "knows_money",
+          [](const AutomaniaViewRecord& v, int seat) {
+            bindings::check_seat(seat, v.view.state.num_players);
+            return v.view.knows_money(seat);
+          },
+          py::arg("seat"))
+      .def(
+          "stand_in_state",
+          [](const AutomaniaViewRecord& v) {
+            // Other seats' hidden contracts as stand-ins, unknown money at its top
+            // (record.h); no record, whatever tokens follow (apply_as_seen).
+            AutomaniaGameRecord record{stand_in_state(v.view), {}};
+            record.recorded = false;
+            return record;
+          },
+          "A state whose view is this one, other seats' hidden contracts dealt as stand-ins and unknown money at "
+          "the top of its range: the start for following the game as this seat sees it (apply_as_seen).")
+      .def("to_dict", [](const AutomaniaViewRecord& v) { return state_dict(v.view.state, &v.view); })
       .def(
           "forget_money",
           [](AutomaniaViewRecord& v, int seat, int low, int high) {

@@ -165,16 +165,18 @@ def test_a_live_engine_takes_thousands_of_lines_without_a_traceback():
 
 
 def test_mutated_positions_as_text_are_accepted_or_refused_cleanly(internal_errors):
-    # A position written as text (For Sale's notation, whole or as one seat
-    # sees it) is read in the core; an impossible one is refused with a
-    # reason, never an internal error.
+    # A position written as text (For Sale's and Automania's notations, whole
+    # or as one seat sees it) is read in the core; an impossible one is
+    # refused with a reason, never an internal error.
+    from pyai.automania.help import POSITION as AUTOMANIA_POSITION
     from pyai.forsale.help import POSITION
 
-    examples = [" ".join(block.split()) for block in POSITION.split("example")[1:]]
+    blocks = [block for help_text in (POSITION, AUTOMANIA_POSITION) for block in help_text.split("example")[1:]]
+    examples = [" ".join(block.split()) for block in blocks]
     examples = [text[text.index("position") :].split(" every fact")[0] for text in examples]
     maker = LineMaker(seed=11)
     engine = Engine()
-    for _ in range(60):
+    for _ in range(120):
         words = maker.pick(examples).split()
         for _ in range(maker.rng.randrange(1, 3)):
             i = maker.rng.randrange(3, len(words))

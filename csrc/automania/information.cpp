@@ -8,8 +8,6 @@
 
 namespace pyai::automania {
 
-constexpr int kMostMoney = 999;
-
 View view_of(const State& s, int observer) {
   View view;
   view.state = s;

@@ -34,6 +34,9 @@ struct View {
 
 View view_of(const State& s, int observer);
 
+// The most money a range may reach (no seat comes near it).
+constexpr int kMostMoney = 999;
+
 // The observer forgets `seat`'s money, knowing only that it lies in [low, high].
 // Throws GameError(kInconsistent) for the observer's own seat or an empty range.
 void forget_money(View& view, int seat, int low, int high);

@@ -80,4 +80,23 @@ std::vector<std::string> fill_record(const View& view, const std::vector<std::st
   return record;
 }
 
+State stand_in_state(const View& view) {
+  State s = view.state;
+  const auto deal_stand_ins = [&s](Seat& seat, uint32_t& pool, int count) {
+    for (int i = 0; i < count && pool; ++i) {
+      const uint32_t card = pool & -pool;
+      pool &= ~card;
+      seat.hand |= card;
+      s.stand_ins |= card;
+    }
+  };
+  for (int p = 0; p < s.num_players; ++p) {
+    if (p == view.observer) continue;
+    deal_stand_ins(s.seat[p], s.starts_undealt, view.hidden_starting[p]);
+    deal_stand_ins(s.seat[p], s.deck, view.hidden_regular[p]);
+    if (!view.knows_money(p)) s.seat[p].money = view.money_high[p];
+  }
+  return s;
+}
+
 }  // namespace pyai::automania

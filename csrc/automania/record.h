@@ -27,4 +27,13 @@ std::vector<std::string> record_for_seat(const State& game, const std::vector<st
 std::vector<std::string> fill_record(const View& view, const std::vector<std::string>& seat_record,
                                      const State& sample);
 
+// A state whose view for its observer is `view` (once the money the view does
+// not know is forgotten again): other seats' hidden contracts are dealt as
+// stand-ins (State::stand_ins: the lowest cards the observer has not seen),
+// and money known only as a range stands at the range's top, so that every
+// move the range allows is legal. The start for following a game as the
+// observer sees it (parse_as_seen) from a view with no record behind it,
+// such as a position written as text.
+State stand_in_state(const View& view);
+
 }  // namespace pyai::automania

@@ -383,6 +383,9 @@ inline void end_round(State& s) {
   if (s.round + 1 == kRounds) {
     score_end_of_game(s);
     s.step = Step::kOver;
+    // No seat is to move: `turn` is set so that a final position is one state
+    // however its last turn went (a position written as text carries no turn).
+    s.turn = 0;
     return;
   }
   s.step = Step::kDemand;

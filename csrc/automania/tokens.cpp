@@ -41,49 +41,35 @@ int number(std::string_view text, std::string_view token) {
 
 // "12" -> contract 11, "s2" -> the second starting contract.
 int contract_of(std::string_view text, std::string_view token) {
+  if (const auto contract = contract_from_name(text)) return *contract;
   const bool starting = !text.empty() && text[0] == 's';
-  const int n = number(starting ? text.substr(1) : text, token);
-  const int count = starting ? kStartingContracts : kRegularContracts;
-  if (n < 1 || n > count)
-    syntax_error("there is no contract " + quoted(text) + " in " + quoted(token) + " (contracts are 1-" +
-                 std::to_string(kRegularContracts) + " and S1-S" + std::to_string(kStartingContracts) + ")");
-  return starting ? kFirstStartingContract + n - 1 : n - 1;
+  number(starting ? text.substr(1) : text, token);  // throws if it is no number
+  syntax_error("there is no contract " + quoted(text) + " in " + quoted(token) + " (contracts are 1-" +
+               std::to_string(kRegularContracts) + " and S1-S" + std::to_string(kStartingContracts) + ")");
 }
 
 uint8_t tile_of(std::string_view text, std::string_view token) {
-  const int back = text.empty() ? -1 : text[0] == 'a' ? 0 : text[0] == 'b' ? 1 : -1;
-  const int n = back < 0 ? 0 : number(text.substr(1), token);
-  if (back < 0 || n < 1 || n > kTilesPerBack)
-    syntax_error("there is no tile " + quoted(text) + " in " + quoted(token) + " (tiles are A1-A" +
-                 std::to_string(kTilesPerBack) + " and B1-B" + std::to_string(kTilesPerBack) + ")");
-  return tile_id(back, n - 1);
+  if (const auto tile = tile_from_name(text)) return *tile;
+  if (!text.empty() && (text[0] == 'a' || text[0] == 'b')) number(text.substr(1), token);  // throws if no number
+  syntax_error("there is no tile " + quoted(text) + " in " + quoted(token) + " (tiles are A1-A" +
+               std::to_string(kTilesPerBack) + " and B1-B" + std::to_string(kTilesPerBack) + ")");
 }
 
 int car_of(std::string_view text, std::string_view token) {
-  for (int car = 0; car < kCarTypes; ++car)
-    if (text == car_name(car)) return car;
+  if (const auto car = car_from_name(text)) return *car;
   syntax_error("there is no car type " + quoted(text) + " in " + quoted(token) + " (city, family or super)");
 }
 
 int market_of(std::string_view text, std::string_view token) {
-  if (text == "na") return kNorthAmerica;
-  if (text == "eu") return kEurope;
+  if (const auto market = market_from_name(text)) return *market;
   syntax_error("there is no market " + quoted(text) + " in " + quoted(token) + " (NA or EU)");
 }
 
 int symbol_of(const Components& c, std::string_view text, std::string_view token) {
-  for (int i = 0; i < c.symbols; ++i)
-    if (text == c.symbol(i)) return i;
+  if (const auto symbol = symbol_from_name(c, text)) return *symbol;
   std::string known;
   for (int i = 0; i < c.symbols; ++i) known += (i ? ", " : "") + std::string(c.symbol(i));
   syntax_error("there is no symbol " + quoted(text) + " in " + quoted(token) + " (" + known + ")");
-}
-
-// The ship space of `level` in `market`, or -1.
-int ship_space_of_level(const Components& c, int market, int level) {
-  for (int i = 0; i < c.market[market].ship_spaces; ++i)
-    if (c.market[market].space[i].level == level) return i;
-  return -1;
 }
 
 std::string line_name(int space) {
@@ -557,6 +543,53 @@ std::string space_name(int space) {
   std::string out(1, space < kGridSide ? 'R' : 'C');
   out += std::to_string(space % kGridSide + 1);
   return out;
+}
+
+std::optional<int> contract_from_name(std::string_view text) {
+  const bool starting = !text.empty() && text[0] == 's';
+  const auto n = plain_number(starting ? text.substr(1) : text, 2);
+  const int count = starting ? kStartingContracts : kRegularContracts;
+  if (!n || *n < 1 || *n > count) return std::nullopt;
+  return starting ? kFirstStartingContract + *n - 1 : *n - 1;
+}
+
+std::optional<uint8_t> tile_from_name(std::string_view text) {
+  const int back = text.empty() ? -1 : text[0] == 'a' ? 0 : text[0] == 'b' ? 1 : -1;
+  const auto n = back < 0 ? std::nullopt : plain_number(text.substr(1), 2);
+  if (!n || *n < 1 || *n > kTilesPerBack) return std::nullopt;
+  return tile_id(back, *n - 1);
+}
+
+std::optional<int> car_from_name(std::string_view text) {
+  for (int car = 0; car < kCarTypes; ++car)
+    if (text == car_name(car)) return car;
+  return std::nullopt;
+}
+
+std::optional<int> market_from_name(std::string_view text) {
+  if (text == "na") return kNorthAmerica;
+  if (text == "eu") return kEurope;
+  return std::nullopt;
+}
+
+std::optional<int> space_from_name(std::string_view text) {
+  if (text == "corner") return kCornerSpace;
+  if (text.size() != 2 || text[1] < '1' || text[1] > '0' + kGridSide) return std::nullopt;
+  if (text[0] == 'r') return text[1] - '1';
+  if (text[0] == 'c') return kGridSide + text[1] - '1';
+  return std::nullopt;
+}
+
+int ship_space_of_level(const Components& c, int market, int level) {
+  for (int i = 0; i < c.market[market].ship_spaces; ++i)
+    if (c.market[market].space[i].level == level) return i;
+  return -1;
+}
+
+std::optional<int> symbol_from_name(const Components& c, std::string_view text) {
+  for (int i = 0; i < c.symbols; ++i)
+    if (text == c.symbol(i)) return i;
+  return std::nullopt;
 }
 
 // ------------------------------------------------------------ formatting

@@ -32,6 +32,7 @@
 //   demand:left / demand:right
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,18 @@ std::string tile_name(uint8_t tile);      // "A12", "B3"
 const char* car_name(int car);            // "city"
 const char* market_name(int market);      // "NA"
 std::string space_name(int space);        // "R2", "C3", "corner"
+
+// The same names read back, as parsing sees them (lower case: "12", "s2",
+// "a5", "city", "na", "r2", "corner", "speed"); nullopt when `text` names
+// nothing. The position notation reads its pieces with these.
+std::optional<int> contract_from_name(std::string_view text);
+std::optional<uint8_t> tile_from_name(std::string_view text);
+std::optional<int> car_from_name(std::string_view text);
+std::optional<int> market_from_name(std::string_view text);
+std::optional<int> space_from_name(std::string_view text);
+std::optional<int> symbol_from_name(const Components& c, std::string_view text);
+// The ship space (index) of `market` whose level is `level`, or -1.
+int ship_space_of_level(const Components& c, int market, int level);
 
 std::string format_action(const State& before, Action action);
 std::string format_outcome(const State& before, const ChanceOutcome& outcome);

@@ -47,6 +47,26 @@ class PositionWords {
   // The field's name as the text wrote it.
   std::string name(int field) const { return std::string(written_name_[size_t(field)]); }
 
+  // A plain number (three digits at most) in `field`'s value: kSyntax if it is
+  // none, kInconsistent outside [low, high] (`what` names the number).
+  int number(int field, std::string_view text, int low, int high, const std::string& what) const {
+    const auto parsed = plain_number(text, 3);
+    if (!parsed) syntax_error(name(field) + ": " + quoted(text) + " is not a plain number");
+    if (*parsed < low || *parsed > high)
+      inconsistent(name(field) + ": " + what + " must be " + std::to_string(low) + " to " + std::to_string(high) +
+                   ", not " + std::to_string(*parsed));
+    return *parsed;
+  }
+
+  // A per-seat field's values, seat 0 first (split by '/'): kSyntax unless one a seat.
+  std::vector<std::string_view> seat_values(int field, int players) const {
+    auto parts = split_text(value(field), '/');
+    if (int(parts.size()) != players)
+      syntax_error(name(field) + " lists " + std::to_string(parts.size()) + " seat" + (parts.size() == 1 ? "" : "s") +
+                   " (split by '/'); the game has " + std::to_string(players) + " players");
+    return parts;
+  }
+
   // "phase, round, ...": every field name, for messages.
   std::string field_list() const {
     std::string out;
@@ -85,5 +105,15 @@ class PositionWords {
   std::vector<std::string_view> written_name_;
   std::vector<std::string_view> value_;
 };
+
+// A `?` written in `field` for `seat`'s `what`: only another seat's, in a
+// view read for `observer` (a whole position, observer < 0, names every fact).
+inline void check_unknown_allowed(const std::string& field, int seat, int observer, const std::string& what) {
+  if (observer < 0)
+    inconsistent(field + ": '?' leaves " + seat_name(seat) + "'s " + what +
+                 " unknown; a position with unknowns is read as one seat sees it (give the seat: pov)");
+  if (seat == observer)
+    inconsistent(field + ": " + seat_name(seat) + " is the point of view, so its own " + what + " is known");
+}
 
 }  // namespace pyai

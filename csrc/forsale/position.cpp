@@ -317,25 +317,14 @@ class PositionReader {
   std::string name(Field f) const { return words_.name(int(f)); }
 
   int number(Field f, std::string_view text, int low, int high, const std::string& what) const {
-    const auto parsed = plain_number_of(text);
-    if (!parsed) syntax_error(name(f) + ": " + quoted(text) + " is not a plain number");
-    if (*parsed < low || *parsed > high)
-      inconsistent(name(f) + ": " + what + " must be " + std::to_string(low) + " to " + std::to_string(high) +
-                   ", not " + std::to_string(*parsed));
-    return *parsed;
+    return words_.number(int(f), text, low, high, what);
   }
 
   int seat_number(Field f) const {
     return number(f, value(f), 0, s_.num_players - 1, "the seat");
   }
 
-  std::vector<std::string_view> seat_values(Field f) const {
-    auto parts = split_text(value(f), '/');
-    if (int(parts.size()) != s_.num_players)
-      syntax_error(name(f) + " lists " + std::to_string(parts.size()) + " seat" + (parts.size() == 1 ? "" : "s") +
-                   " (split by '/'); the game has " + std::to_string(s_.num_players) + " players");
-    return parts;
-  }
+  std::vector<std::string_view> seat_values(Field f) const { return words_.seat_values(int(f), s_.num_players); }
 
   std::vector<int> numbers(Field f, std::string_view list) const {
     std::vector<int> out;
@@ -361,11 +350,7 @@ class PositionReader {
 
   // A `?` for `seat`'s fact: only another seat's, in a view.
   void allow_unknown(Field f, int seat, const std::string& what) const {
-    if (observer_ == kNoObserver)
-      inconsistent(name(f) + ": '?' leaves " + seat_name(seat) + "'s " + what +
-                   " unknown; a position with unknowns is read as one seat sees it (give the seat: pov)");
-    if (seat == observer_)
-      inconsistent(name(f) + ": " + seat_name(seat) + " is the point of view, so its own " + what + " is known");
+    check_unknown_allowed(name(f), seat, observer_, what);
   }
 
   // A hand: its known cards, then `?` when the rest is unknown.

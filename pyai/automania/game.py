@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ArgumentError, GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
 from .help import PROTOCOL_HELP
@@ -59,6 +59,15 @@ class State(BaseState):
         (stand-in cards are dealt; the state is then no full record)."""
         return self._apply_with(token, lambda t: self._core.apply_as_seen(check_seat(seat, self.game.players), t))
 
+    def position(self) -> str:
+        """The position as one line of text (docs/automania.md, "Positions as text").
+
+        `game.from_position(state.position())` gives this state back, without
+        its history. A state rebuilt from one seat's record (replay_as_seen)
+        holds stand-ins for what that seat did not see: write its view instead.
+        """
+        return self._core.position()
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat at the end: VP by source (start, medals, tiles, sales, office,
         no contract, cars left, silver, contracts, money rank), total and money."""
@@ -83,6 +92,15 @@ class View(BaseView):
                 raise ArgumentError(f"{name} must be a whole number 0 to 999, not {value!r}")
         self._core.forget_money(seat, low, high)
         return self
+
+    def position(self) -> str:
+        """The position as this seat sees it, as text: other seats' hidden contracts
+        as `?` each, money it does not know as `?` or a range."""
+        return self._core.position()
+
+    def knows_money(self, seat: int) -> bool:
+        """Whether this seat knows `seat`'s money to the dollar."""
+        return self._core.knows_money(check_seat(seat, self.game.players))
 
 
 class AutomaniaGame(BaseGame):
@@ -158,6 +176,30 @@ class AutomaniaGame(BaseGame):
         once a stand-in is dealt."""
         check_seat(seat, self.players)
         return self._replay_with(tokens, lambda state, token: state.apply_as_seen(seat, token))
+
+    def from_position(self, text: str) -> State:
+        """The state that `text` describes (docs/automania.md, "Positions as text"), with no history.
+
+        The core checks every fact against the rules and names the first
+        impossible one (InconsistentPositionError) or malformed word
+        (TokenSyntaxError).
+        """
+        core = _core.AutomaniaState.from_position(position_text(text), self.players, self._components_index)
+        return State(self, core)
+
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Seat `seat`'s view of the position `text`, where another seat's money
+        may be `?` or a range LO..HI and its hidden contracts `?` each."""
+        check_seat(seat, self.players)
+        core = _core.AutomaniaView.from_position(position_text(text), seat, self.players, self._components_index)
+        return View(self, core)
+
+    def position_as_seen(self, pov: int, text: str) -> Any:
+        """The engine's `position ... pov <seat> at <text>`: the position as `pov`
+        sees it, and the moves it sees next (seen_position.py)."""
+        from .seen_position import SeenPosition
+
+        return SeenPosition(self, pov, self.view_from_position(text, pov))
 
     def parse_setup(self, pov: int, words: list[str]) -> Any:
         """The protocol's `setup money <seat> ?|N|LO..HI ...`: money `pov` did not track (see help setup)."""

@@ -1,4 +1,4 @@
-"""Automania's part of the engine's `help`: its game string and tokens."""
+"""Automania's part of the engine's `help`: its game string, tokens, setup and position notation."""
 
 from __future__ import annotations
 
@@ -24,6 +24,33 @@ setup: money the pov seat did not track (players may keep their money hidden).
   money S LO..HI (or N): seat S's money at the end of these moves; later moves shift it by what they pay or earn.
   money S ?: any amount up to 999 (the search then imagines far too much: give a range when you can).
   The search samples each such seat's money uniformly in its range; `legal` and `query result` for a
-  seat whose money is unknown are refused."""
+  seat whose money is unknown are refused. A position known in part can also be written as text (help position)."""
 
-PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "setup": SETUP}
+POSITION = """\
+automania position as text: position automania(...) [pov <seat>] at <field:value ...> [moves <token>...]
+  a whole position in one line (docs/automania.md, "Positions as text"); one value per seat, seat 0 first,
+  split by '/'; lists: comma-joined or '-'; fields with nothing in them may be left out:
+  round:1..4  step:order|demands|display|start|tiles|reveal|drawn (chance next) | turn|tile|put|draw|market|
+    ship|contract|office|sell|demand (the decision next) | over  order:2,0,1  demands:<as the demands: token>
+  the turn in progress: turn:S  sponsored:yes  space:R2|corner,<car>  tile:A5 (to place)  market:NA  marketing:K
+  the sales phase: offer:NA6 (the car on that ship space is offered to its owner)
+  board: grid:<4 rows split by ';': 4 tiles or - each>  office_tiles:A2,-  display:3,17,22  removed:<tiles out>
+  per seat: money:N  vp:N=start+medals+tiles+sales+office+no contract (at the end +cars left+silver+contracts
+    +money rank; N alone: start VP only)  hand: (taken from the display)  hidden: (starting, deck draws)
+    played:  office:N  placed:R2=2,sponsor=3,marketing  stations:A1,-,A9  managers:  styling:city=A27;super=B26
+    ships:city@NA6 (ship level)  sold:city@NA1 (sales space)  neutral:N (only above what staff managers show)
+  with pov, what that seat does not know: another seat's money ? or LO..HI, its hidden contracts ? each;
+  the moves after it are that seat's record (drawn:? for another seat's deck draw)
+example (3 players, round 1: seat 0 ships its city car of 6 stars, then plays its starting contract):
+  position automania(players=3) at round:1 step:ship turn:0 sponsored:yes space:R1 market:NA marketing:2
+      order:0,1,2 demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety
+      grid:-,A3,A21,A27;A9,A5,A28,A23;A24,A25,A29,A33;A35,A13,A17,A31 office_tiles:A2,A22 display:1,2,3
+      money:6/7/8 vp:1/2/3 hidden:S1/S2/S3 placed:R1,sponsor,marketing=2/-/- stations:A1/-/- moves ship:6 contract:S1
+example (the same game's start as seat 1 sees it, not knowing seat 2's money to the dollar):
+  position automania(players=3) pov 1 at round:1 step:turn turn:0 order:0,1,2
+      demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety
+      grid:A1,A3,A21,A27;A9,A5,A28,A23;A24,A25,A29,A33;A35,A13,A17,A31 office_tiles:A2,A22 display:1,2,3
+      money:6/7/5..9 vp:1/2/3 hidden:?/S2/? moves place:C1 tile:2 discard draw:deck drawn:?
+every fact is checked against the rules; the error names the first impossible one"""
+
+PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "setup": SETUP, "position": POSITION}

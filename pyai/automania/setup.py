@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import ArgumentError, IllegalMoveError, InconsistentPositionError
+from ..errors import ArgumentError, IllegalMoveError
 from ..game_objects import BaseGame, BaseState, BaseView
-
-MOST_MONEY = 999  # the bound of an unknown amount (View.forget_money's default)
+from .money_ranges import MOST_MONEY, MoneyRanges
 
 
 class MoneySetup:
@@ -35,13 +34,13 @@ class MoneySetup:
         pov: int,
         words: Sequence[str],
         ranges: dict[int, tuple[int, int]],
-        anchor: dict[int, int] | None = None,
+        money: MoneyRanges | None = None,
     ):
         self.game = game
         self.pov = pov
         self.words = tuple(words)
-        self.ranges = ranges  # seat -> (low, high) believed at the anchor
-        self.anchor = anchor  # seat -> its money in the record at the anchor (None until the first replay)
+        self.ranges = ranges  # seat -> (low, high) believed at the end of the first moves given
+        self.money = money  # the ranges anchored there (None until the first replay)
 
     @classmethod
     def parse(cls, game: BaseGame, pov: int, words: Sequence[str]) -> MoneySetup:
@@ -73,49 +72,23 @@ class MoneySetup:
             message = f"{error.token} at token {index}: {error.reason}"
             raise IllegalMoveError(message, error.token, error.reason) from None
         setup = self
-        if self.anchor is None:  # the position is given now: its money anchors the ranges
-            money = _money(state)
-            setup = MoneySetup(self.game, self.pov, self.words, self.ranges, {s: money[s] for s in self.ranges})
+        if self.money is None:  # the position is given now: its money anchors the ranges
+            setup = MoneySetup(self.game, self.pov, self.words, self.ranges, MoneyRanges.anchored(self.ranges, state))
         return setup, state, state.history()[len(moves) :]
 
+    def _money(self, state: BaseState) -> MoneyRanges:
+        return self.money or MoneyRanges.anchored(self.ranges, state)
+
     def view(self, state: BaseState) -> BaseView:
-        view = state.view(self.pov)
-        for seat, (low, high) in self._ranges_now(state).items():
-            view.forget_money(seat, low, high)
-        return view
+        return self._money(state).forget(state.view(self.pov), state)
 
     def check_known_mover(self, state: BaseState, mover: int) -> None:
         """Refuses `legal` for a seat whose money the pov seat does not know
         exactly as the record has it: what it can afford is not known."""
-        ranges = self._ranges_now(state)
-        if mover in ranges and ranges[mover] != (_money(state)[mover],) * 2:
-            raise InconsistentPositionError(
-                f"seat {mover}'s legal moves depend on its money, which the setup leaves unknown"
-            )
-
-    def _ranges_now(self, state: BaseState) -> dict[int, tuple[int, int]]:
-        """Each named seat's range, shifted by what it paid or earned since the anchor."""
-        money = _money(state)
-        anchor = self.anchor or {}
-        ranges = {}
-        for seat, (low, high) in self.ranges.items():
-            shift = money[seat] - anchor.get(seat, money[seat])
-            low, high = max(0, low + shift), min(MOST_MONEY, high + shift)
-            if high < low:
-                raise InconsistentPositionError(
-                    f"setup: seat {seat} has paid more than the most money it was said to have"
-                )
-            ranges[seat] = (low, high)
-        return ranges
+        self._money(state).check_known_mover(state, mover)
 
     def check_known_scores(self, state: BaseState) -> None:
-        for seat, (low, high) in self.ranges.items():
-            if low != high:
-                raise InconsistentPositionError(f"seat {seat}'s money is unknown in this setup, so its score is too")
-
-
-def _money(state: BaseState) -> list[int]:
-    return [seat["money"] for seat in state.to_dict()["seats"]]
+        self._money(state).check_known_scores()
 
 
 def _whole(text: str, what: str, most: int) -> int:

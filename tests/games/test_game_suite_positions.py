@@ -28,7 +28,7 @@ SEEDS = range(3)
 
 
 def notation_games() -> list[str]:
-    """The example games of every game with a position notation (Automania's is being written)."""
+    """The example games of every game with a position notation."""
     return [g for g in EXAMPLE_GAMES if type(pyai.load_game(g)).from_position is not pyai.games.BaseGame.from_position]
 
 
