@@ -142,6 +142,11 @@ class BaseGame:
         """Whether the game has a hand-written player (the heuristic bot and rollouts)."""
         return hasattr(type(self.new_core_state()), "heuristic_move")
 
+    def check_known_mover(self, view: BaseView, mover: int) -> None:
+        """Refuses (PhaseError) to tell `mover`'s legal moves from another seat's
+        `view` when they depend on what the view hides (its hidden cards, say);
+        a game whose legal moves never do keeps this default."""
+
     # --- presentation
     def render(self, data: dict[str, Any]) -> str:
         raise NotImplementedError

@@ -94,3 +94,23 @@ def test_the_search_reads_the_range_not_the_record():
     settings = {"iterations": 3000, "seed": 1}
     assert pyai.analyse(rich, **settings).moves == pyai.analyse(view.clone().forget_money(2, 60, 80), **settings).moves
     assert pyai.analyse(rich, **settings).moves != pyai.analyse(poor, **settings).moves
+
+
+def test_another_seats_contract_choices_are_not_told_from_a_hand_the_pov_seat_has_not_seen():
+    # Seat 1 at its contract step, holding contracts seat 0 never saw (its starting one at least).
+    state = play_until(
+        lambda s: (
+            s.to_move() == 1
+            and s.to_dict()["step"] == "contract"
+            and s.view(0).to_dict()["seats"][1]["hidden_contracts"] > 0
+        )
+    )
+    engine = Engine()
+    assert engine.handle(f"position {GAME} pov 0 moves {record(state)}") == []
+    line = engine.handle("legal")[0]
+    assert line.startswith("error inconsistent seat 1's legal moves depend on the contracts in its hand")
+    # The same seat's own engine knows its hand, and so does a position without a pov seat.
+    assert engine.handle(f"position {GAME} pov 1 moves {record(state, 1)}") == []
+    assert engine.handle("legal") == ["legal " + " ".join(state.legal_moves())]
+    assert engine.handle(f"position {GAME} moves {' '.join(state.history())}") == []
+    assert engine.handle("legal") == ["legal " + " ".join(state.legal_moves())]

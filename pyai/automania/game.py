@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import _core
-from ..errors import ArgumentError, GameStringError
+from ..errors import ArgumentError, GameStringError, PhaseError
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
@@ -206,6 +206,16 @@ class AutomaniaGame(BaseGame):
         from .setup import MoneySetup
 
         return MoneySetup.parse(self, pov, words)
+
+    def check_known_mover(self, view: BaseView, mover: int) -> None:
+        """A seat's contract step offers the contracts in its hand that the car
+        meets: another seat cannot tell them while that hand holds contracts it
+        never saw (a starting contract, deck draws)."""
+        data = view.to_dict()
+        if data["step"] == "contract" and data["seats"][mover]["hidden_contracts"] > 0:
+            raise PhaseError(
+                f"seat {mover}'s legal moves depend on the contracts in its hand, which seat {view.seat} has not seen"
+            )
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.components)

@@ -168,9 +168,11 @@ class Position:
             raise ProtocolError(INCONSISTENT, "the game is over: no seat has a move")
         if self.pov is not None and state.may_act(self.pov):
             return state.legal_moves_for(self.pov)
-        if self.setup is not None:
-            with protocol_errors():
+        with protocol_errors():
+            if self.setup is not None:
                 self.setup.check_known_mover(state, mover)
+            if self.pov is not None:  # another seat's moves, from what the pov seat knows
+                self.game.check_known_mover(self.view(), mover)
         return state.legal_moves()
 
     def result(self) -> list[int]:

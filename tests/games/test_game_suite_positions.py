@@ -27,18 +27,13 @@ from suite_helpers import EXAMPLE_GAMES, advance, deciding_seats, decision_state
 SEEDS = range(3)
 
 
-def notation_games() -> list[str]:
-    """The example games of every game with a position notation."""
-    return [g for g in EXAMPLE_GAMES if type(pyai.load_game(g)).from_position is not pyai.games.BaseGame.from_position]
-
-
 def every_state(game_string: str, seed: int) -> list[pyai.State]:
     states: list[pyai.State] = []
     random_walk(game_string, seed, lambda state: states.append(state.clone()))
     return states
 
 
-@pytest.mark.parametrize("game_string", notation_games())
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
 def test_every_state_and_view_reads_back_from_its_text(game_string):
     game = pyai.load_game(game_string)
     for seed in SEEDS:
@@ -54,7 +49,7 @@ def test_every_state_and_view_reads_back_from_its_text(game_string):
                 assert game.view_from_position(seen, seat).position() == seen, seen
 
 
-@pytest.mark.parametrize("game_string", notation_games())
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
 def test_a_game_goes_on_from_its_position_as_from_its_history(game_string):
     game = pyai.load_game(game_string)
     rng = random.Random(11)
@@ -71,7 +66,7 @@ def test_a_game_goes_on_from_its_position_as_from_its_history(game_string):
         assert read.scores() == state.scores()
 
 
-@pytest.mark.parametrize("game_string", notation_games())
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
 def test_a_seen_position_starts_the_engine_and_follows_the_game(game_string):
     # The engine starts from the seat's view written as text and is told what
     # happens next; its view is the seat's true view whenever the seat has seen
