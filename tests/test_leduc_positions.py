@@ -175,3 +175,10 @@ def test_the_help_examples_work():
         engine = Engine()
         assert engine.handle(example) == [], example
         assert "info string Leduc poker, 2 players" in engine.handle("show")
+
+
+def test_a_state_rebuilt_from_a_seats_record_is_written_as_that_seats_view():
+    seen = GAME.replay_as_seen(1, ["deal:?", "deal:kh", "raise"])
+    with pytest.raises(pyai.InconsistentPositionError, match="the other seat's card in it is a stand-in"):
+        seen.position()
+    assert seen.view(1).position() == "cards:?/kh public:- betting:r"

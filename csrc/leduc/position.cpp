@@ -23,7 +23,7 @@ std::string write(const State& s) {
   for (int seat = 0; seat < kPlayers; ++seat) {
     if (seat) out += '/';
     const uint8_t card = s.card[seat];
-    out += card == kNoCard ? "-" : (card == kHiddenCard || (s.stand_ins >> seat & 1)) ? "?" : card_name(card);
+    out += card == kNoCard ? "-" : card == kHiddenCard ? "?" : card_name(card);
   }
   out += " public:";
   out += s.public_card == kNoCard ? "-" : card_name(s.public_card);
@@ -238,7 +238,12 @@ class PositionReader {
 
 }  // namespace
 
-std::string write_position(const State& s) { return write(s); }
+std::string write_position(const State& s) {
+  if (s.stand_ins)
+    inconsistent("this state was rebuilt from one seat's record: the other seat's card in it is a stand-in, not a "
+                 "fact; write that seat's view instead");
+  return write(s);
+}
 
 std::string write_position(const View& view) { return write(view.state); }
 

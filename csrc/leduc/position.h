@@ -31,8 +31,9 @@
 
 namespace pyai::leduc {
 
-// A state's position. A card that only stands in for one a seat's record did
-// not name (State::stand_ins) is written `?`: it is no fact.
+// A state's position. Throws GameError(kInconsistent) for a state with a
+// stand-in (rebuilt from one seat's record): its other card is no fact;
+// write that seat's view instead.
 std::string write_position(const State& s);
 
 // The other seat's card as `?`.

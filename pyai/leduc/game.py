@@ -30,8 +30,8 @@ class State(BaseState):
     def position(self) -> str:
         """The hand as one line of text (docs/leduc.md, "Positions as text"):
         `cards:qs/kh public:- betting:rc`. `game.from_position(state.position())`
-        gives this state back, without its history. A card that only stands in
-        for one a seat's record did not name is written `?`."""
+        gives this state back, without its history. A state rebuilt from one
+        seat's record (replay_as_seen) has none: write that seat's view."""
         return self._core.position()
 
     def apply_as_seen(self, seat: int, token: str) -> str:
