@@ -14,7 +14,6 @@ import pytest
 from test_protocol import assert_error
 
 import pyai
-from pyai.leduc.help import POSITION
 from pyai.protocol import Engine
 
 LEDUC = "leduc()"
@@ -166,15 +165,6 @@ def test_the_engine_starts_from_a_whole_hand_and_from_a_seen_one():
     assert "seat 1: card hidden" in "\n".join(engine.handle("show"))
     assert_error(engine.handle("position leduc() pov 0 at cards:ks/qh"), "inconsistent")
     assert_error(engine.handle("position leduc() at cards:ks/qh betting:z"), "syntax")
-
-
-def test_the_help_examples_work():
-    examples = [line.strip() for line in POSITION.splitlines() if line.strip().startswith("position leduc() ")]
-    assert len(examples) == 2
-    for example in examples:
-        engine = Engine()
-        assert engine.handle(example) == [], example
-        assert "info string Leduc poker, 2 players" in engine.handle("show")
 
 
 def test_a_state_rebuilt_from_a_seats_record_is_written_as_that_seats_view():

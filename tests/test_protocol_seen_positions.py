@@ -7,13 +7,11 @@ game's later moves, staying true to it."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from test_protocol import EngineProcess, assert_error, bestmove_of
 
 import pyai
-from pyai.forsale.help import POSITION
 from pyai.protocol import Engine
 
 FOUR = "forsale(players=4)"
@@ -92,15 +90,6 @@ def test_a_seen_position_reads_back_and_follows_the_real_game(game_string, seed)
             truth.apply(token)
             assert_fits(engine.position.view(), truth)
         assert_error(engine.handle("legal"), "inconsistent")  # the game is over
-
-
-def test_the_help_examples_work():
-    examples = re.findall(r"  (position forsale.*?)(?=\nexample|\nevery)", POSITION, re.S)
-    assert len(examples) == 2
-    for example in examples:
-        engine = Engine()
-        assert engine.handle(" ".join(example.split())) == [], example
-        assert engine.handle("show")[0].startswith("info string For Sale")
 
 
 SEEN = (

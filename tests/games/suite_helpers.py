@@ -45,3 +45,23 @@ def decision_states(game_string: str, seed: int, every: int = 1) -> list[pyai.St
 def deciding_seats(state: pyai.State) -> list[int]:
     """Every seat with a decision now (more than one in a simultaneous step)."""
     return [seat for seat in range(state.game.players) if state.may_act(seat)]
+
+
+def help_examples(text: str) -> list[str]:
+    """The engine commands a help text gives as examples: each indented line
+    that starts `position `, with the lines indented deeper after it (its
+    continuation), joined into one line."""
+    examples: list[list[str]] = []
+    current: list[str] | None = None
+    indent = 0
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        depth = len(line) - len(stripped)
+        if depth > 0 and stripped.startswith("position "):
+            current, indent = [stripped], depth
+            examples.append(current)
+        elif current is not None and stripped and depth > indent:
+            current.append(stripped)
+        else:
+            current = None
+    return [" ".join(example) for example in examples]

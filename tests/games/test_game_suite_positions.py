@@ -10,7 +10,8 @@ as chess has FEN). For every registered game's example games:
   same legal moves, the same views, the very same search;
 - a seat's view written as text starts the engine (`position <game> pov <seat>
   at <text>`), and the later moves bring the engine's view to the seat's
-  true view.
+  true view;
+- the examples of the game's `help position` run in the engine.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 import pyai
 from pyai.protocol import Engine
 
-from suite_helpers import EXAMPLE_GAMES, advance, deciding_seats, decision_states, random_walk
+from suite_helpers import EXAMPLE_GAMES, advance, deciding_seats, decision_states, help_examples, random_walk
 
 SEEDS = range(3)
 
@@ -98,3 +99,14 @@ def test_a_seen_position_starts_the_engine_and_follows_the_game(game_string):
 def has_seen_every_step(state: pyai.State, seat: int) -> bool:
     """No step of the seat's record is still hidden from it (its record marks one with '')."""
     return "" not in state.view(seat)._core.public_history()
+
+
+@pytest.mark.parametrize("game_class", sorted(pyai.GAMES.values(), key=lambda cls: cls.name), ids=lambda cls: cls.name)
+def test_the_help_position_examples_run(game_class):
+    examples = help_examples(game_class.PROTOCOL_HELP["position"])
+    assert len(examples) >= 2, game_class.PROTOCOL_HELP["position"]
+    for example in examples:
+        engine = Engine()
+        assert engine.handle(example) == [], example
+        assert engine.handle("show")[0].startswith("info string "), example
+        assert engine.position.game.name == game_class.name
