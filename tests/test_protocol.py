@@ -23,7 +23,7 @@ from pyai.protocol.errors import CODES
 
 TIMEOUT = 30.0
 ANSWER = re.compile(
-    r"(@\S+ )?(id (name|author) .+|option name \S+ type (spin|check|combo) default \S+.*|uciok|readyok"
+    r"(@\S+ )?(id (name|author) .+|option name \S+ type (spin|check|combo|string) default \S+.*|uciok|readyok"
     r"|legal( \S+)*|response( \S+)+|info .*|bestmove \S+|error (" + "|".join(CODES) + r") .+)"
 )
 
@@ -158,11 +158,44 @@ def test_uci_lists_id_and_options_in_uci_syntax(shared_engine):
     for line in options:
         assert re.fullmatch(
             r"option name \S+ type (spin default -?\d+ min -?\d+ max -?\d+|check default (true|false)"
-            r"|combo default \S+( var \S+)+)",
+            r"|combo default \S+( var \S+)+|string default default)",
             line,
         ), line
     shared_engine.send("isready")
     assert shared_engine.read() == "readyok"
+
+
+def test_every_search_setting_is_an_option_left_to_the_game_by_default(engine):
+    engine.send("uci")
+    lines = engine.until(lambda x: x == "uciok")
+    for name in ("prior_weight", "exploration", "rollout", "private_opponents", "max_raise", "chance_widening"):
+        assert f"option name {name} type string default default" in lines
+    position = "position forsale(players=4) moves deal:3,12,19,27 bid:1"
+    view = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27", "bid:1"]).view(1)
+    for name, value, setting in [("prior_weight", "5", 5.0), ("max_raise", "3", 3), ("rollout", "random", "random")]:
+        assert engine.ask(f"setoption name {name} value {value}") == []
+        engine.ask(position)
+        searched = [line.split()[2:5:2] for line in engine.go("go iterations 400") if line.startswith("info action")]
+        expected = pyai.analyse(view, iterations=400, seed=0, **{name: setting})
+        assert expected.moves != pyai.analyse(view, iterations=400, seed=0).moves  # the setting changes the search
+        assert searched and {tuple(line) for line in searched} <= {(m.token, str(m.visits)) for m in expected.moves}
+        assert engine.ask(f"setoption name {name} value default") == []
+    assert "must be a number 0 to 1000000 or default, not '-1'" in assert_error(
+        engine.ask("setoption name prior_weight value -1"), "bad-value"
+    )
+    assert "must be heuristic, random or default, not 'smart'" in assert_error(
+        engine.ask("setoption name rollout value smart"), "bad-value"
+    )
+    assert "must be a whole number 0 to 1000, none or default" in assert_error(
+        engine.ask("setoption name opponent_max_raise value 2.5"), "bad-value"
+    )
+    assert engine.ask("setoption name opponent_max_raise value none") == []
+    # A game's own tree option is left out of another game's search, which says so.
+    assert engine.ask("setoption name max_raise value 2") == []
+    engine.ask("position leduc() moves deal:ks deal:qh")
+    lines = engine.go("go iterations 200")
+    assert lines[0] == "info string max_raise is no setting of leduc: left out"
+    assert bestmove_of(lines) in ("call", "raise")
 
 
 def test_objective_option_leaves_the_objective_to_the_game_by_default(engine):

@@ -14,7 +14,7 @@ from ..errors import IllegalMoveError, SettingError
 from . import commands as c
 from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, NO_POSITION, ProtocolError
 from .help import help_lines
-from .options import GAME_OBJECTIVE, OPTIONS, Settings
+from .options import ALL_OPTIONS, GAME_OBJECTIVE, Settings
 from .position import Position, library_error, load
 from .search_job import INFINITE_MS, Budget, Report, SearchJob
 
@@ -106,7 +106,7 @@ class Engine:
         return [
             "id name pyai",
             "id author the pyai developers",
-            *(option.uci_line() for option in OPTIONS),
+            *(option.uci_line() for option in ALL_OPTIONS),
             "uciok",
         ]
 
@@ -168,6 +168,8 @@ class Engine:
         }
         if settings["Objective"] != GAME_OBJECTIVE:
             search_options["objective"] = str(settings["Objective"])
+        chosen, left_out = settings.search_settings(position.game.name)
+        search_options.update(chosen)
         if command.searchmoves:
             search_options["searchmoves"] = list(command.searchmoves)
         report = Report(
@@ -193,6 +195,8 @@ class Engine:
             raise ProtocolError(BAD_VALUE, f"go: {error}") from None
         except IllegalMoveError as error:  # a searchmoves token that is not a move of the seat now
             raise ProtocolError(ILLEGAL_MOVE, f"go: {error}") from None
+        for name in left_out:  # said before the search can answer
+            emit(f"info string {name} is no setting of {position.game.name}: left out")
         self._job = job
         job.start()
         return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..games import GAMES
-from .options import OPTIONS
+from .options import OPTIONS, SETTING_OPTIONS
 
 COMMANDS = """\
 commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line with @tag):
@@ -48,6 +48,11 @@ def help_lines(topic: str | None) -> list[str]:
     if topic in (None, "options"):
         sections.append(
             "options:\n" + "\n".join(f"  {o.uci_line().removeprefix('option name ')}\n      {o.help}" for o in OPTIONS)
+        )
+        sections.append(
+            "search settings, each an option of its name (default: the game's own; type string in uci):\n"
+            + "\n".join(f"  {o.name} ({o.values_text()})\n      {o.help}" for o in SETTING_OPTIONS)
+            + "\nexample: setoption name prior_weight value 5"
         )
     if topic in (None, "games"):
         sections.append("games:\n" + "\n".join(f"  {game.PROTOCOL_HELP['games']}" for game in GAMES.values()))

@@ -2,6 +2,9 @@
 
 `setoption name <name> value <v>` changes one (names are case-insensitive, as
 in UCI); `uci` lists them as ``option name ... type ... default ...`` lines.
+Besides the engine's own options (Threads, Iterations, ...), every search
+setting (csrc/search/settings.h) and every game's tree option is an option of
+its own name (`prior_weight`, `max_raise`), `default` leaving it to the game.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import _core
+from ..games import GAMES
 from .errors import BAD_VALUE, UNKNOWN_OPTION, ProtocolError, quoted
 
 # The search's settings table (csrc/search/settings.h): the options that set a
@@ -96,14 +100,108 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-_BY_NAME = {option.name.lower(): option for option in OPTIONS}
+# The search settings the options above already set (or a go parameter does).
+_SET_BY_OPTIONS = ("iterations", "time_ms", "threads", "seed", "objective", "max_memory_mb", "pimc")
+# Written for an option that leaves a setting to the game being searched.
+GAME_DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class SettingOption(Option):
+    """A search setting of the table (the shared ones, and every game's tree
+    options) as an engine option: `setoption name prior_weight value 5`. A
+    UCI string option whose default, `default`, leaves it to the game being
+    searched; a value is checked against the setting's kind and range here."""
+
+    setting: dict | None = None
+    games: tuple[str, ...] = ()  # the games that have it (a tree option), or () for every game
+
+    def parse(self, text: str) -> int | bool | str:
+        row = self.setting
+        assert row is not None
+        text = text.strip()
+        lowered = text.lower()
+        if lowered == GAME_DEFAULT:
+            return GAME_DEFAULT
+        if row["accepts_none"] and lowered == "none":
+            return lowered
+        kind = row["kind"]
+        if kind == "flag":
+            if lowered not in ("true", "false"):
+                raise ProtocolError(BAD_VALUE, f"{self.name} must be {self.values_text()}, not {quoted(text)}")
+            return lowered
+        if kind == "choice":
+            if lowered not in row["choices"]:
+                raise ProtocolError(BAD_VALUE, f"{self.name} must be {self.values_text()}, not {quoted(text)}")
+            return lowered
+        whole = kind == "count"
+        try:
+            value = int(text) if whole and text.isascii() and text.isdigit() else float(text)
+        except ValueError:
+            value = None
+        if value is None or value != value or (whole and not isinstance(value, int)):
+            raise ProtocolError(BAD_VALUE, f"{self.name} must be {self.values_text()}, not {quoted(text)}")
+        if not row["low"] <= value <= row["high"]:
+            raise ProtocolError(BAD_VALUE, f"{self.name} must be {self.values_text()}, not {quoted(text)}")
+        return text
+
+    def values_text(self) -> str:
+        """What the option takes, for messages and help: 'a number 0 to 100 or default'."""
+        row = self.setting
+        assert row is not None
+        if row["kind"] == "flag":
+            return f"true, false or {GAME_DEFAULT}"
+        if row["kind"] == "choice":
+            return f"{', '.join(row['choices'])} or {GAME_DEFAULT}"
+        noun = "a whole number" if row["kind"] == "count" else "a number"
+        extra = ", none" if row["accepts_none"] else ""
+        return f"{noun} {_number(row['low'])} to {_number(row['high'])}{extra} or {GAME_DEFAULT}"
+
+    def value(self, text: str) -> object:
+        """The setting's value for Search (text as checked by parse)."""
+        assert self.setting is not None
+        kind = self.setting["kind"]
+        if text == "none":
+            return None
+        if kind == "flag":
+            return text == "true"
+        if kind == "choice":
+            return text
+        return int(text) if kind == "count" else float(text)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _setting_options() -> tuple[SettingOption, ...]:
+    """Every search setting no option above sets, and every game's tree options (once each)."""
+    rows: dict[str, tuple[dict, list[str]]] = {}
+    for row in _SEARCH.values():
+        if row["name"] not in _SET_BY_OPTIONS:
+            rows[row["name"]] = (row, [])
+    for cls in GAMES.values():
+        for row in cls.core_search.settings():
+            if row["scope"] == "game":
+                rows.setdefault(row["name"], (row, []))[1].append(cls.name)
+    options = []
+    for name, (row, games) in rows.items():
+        where = f" ({', '.join(games)} only)" if games else ""
+        help_text = f"{row['help']}{where}"
+        options.append(SettingOption(name, "string", GAME_DEFAULT, help_text, setting=row, games=tuple(games)))
+    return tuple(options)
+
+
+SETTING_OPTIONS = _setting_options()
+ALL_OPTIONS: tuple[Option, ...] = OPTIONS + SETTING_OPTIONS
+_BY_NAME = {option.name.lower(): option for option in ALL_OPTIONS}
 
 
 def find_option(name: str) -> Option:
     option = _BY_NAME.get(name.strip().lower())
     if option is None:
         raise ProtocolError(
-            UNKNOWN_OPTION, f"no option {quoted(name.strip())} (options: {', '.join(o.name for o in OPTIONS)})"
+            UNKNOWN_OPTION, f"no option {quoted(name.strip())} (options: {', '.join(o.name for o in ALL_OPTIONS)})"
         )
     return option
 
@@ -112,7 +210,7 @@ class Settings:
     """The current option values, by canonical name."""
 
     def __init__(self) -> None:
-        self.values: dict[str, int | bool | str] = {o.name: o.default for o in OPTIONS}
+        self.values: dict[str, int | bool | str] = {o.name: o.default for o in ALL_OPTIONS}
 
     def set(self, name: str, text: str | None) -> None:
         option = find_option(name)
@@ -122,3 +220,18 @@ class Settings:
 
     def __getitem__(self, name: str) -> int | bool | str:
         return self.values[name]
+
+    def search_settings(self, game_name: str) -> tuple[dict[str, object], list[str]]:
+        """The search settings the options set for a search of `game_name`, and
+        the names of those set that the game does not have (left out)."""
+        chosen: dict[str, object] = {}
+        left_out = []
+        for option in SETTING_OPTIONS:
+            text = str(self.values[option.name])
+            if text == GAME_DEFAULT:
+                continue
+            if option.games and game_name not in option.games:
+                left_out.append(option.name)
+                continue
+            chosen[option.name] = option.value(text)
+        return chosen, left_out
