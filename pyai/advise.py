@@ -245,7 +245,7 @@ class Companion:
             lines.append(f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin")
             result, cut = self._think(view, margin_weight=MARGIN_WEIGHT)
             best = _by_share(result)[0]
-        lines += _advice_lines(result, self.names, best.token)
+        lines += _advice_lines(result, self.names, best.token, self.game.search_defaults()["objective"])
         if cut:
             lines.append("(interrupted: what the search had found so far)")
         return lines
@@ -279,10 +279,15 @@ def _interval(win: float | None, se: float | None) -> str:
     return f"{win:.2f} (95%: {low:.2f}-{high:.2f})"
 
 
-def _advice_lines(result: AnalysisResult, names: list[str], best_token: str) -> list[str]:
+def _advice_lines(result: AnalysisResult, names: list[str], best_token: str, objective: str) -> list[str]:
+    """The advice, each alternative's cost in what the search played for: the
+    win chance, or (a game played for its score, such as poker's chips) the
+    expected score."""
     moves = _by_share(result)
     best = next(m for m in moves if m.token == best_token)
-    lines = [f"advice: {best.token}   win chance {_interval(best.win, best.win_se)}"]
+    by_score = objective == "score" and best.score_mean is not None
+    worth = f"expected score {best.score_mean:+.2f}, " if by_score else ""
+    lines = [f"advice: {best.token}   {worth}win chance {_interval(best.win, best.win_se)}"]
     lines.append(
         "expected scores: " + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
     )
@@ -290,7 +295,10 @@ def _advice_lines(result: AnalysisResult, names: list[str], best_token: str) -> 
     if alternatives:
         costs = []
         for m in alternatives:
-            cost = "" if m.win is None or best.win is None else f" ({m.win - best.win:+.2f} win)"
+            if by_score and m.score_mean is not None:
+                cost = f" ({m.score_mean - best.score_mean:+.2f} score)"
+            else:
+                cost = "" if m.win is None or best.win is None else f" ({m.win - best.win:+.2f} win)"
             costs.append(f"{m.token}{cost}")
         lines.append("instead: " + ", ".join(costs))
     if best.continuation:

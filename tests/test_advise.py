@@ -6,6 +6,7 @@ command in a pseudo-terminal, Ctrl-C answering with what was found."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 
 import pexpect
@@ -139,7 +140,11 @@ def test_a_leduc_hand_in_plain_words():
         "next: cards are turned up (deal:<card>, one of js jh qs qh kh)",
     ]
     answer = c.handle("Bob gets his card")  # deal:? : seat 0 never sees it
-    assert answer[0] == "  Bob is dealt a card" and any(line.startswith("advice: ") for line in answer)
+    assert answer[0] == "  Bob is dealt a card"
+    # Poker is played for chips: the advice and its alternatives are weighed in expected score.
+    advice = next(line for line in answer if line.startswith("advice: "))
+    assert re.match(r"advice: (call|raise)   expected score [+-]\d+\.\d\d, win chance 0\.\d\d", advice)
+    assert re.match(r"instead: (call|raise) \([+-]\d+\.\d\d score\)$", next(a for a in answer if a.startswith("inst")))
     assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
     assert c.handle("I check") == ["  you check: 1 in the pot", "next: Bob"]
     assert c.handle("Bob bets")[0] == "  Bob raises: 3 in the pot"
