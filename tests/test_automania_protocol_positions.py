@@ -72,10 +72,16 @@ def test_a_seen_position_reads_back_and_follows_the_real_game(players, seed):
             if truth.may_act(pov):
                 assert engine.handle("legal") == ["legal " + " ".join(truth.legal_moves_for(pov))]
         result = engine.handle("query result")
+        shown = "\n".join(engine.handle("show"))
         if view.partial:
             assert_error(result, "inconsistent")  # unknown money: no score
+            for seat, parts in enumerate(truth.score_breakdown()):  # nor its money rank's VP
+                assert (
+                    f"seat {seat}: $" in shown and f"{parts['total'] - parts['money rank']} VP + money rank ?" in shown
+                )
         else:
             assert result == ["response " + " ".join(map(str, truth.scores()))]
+            assert all(f" {parts['total']} VP;" in shown for parts in truth.score_breakdown())
 
 
 def test_the_help_examples_work():

@@ -140,13 +140,17 @@ def render(d: dict[str, Any], components: Components) -> str:
             elif space["car"]:
                 sold.append(f"{space['space']} {_car(space['car'])}")
         lines.append(f"{name} ships: {', '.join(ships) or '-'}; sold this round: {', '.join(sold) or '-'}")
+    # At the end the money ranking's VP depend on every seat's money: with any
+    # unknown, each seat's VP are known only without them.
+    ranked_unknown = d["to_move"] == "over" and any(low != high for low, high in (s["money_range"] for s in d["seats"]))
     for seat, s in enumerate(d["seats"]):
         low, high = s["money_range"]
         money = f"${s['money']}" if low == high else f"$? ({low}..{high})"
+        vp = f"{s['vp'] - s['vp_from']['money rank']} VP + money rank ?" if ranked_unknown else f"{s['vp']} VP"
         office = f"sales office {s['sales_office']}" if s["sales_office"] else "no sales office"
         state = "withdrawn" if s["withdrawn"] else f"{s['workers_home']}/{s['workers']} workers at home"
         cars = ", ".join(f"{n} {car}" for car, n in s["cars"].items())
-        lines.append(f"  seat {seat}: {money}, {s['vp']} VP; {state}; cars {cars}; {office}")
+        lines.append(f"  seat {seat}: {money}, {vp}; {state}; cars {cars}; {office}")
         stations = ", ".join(f"{i + 1} {tile_text(components, t)}" for i, t in enumerate(s["stations"]) if t)
         managers = ", ".join(f"{i + 1} {tile_text(components, t)}" for i, t in enumerate(s["offices"]) if t)
         styling = "; ".join(
