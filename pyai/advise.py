@@ -19,13 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import AnalysisResult, Search
+from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win
 from .errors import PyaiError, TokenSyntaxError
 from .protocol.errors import ProtocolError
 from .protocol.position import Position
 
-NO_WIN = 0.02  # below this win chance the advice plays for the finishing margin
-MARGIN_WEIGHT = 1.0
 Z95 = 1.96
 HELP = """\
 say what happens, one step a line: a move token (bid:4, pass, deal:3,12,19,27) or plain words:
@@ -241,7 +239,7 @@ class Companion:
         result, cut = self._think(view)
         lines = []
         best = _by_share(result)[0]
-        if best.win is not None and best.win < NO_WIN and not cut:
+        if cannot_win(result, self.game, {}) and not cut:
             lines.append(f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin")
             result, cut = self._think(view, margin_weight=MARGIN_WEIGHT)
             best = _by_share(result)[0]

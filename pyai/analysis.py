@@ -194,6 +194,26 @@ def analyse(position: BaseState | BaseView, seat: int | None = None, **settings:
     return Search(position, seat, **settings).run()
 
 
+# When every move of a seat wins about as rarely as this, the win share alone
+# gives a search nothing to choose by (every move 0.000 win): the seat then
+# plays for its finishing margin instead (the bots and `pyai advise` do).
+NO_WIN = 0.02
+MARGIN_WEIGHT = 1.0
+
+
+def cannot_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any]) -> bool:
+    """Whether `result`, a search for the win share with no margin counted (and
+    `settings`, the search's, leave the margin to the game), found that its
+    best move (the most chosen) wins less than NO_WIN of the time."""
+    defaults = game.search_defaults()
+    if settings.get("objective", defaults["objective"]) != "win" or "margin_weight" in settings:
+        return False  # told what to play for
+    if defaults["margin_weight"]:
+        return False
+    best = max(result.moves, key=lambda m: (m.share, m.visits), default=None)
+    return best is not None and best.win is not None and best.win < NO_WIN
+
+
 def search_settings(game: BaseGame) -> list[dict[str, Any]]:
     """Every search setting for `game`: name, kind, scope ("search" or "game"), default, range, help."""
     return game.search_settings()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from .analysis import AnalysisResult, analyse
+from .analysis import MARGIN_WEIGHT, AnalysisResult, analyse, cannot_win
 from .errors import PhaseError, SettingError
 from .game_objects import BaseState
 
@@ -70,7 +70,9 @@ class SearchBot:
     """ISMCTS (or, with pimc=True, determinised perfect-information UCT) behind the bot interface.
 
     At a simultaneous secret choice the search returns a mixed policy; the bot
-    samples its move from it, as a good sealed-bid player must. Settings are
+    samples its move from it, as a good sealed-bid player must. A seat that
+    can no longer win (no move wins 2% of the time) plays for its finishing
+    margin: the search is run again with the margin counted. Settings are
     the search's (see pyai.search_settings); the game's own defaults for this
     bot (Game.bot_defaults) apply unless given.
     """
@@ -91,7 +93,11 @@ class SearchBot:
         if len(legal) == 1:  # a forced move: nothing to search (and no result to show)
             self.last_result = None
             return legal[0]
-        result = analyse(state, seat, seed=self._rng.getrandbits(64), **self.settings_for(state))
+        settings = self.settings_for(state)
+        result = analyse(state, seat, seed=self._rng.getrandbits(64), **settings)
+        if cannot_win(result, state.game, settings):  # every move 0.000 win: play for the margin instead
+            margin = {**settings, "margin_weight": MARGIN_WEIGHT}
+            result = analyse(state, seat, seed=self._rng.getrandbits(64), **margin)
         self.last_result = result
         if result.simultaneous:
             weights = [m.share for m in result.moves]

@@ -5,8 +5,10 @@ import random
 import pytest
 
 import pyai
+from pyai.analysis import MARGIN_WEIGHT
 
 from test_random_games import random_game
+from test_search import late_selling_position
 
 FAST = {
     "ismcts": {"iterations": 60},
@@ -104,3 +106,22 @@ def test_a_search_bot_plays_a_forced_move_without_searching(name):
     bot = pyai.make_bot(name, iterations=10**9)  # a search would take minutes
     assert bot.choose(state) == state.legal_moves()[0]
     assert bot.last_result is None
+
+
+def test_a_search_bot_that_cannot_win_plays_for_its_margin():
+    # Seat 1 cannot win whatever it sells (every sell 0.000 win, a uniform
+    # policy): the bot searches again with the margin counted.
+    state = late_selling_position()
+    plain = pyai.analyse(state, 1, iterations=4000, seed=1)
+    assert all(m.win == 0 for m in plain.moves)
+    bot = pyai.make_bot("ismcts", iterations=4000, seed=3)
+    bot.choose(state, seat=1)
+    seeds = random.Random(3)  # the bot's seeds: one for each search
+    seeds.getrandbits(64)
+    again = pyai.analyse(state, 1, iterations=4000, seed=seeds.getrandbits(64), margin_weight=MARGIN_WEIGHT)
+    assert bot.last_result.moves == again.moves
+    assert max(m.share for m in again.moves) > 0.45  # the margin tells the sells apart
+    # A seat told what to play for keeps it: the plain win share, or its own margin.
+    told = pyai.make_bot("ismcts", iterations=4000, seed=3, margin_weight=0.0, objective="win")
+    told.choose(state, seat=1)
+    assert all(m.share == pytest.approx(1 / 3, abs=0.02) for m in told.last_result.moves)
