@@ -14,6 +14,7 @@ fair share 1/players. A report, not a test: it takes minutes.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -73,6 +74,9 @@ def main() -> None:
     parser.add_argument("--bot-setting", action="append", default=[], help="key=value for the tested bot")
     parser.add_argument("--opponent-setting", action="append", default=[], help="key=value for the opponents")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument(
+        "--per-deal", default=None, help="also write each deal's win share to this JSON file (for paired comparisons)"
+    )
     args = parser.parse_args()
 
     search = {"ismcts", "pimc"}
@@ -97,6 +101,9 @@ def main() -> None:
         by_deal.setdefault(deal, []).append(share)
         scores.append(score)
     deal_means = [sum(v) / len(v) for v in by_deal.values()]
+    if args.per_deal:
+        with open(args.per_deal, "w") as out:
+            json.dump({str(deal): sum(v) / len(v) for deal, v in sorted(by_deal.items())}, out)
     mean = statistics.fmean(deal_means)
     half = 1.96 * statistics.stdev(deal_means) / math.sqrt(len(deal_means)) if len(deal_means) > 1 else float("nan")
     print(

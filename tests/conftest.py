@@ -6,11 +6,16 @@ collection ends, all at once: one build's long translation unit (the search
 stress driver) would otherwise leave the second core idle. The tests that
 run C++ programs are moved to the end, so that every other test runs while
 the builds compile. A fixture waits for its build and re-raises its skip or
-failure."""
+failure.
+
+A suite started in the background (`cmd &`, nohup) inherits SIGINT ignored,
+and so would every process the tests start, so the Ctrl-C tests would wait
+for a search that never hears it: the suite takes SIGINT back first."""
 
 from __future__ import annotations
 
 import shutil
+import signal
 import tempfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -30,6 +35,9 @@ BUILDS = {
     # ThreadSanitizer (RelWithDebInfo): the search stress test, whose searches run threads.
     "cpp_tsan_build": ("cpp-tsan", "RelWithDebInfo", "thread", [SEARCH_STRESS]),
 }
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # children exec with it at its default
 
 _pool = ThreadPoolExecutor(max_workers=len(BUILDS), thread_name_prefix="cpp-build")
 _started: dict[str, Future] = {}

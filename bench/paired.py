@@ -1,0 +1,51 @@
+"""The paired difference of two strength runs over the same deals.
+
+    python bench/paired.py new.json old.json
+
+Each file is what `bench/strength.py --per-deal FILE` wrote: every deal's win
+share of the tested bot. The deals both runs played are paired, so the luck
+of each deal cancels: prints the mean of new - old with a 95% t interval over
+deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+
+# Two-sided 95% quantiles of Student's t for small samples; 1.96 beyond.
+_T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23}
+_T95 |= {15: 2.13, 20: 2.09, 30: 2.04, 40: 2.02, 60: 2.00, 120: 1.98}
+
+
+def t95(degrees: int) -> float:
+    """The 95% two-sided t quantile, from the nearest tabulated degrees at or below."""
+    below = [d for d in _T95 if d <= degrees]
+    return _T95[max(below)] if degrees <= 120 else 1.96
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("new")
+    parser.add_argument("old")
+    args = parser.parse_args()
+    with open(args.new) as f:
+        new = json.load(f)
+    with open(args.old) as f:
+        old = json.load(f)
+    deals = sorted(set(new) & set(old), key=int)
+    if len(deals) < 2:
+        raise SystemExit(f"the runs share {len(deals)} deal(s): at least 2 are needed")
+    differences = [new[d] - old[d] for d in deals]
+    mean = statistics.fmean(differences)
+    half = t95(len(deals) - 1) * statistics.stdev(differences) / math.sqrt(len(deals))
+    print(
+        f"over {len(deals)} shared deals: new {statistics.fmean(new[d] for d in deals):.3f}, "
+        f"old {statistics.fmean(old[d] for d in deals):.3f}, new - old {mean:+.3f} +- {half:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
