@@ -36,24 +36,30 @@ INTERRUPTIBLE_ANALYSIS = textwrap.dedent(
 )
 def test_ctrl_c_stops_an_analysis_on_the_main_thread(settings):
     script = f"SETTINGS = {settings!r}\n" + INTERRUPTIBLE_ANALYSIS
-    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd="/")
-    assert process.stdout.readline().strip() == "searching"
-    time.sleep(0.5)
-    process.send_signal(signal.SIGINT)
-    output, _ = process.communicate(timeout=30)  # before the fix: minutes (or the whole budget)
+    with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd="/") as process:
+        try:
+            assert process.stdout.readline().strip() == "searching"
+            time.sleep(0.5)
+            process.send_signal(signal.SIGINT)
+            output, _ = process.communicate(timeout=30)  # before the fix: minutes (or the whole budget)
+        finally:
+            process.kill()  # a search that did not stop must not outlive the test
     assert output.startswith("interrupted"), output
     assert process.returncode == 0
 
 
 def interrupt_command(args: list[str], after_s: float = 1.5) -> tuple[subprocess.CompletedProcess, float]:
     """Runs `pyai ARGS`, sends SIGINT after `after_s`, and returns the run and how long it took to end."""
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "pyai", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/"
-    )
-    time.sleep(after_s)
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    ) as process:
+        try:
+            time.sleep(after_s)
+            sent = time.monotonic()
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=60)
+        finally:
+            process.kill()  # a search that did not stop must not outlive the test
     return subprocess.CompletedProcess(process.args, process.returncode, out, err), time.monotonic() - sent
 
 
