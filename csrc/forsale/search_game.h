@@ -19,11 +19,22 @@ namespace pyai::forsale {
 // For Sale's own filter on what the tree expands: jump bids. Raising by one
 // can always be answered, and the auction's 20-30 bids a turn are most of the
 // tree's branching: searching only raises up to the high bid + max_raise
-// measured stronger than searching them all.
+// measured stronger than searching them all. How far to look depends on the
+// tree's size: +1 measured best for small trees (2,000 iterations), +3 for
+// large ones (20,000), so by default (max_raise -1) the cap follows the
+// tree's budget (fit_tree_to_budget).
 struct TreeOptions {
-  int max_raise = 1;            // > 0: bids up to the high bid + max_raise only (0: every bid)
+  int max_raise = -1;           // > 0: bids up to the high bid + max_raise only (0: every bid; -1: by the budget)
   int opponent_max_raise = -1;  // the same cap for the other seats' bids (-1: max_raise)
 };
+
+// The default cap: +1 for a tree below kLargeTreeIterations, +3 from there.
+// A tree with only a time budget counts as large from kLargeTreeMs (about
+// 10,000 iterations at 4 players on one core); with no budget at all, large.
+constexpr int kSmallTreeMaxRaise = 1;
+constexpr int kLargeTreeMaxRaise = 3;
+constexpr uint64_t kLargeTreeIterations = 10'000;
+constexpr double kLargeTreeMs = 100;
 
 struct SearchGame {
   using State = forsale::State;
@@ -64,6 +75,14 @@ struct SearchGame {
     out = kept;
   }
   static void apply(State& s, Action a) { apply_action(s, a); }
+
+  static void fit_tree_to_budget(TreeOptions& options, uint64_t tree_iterations, double tree_time_ms) {
+    if (options.max_raise >= 0) return;  // a cap the caller chose
+    const bool iteration_budget = tree_iterations != search::kNoIterationLimit;
+    const bool large = iteration_budget ? tree_iterations >= kLargeTreeIterations
+                                        : tree_time_ms == 0 || tree_time_ms >= kLargeTreeMs;
+    options.max_raise = large ? kLargeTreeMaxRaise : kSmallTreeMaxRaise;
+  }
 
   // Turns up random cards; the removal is unseen by every seat (one outcome),
   // a deal is seen by every seat (its cards).
@@ -137,10 +156,13 @@ struct SearchGame {
 inline std::span<const search::Setting<TreeOptions>> tree_settings() {
   using V = search::SettingValue;
   static const search::Setting<TreeOptions> table[] = {
-      {"max_raise", search::SettingKind::kCount, 0, 1000, "", false,
-       "the tree considers bids up to the high bid + max_raise (0: every bid)",
-       [](TreeOptions& o, const V& v) { o.max_raise = int(std::get<uint64_t>(v)); },
-       [](const TreeOptions& o) { return V(uint64_t(o.max_raise)); }},
+      {"max_raise", search::SettingKind::kCount, 0, 1000, "", true,
+       "the tree considers bids up to the high bid + max_raise (0: every bid; None: +1 for a tree of fewer than "
+       "10,000 iterations, +3 from there)",
+       [](TreeOptions& o, const V& v) {
+         o.max_raise = std::holds_alternative<uint64_t>(v) ? int(std::get<uint64_t>(v)) : -1;
+       },
+       [](const TreeOptions& o) { return o.max_raise < 0 ? V() : V(uint64_t(o.max_raise)); }},
       {"opponent_max_raise", search::SettingKind::kCount, 0, 1000, "", true,
        "the same cap for the other seats' bids in the tree (None: max_raise; 0: every bid)",
        [](TreeOptions& o, const V& v) {
@@ -152,6 +174,6 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
 }
 
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
-              search::HasChanceReplay<SearchGame>);
+              search::HasChanceReplay<SearchGame> && search::HasBudgetedTree<SearchGame>);
 
 }  // namespace pyai::forsale

@@ -128,9 +128,6 @@ concept HasSimultaneousMoves =
       { G::reopen_simultaneous_step(view) } -> std::same_as<typename G::View>;
     };
 
-// Optional: the game's own defaults for the shared search settings (its
-// natural objective, say), applied over SearchConfig's; settings a caller
-// gives override them.
 // Optional: private information — what a seat knows that others do not (its
 // own cards, say). At another seat's decision the search then keeps that
 // seat's move statistics per its private information, so each possible hand
@@ -141,6 +138,9 @@ concept HasPrivateInformation = Game<G> && requires(const typename G::State& sta
   { G::private_key(state, seat) } -> std::convertible_to<uint64_t>;
 };
 
+// Optional: the game's own defaults for the shared search settings (its
+// natural objective, say), applied over SearchConfig's; settings a caller
+// gives override them.
 template <typename G>
 concept HasSearchDefaults = Game<G> && requires(SearchConfig& config) { G::search_defaults(config); };
 
@@ -154,5 +154,15 @@ template <typename G>
 concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t key, int seat) {
   { G::replay_chance(state, key, seat) } -> std::same_as<bool>;
 };
+
+// Optional: tree options fitted to a tree's budget (a wider choice of moves
+// for a tree with the iterations to tell them apart). Called once before each
+// tree's search with its share of the iterations (kNoIterationLimit: none)
+// and of the time in milliseconds (0: none).
+template <typename G>
+concept HasBudgetedTree =
+    Game<G> && requires(typename G::TreeOptions& options, uint64_t tree_iterations, double tree_time_ms) {
+      G::fit_tree_to_budget(options, tree_iterations, tree_time_ms);
+    };
 
 }  // namespace pyai::search

@@ -7,6 +7,9 @@
 
 namespace pyai::search {
 
+// An iteration budget of no limit (a search ended by its time or a stop).
+constexpr uint64_t kNoIterationLimit = ~uint64_t(0);
+
 // What a seat plays for: its share of the win (a shared win of k counts 1/k)
 // or its final score (divided by the game's score scale).
 enum class Objective : uint8_t { kWin, kScore };

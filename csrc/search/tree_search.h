@@ -45,8 +45,6 @@
 
 namespace pyai::search {
 
-constexpr uint64_t kNoIterationLimit = ~uint64_t(0);
-
 using Clock = std::chrono::steady_clock;
 
 inline uint64_t mix64(uint64_t x) {

@@ -332,10 +332,10 @@ View root_view(const Position& position, bool perfect_information) {
 }
 
 // The game's own tree options: For Sale's caps on bids in the tree (0: none;
-// the opponents' cap -1: the same as the searching seat's).
+// -1: by the tree's budget; the opponents' cap -1: the same as the searching seat's).
 TreeOptions random_tree_options(Rng& rng) {
   TreeOptions options;
-  options.max_raise = int(rng.below(4));
+  options.max_raise = int(rng.below(5)) - 1;
   options.opponent_max_raise = int(rng.below(5)) - 1;
   return options;
 }
