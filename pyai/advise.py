@@ -25,14 +25,16 @@ from .protocol.errors import ProtocolError
 from .protocol.position import Position
 
 Z95 = 1.96
-HELP = """\
-say what happens, one step a line: a move token (bid:4, pass, deal:3,12,19,27) or plain words:
-For Sale: 'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or 'Bob plays the Mechanic',
-'Carol sells 12' or 'sells revealed: Anna 12, Bob 30, I 5' (in seat order), 'Bob keeps 20',
-'Anna uses the Mechanic'; Leduc: 'I get ks', 'Bob gets his card', 'Anna raises', 'I check',
-'Bob folds', 'board qh'
-commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (For Sale: you lost
-track of it), save [FILE], help, quit"""
+COMMANDS = """\
+commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (you lost track of a
+seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
+
+
+def help_text(game: Any) -> str:
+    """How to say a step in this game (its own plain words, when it has them) and the commands."""
+    words = getattr(game, "WORDS_HELP", None)
+    said = f"or plain words: {words}" if words else "(this game takes its tokens only: `legal` tokens as shown)"
+    return f"say what happens, one step a line: a move token as `legal` shows it, {said}\n{COMMANDS}"
 
 
 class CompanionError(PyaiError, ValueError):
@@ -92,14 +94,14 @@ class Companion:
 
     def greeting(self) -> list[str]:
         others = ", ".join(f"{name} (seat {s})" for s, name in enumerate(self.names) if s != self.me)
-        lines = [f"{self.game}: you are {self.names[self.me]}, seat {self.me}; with {others}", HELP]
+        lines = [f"{self.game}: you are {self.names[self.me]}, seat {self.me}; with {others}", help_text(self.game)]
         return lines + self._turn_lines()
 
     def handle(self, line: str) -> list[str]:
         text = line.strip()
         word = text.split()[0].lower() if text else ""
         if word in ("", "help", "?"):
-            return [HELP]
+            return [help_text(self.game)]
         if word in ("advice", "advise", "hint"):
             return self.advice()
         if word == "show":
@@ -125,7 +127,9 @@ class Companion:
             return answer
         self._save()
         if word == "lost":
-            told = [f"  {self.names[self._lost_seat(text)]}'s cash is unknown now"]
+            words = text.split()
+            known = f"between {words[3].replace('..', ' and ')}" if len(words) == 4 else "unknown"
+            told = [f"  {self.names[self._lost_seat(text)]}'s {self.game.MONEY_FIELD} is {known} now"]
         else:
             told = self._told(before)
         if self.position.state.is_terminal():
@@ -170,17 +174,20 @@ class Companion:
         return parts[0]
 
     def _lost(self, text: str) -> Position:
-        """`lost <name> cash [LO..HI]`: the position again, that seat's cash unknown (or a range)."""
+        """`lost <name> cash [LO..HI]`: the position again, that seat's money unknown (or a range)."""
         words = text.split()
         seat = self._lost_seat(text)
         view = self.position.view()
-        if view is None or not hasattr(view, "position"):
-            raise TokenSyntaxError(f"{self.game.name} cannot forget a seat's cash")
+        field = self.game.MONEY_FIELD
+        if not field or view is None or not hasattr(view, "position"):
+            raise TokenSyntaxError(f"{self.game.name} has no money a player can lose track of")
         fields = view.position().split()
-        cash = next(i for i, f in enumerate(fields) if f.startswith("cash:"))
-        amounts = fields[cash][len("cash:") :].split("/")
+        at = next((i for i, f in enumerate(fields) if f.startswith(f"{field}:")), None)
+        if at is None:  # the game is over, or before its first deal: no money in the position
+            raise TokenSyntaxError(f"the position has no {field} now to forget")
+        amounts = fields[at][len(field) + 1 :].split("/")
         amounts[seat] = words[3] if len(words) == 4 else "?"
-        fields[cash] = "cash:" + "/".join(amounts)
+        fields[at] = f"{field}:" + "/".join(amounts)
         return Position.build(str(self.game), self.me, None, [], fields)
 
     def _told(self, before: Position) -> list[str]:
@@ -195,7 +202,7 @@ class Companion:
     def _lost_seat(self, text: str) -> int:
         """The seat a `lost <name> cash [LO..HI]` line names."""
         words = text.split()
-        if len(words) not in (3, 4) or words[2].lower() != "cash":
+        if len(words) not in (3, 4) or words[2].lower() not in ("cash", "money"):
             raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
         lowered = [n.lower() for n in self.names]
         if words[1].lower() not in lowered:

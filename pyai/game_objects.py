@@ -30,6 +30,11 @@ class BaseGame:
     BOT_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {}
     # The engine's `help` topics this game adds: "games" (its game string), "tokens", ...
     PROTOCOL_HELP: ClassVar[dict[str, str]] = {}
+    # `pyai advise`: examples of the plain words the game's words_to_token reads
+    # ("" for a game that takes tokens only), and the position field of the money
+    # a player at a real table may lose track of ("": none hidden).
+    WORDS_HELP: ClassVar[str] = ""
+    MONEY_FIELD: ClassVar[str] = ""
     # Game strings that show the game's range (player counts, editions): the
     # shared game suite (tests/games/) runs each of them.
     EXAMPLE_GAMES: ClassVar[tuple[str, ...]] = ()

@@ -77,6 +77,23 @@ def test_a_session_is_saved_after_every_line_and_resumes(tmp_path):
         Session.load(str(bad))
 
 
+def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_says_so():
+    game = pyai.load_game("automania(players=3)")
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while state.to_dict().get("round", 0) < 1 or "money:" not in state.view(0).position():
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    c = Companion(Session("automania(players=3)", 0, ["Me", "Bob", "Cy"], state.view(0).position(), 200))
+    assert c.handle("lost Bob money 3..9")[0] == "  Bob's money is between 3 and 9 now"
+    assert c.position.view().to_dict()["seats"][1]["money_range"] == [3, 9]
+    assert "money:" in c.position.view().position() and "/3..9/" in c.position.view().position()
+    leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], None, 200))
+    assert leduc.handle("lost Bob cash") == ["not taken: leduc has no money a player can lose track of"]
+    assert "plain words: 'I get ks'" in leduc.handle("help")[0]
+    assert "takes its tokens only" in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle("help")[0]
+
+
 def test_a_seat_that_cannot_win_gets_advice_for_its_margin():
     game = pyai.load_game("forsale(players=3)")
     bots = [pyai.make_bot("heuristic", seed=s) for s in range(3)]

@@ -116,6 +116,7 @@ class AutomaniaGame(BaseGame):
     view_class = View
     core_search = _core.AutomaniaSearch
     PROTOCOL_HELP = PROTOCOL_HELP
+    MONEY_FIELD = "money"
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
     # `pyai bench`: its position (the first decision of a fixed setup) and the
     # positions of its deterministic search signature.

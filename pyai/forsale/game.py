@@ -18,7 +18,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import words_to_token
+from .words import WORDS_HELP, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -120,6 +120,8 @@ class ForSaleGame(BaseGame):
     # The pimc baseline keeps the bid cap of +3 it was measured with (ismcts' default is +1).
     BOT_DEFAULTS = {"pimc": {"max_raise": 3}}
     PROTOCOL_HELP = PROTOCOL_HELP
+    WORDS_HELP = WORDS_HELP
+    MONEY_FIELD = "cash"
     EXAMPLE_GAMES = (
         "forsale(players=3)",
         "forsale(players=4)",

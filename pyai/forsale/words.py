@@ -15,6 +15,10 @@ from .themes import Theme
 
 _NUMBERS = re.compile(r"\d+")
 
+WORDS_HELP = """'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or
+'Bob plays the Mechanic', 'Carol sells 12' or 'sells revealed: Anna 12, Bob 30, I 5' (in seat
+order), 'Bob keeps 20', 'Anna uses the Mechanic'"""
+
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
     """The token `text` says, in the position `data` (a view's to_dict); the

@@ -17,7 +17,7 @@ from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_t
 from ..stand_in_position import StandInPosition
 from .help import PROTOCOL_HELP
 from .render import render
-from .words import narrate, words_to_token
+from .words import WORDS_HELP, narrate, words_to_token
 
 _PARAMETERS = ("players",)
 
@@ -62,6 +62,7 @@ class LeducGame(BaseGame):
     core_search = _core.LeducSearch
     players = 2
     PROTOCOL_HELP = PROTOCOL_HELP
+    WORDS_HELP = WORDS_HELP
     # The shared game suite (tests/games/ on main) runs every game string here.
     EXAMPLE_GAMES = ("leduc()",)
     # `pyai bench`: its position (seat 0's first decision holding a queen) and

@@ -23,6 +23,8 @@ _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "h
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
 _PUBLIC_WORDS = {"board", "public", "flop"}
 
+WORDS_HELP = "'I get ks', 'Bob gets his card', 'Anna raises', 'I check', 'Bob folds', 'board qh'"
+
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
     """The token `text` says in the position `data` (the advised seat's view, to_dict())."""
