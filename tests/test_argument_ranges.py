@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import pyai
@@ -108,6 +108,7 @@ def test_seats_and_seeds_of_any_value(value):
 
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(["players", "first", "theme", "edition", "colour"]), value=ANY_VALUE)
+@example(name="players", value="²")  # a digit to str.isdigit, but no number to int()
 def test_game_string_parameters_of_any_value(name, value):
     for cls in pyai.GAMES.values():
         try:

@@ -92,7 +92,7 @@ class MoneySetup:
 
 
 def _whole(text: str, what: str, most: int) -> int:
-    if not text.isdigit() or (len(text) > 1 and text[0] == "0") or int(text) > most:
+    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0") or int(text) > most:
         raise ArgumentError(f"setup: {what} must be a whole number 0..{most}, not {text!r}")
     return int(text)
 
