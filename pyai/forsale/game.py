@@ -117,7 +117,7 @@ class ForSaleGame(BaseGame):
     state_class = State
     view_class = View
     core_search = _core.ForSaleSearch
-    # The pimc baseline keeps the bid cap of +3 it was measured with (ismcts' default is +1).
+    # The pimc baseline keeps the bid cap of +3 it was measured with (ismcts' follows its budget).
     BOT_DEFAULTS = {"pimc": {"max_raise": 3}}
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
