@@ -33,8 +33,9 @@ seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
 def help_text(game: Any) -> str:
     """How to say a step in this game (its own plain words, when it has them) and the commands."""
     words = getattr(game, "WORDS_HELP", None)
-    said = f"or plain words: {words}" if words else "(this game takes its tokens only: `legal` tokens as shown)"
-    return f"say what happens, one step a line: a move token as `legal` shows it, {said}\n{COMMANDS}"
+    said = f"or plain words: {words}" if words else "(this game takes its tokens only)"
+    tokens = "a move token (as the next: lines show them; `help tokens` in `pyai engine` lists them all)"
+    return f"say what happens, one step a line: {tokens}, {said}\n{COMMANDS}"
 
 
 class CompanionError(PyaiError, ValueError):
