@@ -62,6 +62,51 @@ def parse_settings(pairs: list[str]) -> dict:
     return settings
 
 
+def measure(
+    *,
+    bot: str,
+    opponent: str,
+    bot_settings: dict,
+    opponent_settings: dict,
+    players: int = 4,
+    edition: str = "autorama",
+    deals: int = 50,
+    first_deal: int = 1,
+    workers: int | None = None,
+) -> dict:
+    """Plays deals first_deal.. in every rotation: each deal's mean win share of the tested bot, and more."""
+    jobs = [
+        (players, edition, deal, rotation, bot, opponent, bot_settings, opponent_settings)
+        for deal in range(first_deal, first_deal + deals)
+        for rotation in range(players)
+    ]
+    random.Random(0).shuffle(jobs)  # mix slow and fast games across workers
+    start = time.time()
+    with multiprocessing.Pool(workers or multiprocessing.cpu_count()) as pool:
+        results = pool.map(play_game, jobs, chunksize=1)
+    by_deal: dict[int, list[float]] = {}
+    for deal, _, share, _ in results:
+        by_deal.setdefault(deal, []).append(share)
+    return {
+        "per_deal": {deal: sum(v) / len(v) for deal, v in sorted(by_deal.items())},
+        "games": len(results),
+        "mean_score": statistics.fmean(score for *_, score in results),
+        "seconds": time.time() - start,
+    }
+
+
+def interval(deal_shares: list[float]) -> tuple[float, float]:
+    """The mean over deals and the half width of its 95% normal interval (nan for one deal)."""
+    mean = statistics.fmean(deal_shares)
+    half = 1.96 * statistics.stdev(deal_shares) / math.sqrt(len(deal_shares)) if len(deal_shares) > 1 else math.nan
+    return mean, half
+
+
+def search_settings(bot: str, iterations: int, pairs: list[str]) -> dict:
+    """A bot's settings: the shared iteration budget for a search bot, then its own key=value pairs."""
+    return ({"iterations": iterations} if bot in {"ismcts", "pimc"} else {}) | parse_settings(pairs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot", default="ismcts")
@@ -79,41 +124,31 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    search = {"ismcts", "pimc"}
-    bot_settings = ({"iterations": args.iterations} if args.bot in search else {}) | parse_settings(args.bot_setting)
-    opponent_settings = ({"iterations": args.iterations} if args.opponent in search else {}) | parse_settings(
-        args.opponent_setting
+    bot_settings = search_settings(args.bot, args.iterations, args.bot_setting)
+    opponent_settings = search_settings(args.opponent, args.iterations, args.opponent_setting)
+    run = measure(
+        bot=args.bot,
+        opponent=args.opponent,
+        bot_settings=bot_settings,
+        opponent_settings=opponent_settings,
+        players=args.players,
+        edition=args.edition,
+        deals=args.deals,
+        first_deal=args.first_deal,
+        workers=args.workers,
     )
-    jobs = [
-        (args.players, args.edition, deal, rotation, args.bot, args.opponent, bot_settings, opponent_settings)
-        for deal in range(args.first_deal, args.first_deal + args.deals)
-        for rotation in range(args.players)
-    ]
-    random.Random(0).shuffle(jobs)  # mix slow and fast games across workers
-    start = time.time()
-    with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(play_game, jobs, chunksize=1)
-    elapsed = time.time() - start
-
-    by_deal: dict[int, list[float]] = {}
-    scores: list[float] = []
-    for deal, _, share, score in results:
-        by_deal.setdefault(deal, []).append(share)
-        scores.append(score)
-    deal_means = [sum(v) / len(v) for v in by_deal.values()]
     if args.per_deal:
         with open(args.per_deal, "w") as out:
-            json.dump({str(deal): sum(v) / len(v) for deal, v in sorted(by_deal.items())}, out)
-    mean = statistics.fmean(deal_means)
-    half = 1.96 * statistics.stdev(deal_means) / math.sqrt(len(deal_means)) if len(deal_means) > 1 else float("nan")
+            json.dump({str(deal): share for deal, share in run["per_deal"].items()}, out)
+    mean, half = interval(list(run["per_deal"].values()))
     print(
         f"{args.bot} {bot_settings} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
-        f"{args.players} players ({args.edition}), {len(deal_means)} deals x {args.players} seatings "
-        f"= {len(results)} games in {elapsed:.0f} s"
+        f"{args.players} players ({args.edition}), {len(run['per_deal'])} deals x {args.players} seatings "
+        f"= {run['games']} games in {run['seconds']:.0f} s"
     )
     print(
         f"win share {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; fair share "
-        f"{1 / args.players:.3f}); mean score {statistics.fmean(scores):.1f}"
+        f"{1 / args.players:.3f}); mean score {run['mean_score']:.1f}"
     )
 
 

@@ -1,0 +1,179 @@
+"""Win share against thinking time: one ismcts at each budget against fixed fields.
+
+    python bench/strength_scaling.py --plot bench/strength_scaling.png      # hours on 2 cores
+    python bench/strength_scaling.py --budgets 2000,20000 --deals 40        # one part of it
+
+For each budget (iterations a move of the tested ismcts) and each field (the
+bot its opponents are copies of: by default the heuristic bot, and ismcts
+at 2,000 iterations), plays duplicate deals in every seating with
+bench/strength.py and reports the tested bot's win share with a 95% interval
+over deals. A fixed field makes the curve mean something: against ismcts at
+2,000 the 2,000-iteration point is the same bot (the fair share), and every
+point above it is what the extra thinking buys.
+
+Each row's per-deal win shares are kept in the JSON (--json, default
+bench/strength_scaling.json, keyed by the row), so a run only plays the deals
+a row is missing: run it again with a larger --deals to extend rows, or with
+one --budgets value to add a point. The figures use iteration budgets, so the
+machine's load does not change the play. --plot draws win share against
+budget (needs matplotlib: the `plot` extra, `pip install '.[plot]'`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import multiprocessing
+from pathlib import Path
+
+from strength import interval, measure, parse_settings
+
+DEFAULT_BUDGETS = "2000,20000,200000"
+DEFAULT_FIELDS = "heuristic;ismcts:iterations=2000"
+
+
+def parse_field(spec: str) -> tuple[str, dict]:
+    """'ismcts:iterations=2000,max_raise=1' -> ('ismcts', {...}); a bare name has no settings."""
+    name, _, settings = spec.partition(":")
+    return name, parse_settings([pair for pair in settings.split(",") if pair])
+
+
+def row_key(players: int, edition: str, budget: int, field: str) -> str:
+    return f"{edition} {players}p: ismcts:iterations={budget} vs {field}"
+
+
+def extend_row(report: dict, *, players: int, edition: str, budget: int, field: str, deals: int, workers: int) -> dict:
+    """Plays the deals the row lacks (up to `deals`) and stores them; returns the row."""
+    key = row_key(players, edition, budget, field)
+    row = report["rows"].setdefault(
+        key, {"players": players, "edition": edition, "budget": budget, "field": field, "per_deal": {}, "seconds": 0.0}
+    )
+    have = len(row["per_deal"])
+    if have < deals:
+        opponent, opponent_settings = parse_field(field)
+        run = measure(
+            bot="ismcts",
+            opponent=opponent,
+            bot_settings={"iterations": budget},
+            opponent_settings=opponent_settings,
+            players=players,
+            edition=edition,
+            deals=deals - have,
+            first_deal=have + 1,
+            workers=workers,
+        )
+        row["per_deal"] |= {str(deal): share for deal, share in run["per_deal"].items()}
+        row["seconds"] += run["seconds"]
+        row["date"] = datetime.date.today().isoformat()
+    row["win_share"], row["half_width"] = interval(list(row["per_deal"].values()))
+    return row
+
+
+def markdown(rows: list[dict], players: int) -> str:
+    fields = list(dict.fromkeys(row["field"] for row in rows))
+    budgets = sorted({row["budget"] for row in rows})
+    cell = {(row["budget"], row["field"]): row for row in rows}
+    lines = [
+        "| ismcts iterations a move | " + " | ".join(f"vs {players - 1} {field}" for field in fields) + " |",
+        "| --- |" + " --- |" * len(fields),
+    ]
+    for budget in budgets:
+        cells = []
+        for field in fields:
+            row = cell.get((budget, field))
+            cells.append(
+                f"{row['win_share']:.3f} ± {row['half_width']:.3f} ({len(row['per_deal'])} deals)" if row else ""
+            )
+        lines.append(f"| {budget:,} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def plot(rows: list[dict], players: int, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for field in dict.fromkeys(row["field"] for row in rows):
+        line = sorted((row for row in rows if row["field"] == field), key=lambda row: row["budget"])
+        axes.errorbar(
+            [row["budget"] for row in line],
+            [row["win_share"] for row in line],
+            yerr=[0 if row["half_width"] != row["half_width"] else row["half_width"] for row in line],
+            fmt="o-",
+            capsize=4,
+            label=f"vs {players - 1} {field}",
+        )
+    axes.axhline(1 / players, color="gray", linestyle=":", linewidth=1)
+    axes.text(rows[0]["budget"], 1 / players, " fair share", color="gray", va="bottom")
+    axes.set(
+        xscale="log",
+        xlabel="ismcts iterations a move",
+        ylabel="win share (95% interval over deals)",
+        title=f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time",
+    )
+    budgets = sorted({row["budget"] for row in rows})
+    axes.set_xticks(budgets, [f"{budget:,}" for budget in budgets])
+    axes.minorticks_off()
+    axes.set_ylim(0, 1)
+    axes.legend(loc="upper left")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budgets", default=DEFAULT_BUDGETS, help=f"comma-separated (default {DEFAULT_BUDGETS})")
+    parser.add_argument(
+        "--fields", default=DEFAULT_FIELDS, help=f"';'-separated bot specs of the opponents (default {DEFAULT_FIELDS})"
+    )
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--edition", default="autorama", choices=("autorama", "classic"))
+    parser.add_argument("--deals", type=int, default=40, help="deals a row should have (1..N); missing ones are played")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--json", default=str(Path(__file__).with_name("strength_scaling.json")))
+    parser.add_argument("--plot", metavar="PNG", help="also draw win share against budget into this image")
+    args = parser.parse_args()
+    try:
+        budgets = [int(budget) for budget in args.budgets.split(",")]
+    except ValueError:
+        parser.error(f"--budgets: {args.budgets!r} is not a comma-separated list of whole numbers")
+    if any(budget < 1 for budget in budgets):
+        parser.error(f"--budgets: each budget must be at least 1 iteration ({args.budgets!r})")
+    if args.deals < 2:
+        parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
+    fields = [field for field in args.fields.split(";") if field]
+    if args.plot:  # fail before a long run, not after it
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            parser.error("--plot needs matplotlib: pip install 'pyai[plot]' (or pip install matplotlib)")
+
+    path = Path(args.json)
+    report = json.loads(path.read_text()) if path.exists() else {"rows": {}}
+    for budget in budgets:
+        for field in fields:
+            extend_row(
+                report,
+                players=args.players,
+                edition=args.edition,
+                budget=budget,
+                field=field,
+                deals=args.deals,
+                workers=args.workers,
+            )
+            path.write_text(json.dumps(report, indent=1) + "\n")  # after every row: an interrupted run keeps it
+    # Every stored row of this game, so that points run separately (a costly budget over fewer deals) show together.
+    rows = [row for row in report["rows"].values() if (row["players"], row["edition"]) == (args.players, args.edition)]
+    print(markdown(rows, args.players))
+    print(f"\n(fair share {1 / args.players:.3f}; every deal in each of the {args.players} seatings; rows in {path})")
+    if args.plot:
+        plot(rows, args.players, args.plot)
+        print(f"plot in {args.plot}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""bench/strength_scaling.py and bench/paired.py at tiny budgets: rows kept per deal,
+extended without replaying, reproducible, tabled and plotted.
+
+The win shares themselves are not asserted (a few games at 20 iterations say
+nothing about strength); what is checked is that the figures are what the
+games gave and that reruns do not change them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+HAS_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
+TINY = ["--budgets", "20,60", "--fields", "heuristic;ismcts:iterations=20", "--players", "3", "--workers", "1"]
+
+
+def scaling(*arguments: str) -> subprocess.CompletedProcess:
+    # cwd="/": not the checkout, whose pyai folder has no built core.
+    command = [sys.executable, str(BENCH / "strength_scaling.py"), *arguments]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd="/")
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("strength")
+    out, png = folder / "rows.json", folder / "scaling.png"
+    arguments = [*TINY, "--deals", "2", "--json", str(out)] + (["--plot", str(png)] if HAS_MATPLOTLIB else [])
+    done = scaling(*arguments)
+    assert done.returncode == 0, done.stderr
+    return done.stdout, out, png
+
+
+def rows_of(path: Path) -> dict:
+    return json.loads(path.read_text())["rows"]
+
+
+def test_a_row_per_budget_and_field_with_each_deals_win_share(first_run):
+    _, out, _ = first_run
+    rows = rows_of(out)
+    assert sorted((row["budget"], row["field"]) for row in rows.values()) == [
+        (20, "heuristic"),
+        (20, "ismcts:iterations=20"),
+        (60, "heuristic"),
+        (60, "ismcts:iterations=20"),
+    ]
+    for row in rows.values():
+        assert (row["players"], row["edition"]) == (3, "autorama")
+        assert sorted(row["per_deal"]) == ["1", "2"]
+        # a deal's share is the mean over its 3 seatings of 1/k for a k-way win, else 0
+        assert all(0.0 <= share <= 1.0 for share in row["per_deal"].values())
+        assert row["win_share"] == pytest.approx(sum(row["per_deal"].values()) / 2)
+        assert row["half_width"] >= 0
+
+
+def test_prints_the_table(first_run):
+    stdout, _, _ = first_run
+    assert "| ismcts iterations a move | vs 2 heuristic | vs 2 ismcts:iterations=20 |" in stdout
+    assert "| 20 | " in stdout and "| 60 | " in stdout and "(2 deals)" in stdout
+    assert "fair share 0.333" in stdout
+
+
+@pytest.mark.skipif(not HAS_MATPLOTLIB, reason="the plot extra (matplotlib) is not installed")
+def test_draws_the_plot(first_run):
+    _, _, png = first_run
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_rerun_plays_only_the_missing_deals_and_a_fresh_run_repeats_the_figures(first_run, tmp_path):
+    _, out, _ = first_run
+    kept = tmp_path / "kept.json"
+    kept.write_text(out.read_text())
+    before = rows_of(kept)
+
+    same = scaling(*TINY, "--deals", "2", "--json", str(kept))
+    assert same.returncode == 0, same.stderr
+    assert rows_of(kept) == before  # nothing missing: nothing played (seconds unchanged too)
+
+    longer = scaling(*TINY, "--deals", "3", "--json", str(kept))
+    assert longer.returncode == 0, longer.stderr
+    extended = rows_of(kept)
+    for key, row in extended.items():
+        assert sorted(row["per_deal"]) == ["1", "2", "3"]
+        assert {deal: row["per_deal"][deal] for deal in ("1", "2")} == before[key]["per_deal"]
+
+    fresh = tmp_path / "fresh.json"
+    again = scaling(*TINY, "--deals", "3", "--json", str(fresh))
+    assert again.returncode == 0, again.stderr
+    assert {key: row["per_deal"] for key, row in rows_of(fresh).items()} == {
+        key: row["per_deal"] for key, row in extended.items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--budgets", "20,many"], "--budgets: '20,many' is not a comma-separated list of whole numbers"),
+        (["--budgets", "20,0"], "--budgets: each budget must be at least 1 iteration ('20,0')"),
+        (["--deals", "1"], "--deals must be at least 2 (an interval needs two deals), not 1"),
+    ],
+)
+def test_bad_arguments_are_named(arguments, message, tmp_path):
+    done = scaling(*arguments, "--json", str(tmp_path / "unused.json"))
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert not (tmp_path / "unused.json").exists()
+
+
+def test_paired_difference_of_two_runs(tmp_path):
+    new, old = tmp_path / "new.json", tmp_path / "old.json"
+    new.write_text(json.dumps({"1": 0.5, "2": 0.25, "3": 1.0}))
+    old.write_text(json.dumps({"1": 0.25, "2": 0.25, "3": 0.5, "4": 0.0}))  # deal 4 unpaired: left out
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "paired.py"), str(new), str(old)], capture_output=True, text=True, cwd="/"
+    )
+    assert done.returncode == 0, done.stderr
+    # differences 0.25, 0, 0.5: mean 0.25, sd 0.25, t(2) 4.30 -> half width 4.30 * 0.25 / sqrt(3)
+    assert "over 3 shared deals: new 0.583, old 0.333, new - old +0.250 +- 0.621" in done.stdout
