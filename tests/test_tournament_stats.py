@@ -11,6 +11,7 @@ import pytest
 import pyai
 from pyai.tournament import SpecError, parse_spec, parse_sprt
 from pyai.tournament.play import forfeit_ranks
+from pyai.tournament.report import labels_for
 from pyai.tournament.schedule import chance_seed, deal_seed, seatings
 from pyai.tournament.specs import build_lineup, check_spec
 from pyai.tournament.sprt import SprtError, SprtParams, deal_outcomes, sprt, sprt_from_games
@@ -33,6 +34,19 @@ def test_command_specs():
     spec = parse_spec(f"cmd:{sys.executable} /some/dir/engine.py --flag 'two words'")
     assert spec.kind == "cmd" and spec.argv == (sys.executable, "/some/dir/engine.py", "--flag", "two words")
     assert spec.label.startswith("cmd:python") and "engine.py --flag" in spec.label
+
+
+def test_labels_keep_the_whole_command_where_two_engines_would_look_alike(tmp_path):
+    texts = []
+    for build in ("old", "new"):
+        program = tmp_path / build / "engine"
+        program.parent.mkdir()
+        program.write_text("#!/bin/sh\n")
+        program.chmod(0o755)
+        texts.append(parse_spec(f"cmd:{program} --uci").text)
+    assert labels_for([texts[0], "heuristic"]) == ["cmd:engine --uci", "heuristic"]
+    assert labels_for([*texts, "heuristic"]) == [texts[0], texts[1], "heuristic"]
+    assert str(tmp_path / "old" / "engine") in texts[0]
 
 
 @pytest.mark.parametrize(

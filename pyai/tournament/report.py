@@ -22,6 +22,14 @@ def _label(spec: str) -> str:
         return spec
 
 
+def labels_for(specs: list[str]) -> list[str]:
+    """Short labels for the bots' specs, except where two distinct bots would share one (the same
+    engine from two builds, `cmd:/old/bin/pyai engine` and `cmd:/new/bin/pyai engine`): those keep
+    their whole spec, so that the table tells them apart."""
+    short = [_label(spec) for spec in specs]
+    return [spec if short.count(label) > 1 else label for spec, label in zip(specs, short)]
+
+
 def build_report(store: Store) -> dict[str, Any]:
     """Everything the report shows, as plain data, from a results store."""
     settings = store.settings()
@@ -29,7 +37,7 @@ def build_report(store: Store) -> dict[str, Any]:
     games = store.games()
     report = stats.compute(games, bots, len(settings["lineup"]))
     report["settings"] = settings
-    report["labels"] = [_label(spec) for spec in bots]
+    report["labels"] = labels_for(bots)
     per_deal = len(seatings(settings["lineup_ids"], settings["seatings"]))
     report["seatings_per_deal"] = per_deal
     sprt_settings = store.meta("sprt")
