@@ -281,6 +281,24 @@ def test_a_large_tree_considers_raises_up_to_three():
     assert searched(iterations=2_000, max_raise=3) & raises == {"bid:3", "bid:4", "bid:5"}
 
 
+@pytest.mark.parametrize(
+    "game, tokens",
+    [
+        ("forsale(players=3)", ["deal:3,6,23", "bid:2"]),
+        ("forsale(players=6)", ["deal:3,6,13,23,24,30", "bid:2"]),
+        ("forsale(players=4,edition=classic)", ["deal:3,6,23,24", "bid:2"]),
+    ],
+)
+def test_a_large_tree_keeps_the_plus_one_cap_where_jump_bids_measured_no_gain(game, tokens):
+    # +3 beat +1 in large trees only in the 4-player Autorama; elsewhere it measured level or weaker.
+    state = pyai.load_game(game).replay(tokens)
+    for settings in ({"iterations": 20_000}, {"iterations": 0, "time_ms": 150}):
+        moves = analyse(state, seed=1, **settings).moves
+        assert {m.token for m in moves if m.visits > 0 and m.token.startswith("bid:")} == {"bid:3"}
+    widened = analyse(state, seed=1, iterations=20_000, max_raise=3).moves
+    assert {m.token for m in widened if m.visits > 0} >= {"bid:3", "bid:4", "bid:5"}  # the cap, not the position
+
+
 def test_a_stop_after_start_is_honoured_even_before_the_search_begins():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     search = Search(state, iterations=0, time_ms=60_000)

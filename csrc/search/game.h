@@ -157,12 +157,13 @@ concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t
 
 // Optional: tree options fitted to a tree's budget (a wider choice of moves
 // for a tree with the iterations to tell them apart). Called once before each
-// tree's search with its share of the iterations (kNoIterationLimit: none)
-// and of the time in milliseconds (0: none).
+// tree's search with the root view (what is worth widening may depend on the
+// game's set-up), its share of the iterations (kNoIterationLimit: none) and
+// of the time in milliseconds (0: none).
 template <typename G>
-concept HasBudgetedTree =
-    Game<G> && requires(typename G::TreeOptions& options, uint64_t tree_iterations, double tree_time_ms) {
-      G::fit_tree_to_budget(options, tree_iterations, tree_time_ms);
-    };
+concept HasBudgetedTree = Game<G> && requires(typename G::TreeOptions& options, const typename G::View& root,
+                                              uint64_t tree_iterations, double tree_time_ms) {
+  G::fit_tree_to_budget(options, root, tree_iterations, tree_time_ms);
+};
 
 }  // namespace pyai::search

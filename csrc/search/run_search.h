@@ -53,7 +53,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
   // The game's tree options for one tree of this budget (HasBudgetedTree).
   auto fitted = [&](uint64_t tree_iterations, double tree_time_ms) {
     typename G::TreeOptions tree_options = options;
-    if constexpr (HasBudgetedTree<G>) G::fit_tree_to_budget(tree_options, tree_iterations, tree_time_ms);
+    if constexpr (HasBudgetedTree<G>) G::fit_tree_to_budget(tree_options, view, tree_iterations, tree_time_ms);
     return tree_options;
   };
 
