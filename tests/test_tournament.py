@@ -25,6 +25,7 @@ from pyai.tournament import (
     run_tournament,
 )
 from pyai.tournament.play import play_game
+from pyai.tournament.report import table
 from pyai.tournament.sprt import SprtParams
 
 FAKE_ENGINE = Path(__file__).parent / "fixtures" / "fake_engine.py"
@@ -484,3 +485,12 @@ def test_plot_without_matplotlib_fails_before_printing_anything(tmp_path):
         assert run.returncode == 2 and run.stdout == "", run.stdout
         assert "pip install '.[plot]'" in run.stderr
     assert not (tmp_path / "q.sqlite").exists()  # no game was played
+
+
+def test_the_report_heading_counts_one_deal_and_one_game_in_the_singular(tmp_path):
+    db = str(tmp_path / "one.sqlite")
+    config = TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=1)
+    first = run_tournament(config, db, concurrency=1, progress=False, max_games=1)
+    assert table(first).startswith("forsale(players=3): 1 game over 1 deal (")
+    rest = run_tournament(config, db, concurrency=1, progress=False)
+    assert table(rest).startswith("forsale(players=3): 3 games over 1 deal (")

@@ -61,7 +61,8 @@ def table(report: dict[str, Any]) -> str:
     outcomes = report["outcomes"]
     failed = sum(count for kind, count in outcomes.items() if kind != "normal")
     lines = [
-        f"{settings['game']}: {report['games']} games over {report['deals']} deals "
+        f"{settings['game']}: {report['games']} game{'' if report['games'] == 1 else 's'} over {report['deals']} "
+        f"deal{'' if report['deals'] == 1 else 's'} "
         f"({report['seatings_per_deal']} seatings a deal, {settings['seatings']}), seed {settings['seed']}"
         + (f"; {failed} ended by a failure" if failed else "")
     ]
