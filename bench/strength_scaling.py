@@ -107,7 +107,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
             label=f"vs {players - 1} {field}",
         )
     axes.axhline(1 / players, color="gray", linestyle=":", linewidth=1)
-    axes.text(rows[0]["budget"], 1 / players, " fair share", color="gray", va="bottom")
+    axes.text(min(row["budget"] for row in rows), 1 / players, " fair share", color="gray", va="bottom")
     axes.set(
         xscale="log",
         xlabel="ismcts iterations a move",
