@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import multiprocessing
 from pathlib import Path
 
@@ -101,7 +102,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
         axes.errorbar(
             [row["budget"] for row in line],
             [row["win_share"] for row in line],
-            yerr=[0 if row["half_width"] != row["half_width"] else row["half_width"] for row in line],
+            yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in line],  # nan: one deal
             fmt="o-",
             capsize=4,
             label=f"vs {players - 1} {field}",
