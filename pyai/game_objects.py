@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from .digits import is_whole_number
 from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
 from .game_string import format_game_string
 
@@ -358,7 +359,7 @@ def _settings_table(core_search: Any) -> tuple[dict[str, Any], ...]:
 
 def whole_number_param(name: str, value: str, low: int, high: int) -> int:
     """A game-string parameter that must be a whole number in [low, high]."""
-    if not (value.isascii() and value.isdigit()) or len(value) > 6 or not low <= int(value) <= high:
+    if not is_whole_number(value) or len(value) > 6 or not low <= int(value) <= high:
         raise GameStringError(f"{name} must be a whole number {low} to {high}, not {value!r}")
     return int(value)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..digits import is_whole_number
 from ..errors import ArgumentError, IllegalMoveError
 from ..game_objects import BaseGame, BaseState, BaseView
 from .money_ranges import MOST_MONEY, MoneyRanges
@@ -92,7 +93,7 @@ class MoneySetup:
 
 
 def _whole(text: str, what: str, most: int) -> int:
-    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0") or int(text) > most:
+    if not is_whole_number(text) or (len(text) > 1 and text[0] == "0") or int(text) > most:
         raise ArgumentError(f"setup: {what} must be a whole number 0..{most}, not {text!r}")
     return int(text)
 

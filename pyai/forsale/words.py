@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from .themes import Theme
 
@@ -29,7 +30,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower()
     if head == "deal" or head == "checks" or head == "cards":
-        numbers = [w for w in words[1:] if w.isascii() and w.isdigit()]
+        numbers = [w for w in words[1:] if is_whole_number(w)]
         return "deal:" + ",".join(numbers)
     if ":" in text and len(words) == 1:
         return text.strip()
@@ -82,7 +83,7 @@ def _seat(word: str, names: list[str], me: int) -> int | None:
     lowered = [name.lower() for name in names]
     if word in lowered:
         return lowered.index(word)
-    if word.startswith("seat") and word[4:].isascii() and word[4:].isdigit():
+    if word.startswith("seat") and is_whole_number(word[4:]):
         seat = int(word[4:])
         return seat if seat < len(names) else None
     return None

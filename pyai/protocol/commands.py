@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..digits import is_whole_number
 from ..games import DEFAULT_GAME
 from .errors import SYNTAX, UNKNOWN_COMMAND, ProtocolError, quoted
 
@@ -209,7 +210,7 @@ COMMAND_NAMES = (
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isascii() or not word.isdigit():
+    if not is_whole_number(word):
         raise ProtocolError(SYNTAX, f"{what} must be a whole number, not {quoted(word)}")
     if len(word) > MAX_NUMBER_DIGITS:
         raise ProtocolError(SYNTAX, f"{what} has too many digits")

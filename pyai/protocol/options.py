@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import _core
+from ..digits import is_whole_number
 from ..games import GAMES
 from .errors import BAD_VALUE, UNKNOWN_OPTION, ProtocolError, quoted
 
@@ -50,7 +51,7 @@ class Option:
         text = text.strip()
         if self.kind == "spin":
             digits = text[1:] if text.startswith("-") else text
-            if not digits.isascii() or not digits.isdigit() or len(digits) > 20:
+            if not is_whole_number(digits) or len(digits) > 20:
                 raise ProtocolError(
                     BAD_VALUE, f"{self.name} must be a whole number {self.low}..{self.high}, not {quoted(text)}"
                 )
@@ -136,7 +137,7 @@ class SettingOption(Option):
             return lowered
         whole = kind == "count"
         try:
-            value = int(text) if whole and text.isascii() and text.isdigit() else float(text)
+            value = int(text) if whole and is_whole_number(text) else float(text)
         except ValueError:
             value = None
         if value is None or value != value or (whole and not isinstance(value, int)):
