@@ -167,8 +167,12 @@ def main() -> None:
                 workers=args.workers,
             )
             path.write_text(json.dumps(report, indent=1) + "\n")  # after every row: an interrupted run keeps it
-    # Every stored row of this game, so that points run separately (a costly budget over fewer deals) show together.
+    # Every stored row of this game, so that points run separately (a costly budget over fewer deals) show together;
+    # each row's interval from its deals as stored (deals merged in from bench/strength.py runs count too).
     rows = [row for row in report["rows"].values() if (row["players"], row["edition"]) == (args.players, args.edition)]
+    for row in rows:
+        row["win_share"], row["half_width"] = interval(list(row["per_deal"].values()))
+    path.write_text(json.dumps(report, indent=1) + "\n")
     print(markdown(rows, args.players))
     print(f"\n(fair share {1 / args.players:.3f}; every deal in each of the {args.players} seatings; rows in {path})")
     if args.plot:

@@ -97,6 +97,23 @@ def test_a_rerun_plays_only_the_missing_deals_and_a_fresh_run_repeats_the_figure
     }
 
 
+def test_a_row_merged_from_elsewhere_is_tabled_from_its_deals(first_run, tmp_path):
+    # Deals played by bench/strength.py with the same bots can be merged into a row by hand; the row's
+    # figures then come from all of its deals, not from what the file said before.
+    _, out, _ = first_run
+    merged = tmp_path / "merged.json"
+    report = json.loads(out.read_text())
+    key = next(key for key, row in report["rows"].items() if (row["budget"], row["field"]) == (20, "heuristic"))
+    report["rows"][key]["per_deal"] = {"1": 0.0, "2": 1.0, "3": 1.0, "4": 0.0}
+    report["rows"][key]["win_share"] = 0.123  # stale
+    merged.write_text(json.dumps(report))
+    done = scaling(*TINY, "--deals", "2", "--json", str(merged))
+    assert done.returncode == 0, done.stderr
+    row = rows_of(merged)[key]
+    assert row["win_share"] == 0.5 and row["half_width"] > 0
+    assert "| 20 | 0.500 ± " in done.stdout and "(4 deals)" in done.stdout
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

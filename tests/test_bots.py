@@ -87,7 +87,7 @@ def test_bots_are_reproducible_from_their_seed():
 def test_the_pimc_baseline_keeps_its_bid_cap_of_three():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     assert pyai.make_bot("pimc").settings_for(state)["max_raise"] == 3  # For Sale's default for this bot
-    assert "max_raise" not in pyai.make_bot("ismcts").settings_for(state)  # the search's: by budget
+    assert "max_raise" not in pyai.make_bot("ismcts").settings_for(state)  # the search's own default (+1)
     assert pyai.make_bot("pimc", max_raise=1).settings_for(state)["max_raise"] == 1
     bot = pyai.make_bot("pimc", iterations=200)
     bot.choose(state)

@@ -255,46 +255,25 @@ def test_the_tree_considers_small_raises_unless_told_otherwise():
     assert all(capped[f"bid:{n}"] == 0 for n in range(6, 29))  # jump bids beyond +3 are not searched
     full = {m.token: m.visits for m in analyse(state, iterations=3000, seed=1, max_raise=0).moves}
     assert all(visits > 0 for visits in full.values())
-    with pytest.raises(pyai.SettingError, match="max_raise must be a whole number 0 to 1000 \\(or None\\), not -1"):
+    with pytest.raises(pyai.SettingError, match="max_raise must be a whole number 0 to 1000, not -1"):
         analyse(state, max_raise=-1)
-
-
-def test_a_large_tree_considers_raises_up_to_three():
-    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24", "bid:2"])
-
-    def searched(**settings):
-        moves = analyse(state, seed=1, **settings).moves
-        return {m.token for m in moves if m.visits > 0}
-
-    raises = {f"bid:{n}" for n in range(3, 29)}
-    # By default the cap follows the budget: +1 below 10,000 iterations a tree, +3 from there.
-    assert searched(iterations=9_999) & raises == {"bid:3"}
-    assert searched(iterations=10_000) & raises == {"bid:3", "bid:4", "bid:5"}
-    assert searched(iterations=10_000) == searched(iterations=10_000, max_raise=3)
-    # The budget is each tree's: two threads' trees of 5,000 iterations are small.
-    assert searched(iterations=10_000, threads=2) & raises == {"bid:3"}
-    # A time budget alone counts as large from 100 ms a tree.
-    assert searched(iterations=0, time_ms=150) & raises == {"bid:3", "bid:4", "bid:5"}
-    assert searched(iterations=0, time_ms=30) & raises == {"bid:3"}
-    # A cap the caller gives is kept whatever the budget.
-    assert searched(iterations=10_000, max_raise=1) & raises == {"bid:3"}
-    assert searched(iterations=2_000, max_raise=3) & raises == {"bid:3", "bid:4", "bid:5"}
 
 
 @pytest.mark.parametrize(
     "game, tokens",
     [
+        ("forsale(players=4)", ["deal:3,6,23,24", "bid:2"]),
         ("forsale(players=3)", ["deal:3,6,23", "bid:2"]),
         ("forsale(players=6)", ["deal:3,6,13,23,24,30", "bid:2"]),
         ("forsale(players=4,edition=classic)", ["deal:3,6,23,24", "bid:2"]),
     ],
 )
-def test_a_large_tree_keeps_the_plus_one_cap_where_jump_bids_measured_no_gain(game, tokens):
-    # +3 beat +1 in large trees only in the 4-player Autorama; elsewhere it measured level or weaker.
+def test_a_large_tree_keeps_the_plus_one_cap(game, tokens):
+    # Jump bids measured no gain in large trees either (docs/search.md, the bid cap), so no budget widens the cap.
     state = pyai.load_game(game).replay(tokens)
-    for settings in ({"iterations": 20_000}, {"iterations": 0, "time_ms": 150}):
+    for settings in ({"iterations": 20_000}, {"iterations": 20_000, "threads": 2}, {"iterations": 0, "time_ms": 150}):
         moves = analyse(state, seed=1, **settings).moves
-        assert {m.token for m in moves if m.visits > 0 and m.token.startswith("bid:")} == {"bid:3"}
+        assert {m.token for m in moves if m.visits > 0 and m.token.startswith("bid:")} == {"bid:3"}, settings
     widened = analyse(state, seed=1, iterations=20_000, max_raise=3).moves
     assert {m.token for m in widened if m.visits > 0} >= {"bid:3", "bid:4", "bid:5"}  # the cap, not the position
 

@@ -78,7 +78,7 @@ def test_bad_specs_say_what_is_wrong(text, message):
         ("ismcts:colour=red", "unknown search setting 'colour'"),
         ("ismcts:iterations=-5", "iterations must be a whole number 0 to"),
         ("ismcts:rollout=magic", "rollout must be one of heuristic, random, not 'magic'"),
-        ("pimc:max_raise=-1", "max_raise must be a whole number 0 to 1000 (or None), not -1"),
+        ("pimc:max_raise=-1", "max_raise must be a whole number 0 to 1000, not -1"),
     ],
 )
 def test_search_settings_are_checked_against_the_tournaments_game(text, message):

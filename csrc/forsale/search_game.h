@@ -19,33 +19,16 @@ namespace pyai::forsale {
 // For Sale's own filter on what the tree expands: jump bids. Raising by one
 // can always be answered, and the auction's 20-30 bids a turn are most of the
 // tree's branching: searching only raises up to the high bid + max_raise
-// measured stronger than searching them all. How far to look depends on the
-// tree's size and on the game: +1 measured best for small trees (2,000
-// iterations) everywhere, +3 for large ones (20,000) in the 4-player Autorama
-// only, so by default (max_raise -1) the cap follows the tree's budget and
-// the game (fit_tree_to_budget).
+// measured stronger than searching them all, and +1 measured best at every
+// budget tried. +3 was the default for large trees of the 4-player Autorama
+// for a while: it beat +1 against copies of the search at a tenth of the
+// budget, but head to head at 20,000 iterations, one +3 against three +1, it
+// won 0.235 +- 0.039 of the games (100 deals; fair 0.25), and it did worse
+// against the heuristic bot: docs/search.md, the bid cap.
 struct TreeOptions {
-  int max_raise = -1;           // > 0: bids up to the high bid + max_raise only (0: every bid; -1: by the budget)
+  int max_raise = 1;            // > 0: bids up to the high bid + max_raise only (0: every bid)
   int opponent_max_raise = -1;  // the same cap for the other seats' bids (-1: max_raise)
 };
-
-// The default cap: +1, and +3 for a tree of kLargeTreeIterations or more in
-// the games where the wider cap measured stronger. A tree with only a time
-// budget counts as large from kLargeTreeMs (about 10,000 iterations at 4
-// players on one core); with no budget at all, large.
-constexpr int kSmallTreeMaxRaise = 1;
-constexpr int kLargeTreeMaxRaise = 3;
-constexpr uint64_t kLargeTreeIterations = 10'000;
-constexpr double kLargeTreeMs = 100;
-
-// Against copies of the same search at a tenth of the budget, +3 at 20,000
-// iterations beat +1 at 4 players (100 deals) but leaned the other way at 3 and
-// 6 (40 deals each); in the classic game, where cash is 18 instead of 28 and a
-// jump of 3 is a larger share of it, +1 was stronger at 10,000 (100 deals
-// against the heuristic bot). So the large trees of every other game keep +1.
-// Even at 4 players the case is weak (no better head to head against +1 at
-// 20,000, worse against the heuristic bot): docs/search.md, the bid cap.
-inline bool jump_bids_pay_in_large_trees(const State& s) { return !s.classic && s.players() == 4; }
 
 struct SearchGame {
   using State = forsale::State;
@@ -86,15 +69,6 @@ struct SearchGame {
     out = kept;
   }
   static void apply(State& s, Action a) { apply_action(s, a); }
-
-  static void fit_tree_to_budget(TreeOptions& options, const View& root, uint64_t tree_iterations,
-                                 double tree_time_ms) {
-    if (options.max_raise >= 0) return;  // a cap the caller chose
-    const bool iteration_budget = tree_iterations != search::kNoIterationLimit;
-    const bool large = iteration_budget ? tree_iterations >= kLargeTreeIterations
-                                        : tree_time_ms == 0 || tree_time_ms >= kLargeTreeMs;
-    options.max_raise = large && jump_bids_pay_in_large_trees(root.state) ? kLargeTreeMaxRaise : kSmallTreeMaxRaise;
-  }
 
   // Turns up random cards; the removal is unseen by every seat (one outcome),
   // a deal is seen by every seat (its cards).
@@ -168,13 +142,10 @@ struct SearchGame {
 inline std::span<const search::Setting<TreeOptions>> tree_settings() {
   using V = search::SettingValue;
   static const search::Setting<TreeOptions> table[] = {
-      {"max_raise", search::SettingKind::kCount, 0, 1000, "", true,
-       "the tree considers bids up to the high bid + max_raise (0: every bid; None: +1, and +3 for a tree of "
-       "10,000 iterations or more in the 4-player Autorama)",
-       [](TreeOptions& o, const V& v) {
-         o.max_raise = std::holds_alternative<uint64_t>(v) ? int(std::get<uint64_t>(v)) : -1;
-       },
-       [](const TreeOptions& o) { return o.max_raise < 0 ? V() : V(uint64_t(o.max_raise)); }},
+      {"max_raise", search::SettingKind::kCount, 0, 1000, "", false,
+       "the tree considers bids up to the high bid + max_raise (0: every bid)",
+       [](TreeOptions& o, const V& v) { o.max_raise = int(std::get<uint64_t>(v)); },
+       [](const TreeOptions& o) { return V(uint64_t(o.max_raise)); }},
       {"opponent_max_raise", search::SettingKind::kCount, 0, 1000, "", true,
        "the same cap for the other seats' bids in the tree (None: max_raise; 0: every bid)",
        [](TreeOptions& o, const V& v) {
@@ -186,6 +157,6 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
 }
 
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
-              search::HasChanceReplay<SearchGame> && search::HasBudgetedTree<SearchGame>);
+              search::HasChanceReplay<SearchGame>);
 
 }  // namespace pyai::forsale

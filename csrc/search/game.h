@@ -155,15 +155,4 @@ concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t
   { G::replay_chance(state, key, seat) } -> std::same_as<bool>;
 };
 
-// Optional: tree options fitted to a tree's budget (a wider choice of moves
-// for a tree with the iterations to tell them apart). Called once before each
-// tree's search with the root view (what is worth widening may depend on the
-// game's set-up), its share of the iterations (kNoIterationLimit: none) and
-// of the time in milliseconds (0: none).
-template <typename G>
-concept HasBudgetedTree = Game<G> && requires(typename G::TreeOptions& options, const typename G::View& root,
-                                              uint64_t tree_iterations, double tree_time_ms) {
-  G::fit_tree_to_budget(options, root, tree_iterations, tree_time_ms);
-};
-
 }  // namespace pyai::search

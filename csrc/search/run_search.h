@@ -50,20 +50,13 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
     return iteration_budget / parts + (index < iteration_budget % parts ? 1 : 0);
   };
 
-  // The game's tree options for one tree of this budget (HasBudgetedTree).
-  auto fitted = [&](uint64_t tree_iterations, double tree_time_ms) {
-    typename G::TreeOptions tree_options = options;
-    if constexpr (HasBudgetedTree<G>) G::fit_tree_to_budget(tree_options, view, tree_iterations, tree_time_ms);
-    return tree_options;
-  };
-
   auto worker = [&](int t) {
     try {
       SearchResult& mine = partial[size_t(t)];
       const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
       if (!config.perfect_information) {
         const uint64_t iterations = share(uint64_t(threads), uint64_t(t));
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, fitted(iterations, time_ms), tree_nodes,
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, tree_nodes,
                                                     thread_seed);
         const uint64_t done = tree->run(iterations, start + budget, has_deadline, stop, progress);
         mine = tree->result();
@@ -81,7 +74,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
         // clock says, as an ISMCTS tree does; no later tree starts after the time is up.
         if (k != t && has_deadline && Clock::now() >= start + budget) break;
         const uint64_t iterations = share(uint64_t(trees), uint64_t(k));
-        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, fitted(iterations, time_ms / trees),
+        auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options,
                                                     tree_nodes, det_rng.next_u64());
         Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
         tree->fix_determinization(fix_rng);

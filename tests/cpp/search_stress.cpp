@@ -335,7 +335,7 @@ View root_view(const Position& position, bool perfect_information) {
 // -1: by the tree's budget; the opponents' cap -1: the same as the searching seat's).
 TreeOptions random_tree_options(Rng& rng) {
   TreeOptions options;
-  options.max_raise = int(rng.below(5)) - 1;
+  options.max_raise = int(rng.below(5));
   options.opponent_max_raise = int(rng.below(5)) - 1;
   return options;
 }
