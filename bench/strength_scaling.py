@@ -45,7 +45,8 @@ def row_key(players: int, edition: str, budget: int, field: str) -> str:
 
 
 def extend_row(report: dict, *, players: int, edition: str, budget: int, field: str, deals: int, workers: int) -> dict:
-    """Plays the deals the row lacks (up to `deals`) and stores them; returns the row."""
+    """Plays the deals the row lacks (up to `deals`) and stores them; returns the row (its interval is
+    computed from the stored deals when the table is made, in main)."""
     key = row_key(players, edition, budget, field)
     row = report["rows"].setdefault(
         key, {"players": players, "edition": edition, "budget": budget, "field": field, "per_deal": {}, "seconds": 0.0}
@@ -67,7 +68,6 @@ def extend_row(report: dict, *, players: int, edition: str, budget: int, field: 
         row["per_deal"] |= {str(deal): share for deal, share in run["per_deal"].items()}
         row["seconds"] += run["seconds"]
         row["date"] = datetime.date.today().isoformat()
-    row["win_share"], row["half_width"] = interval(list(row["per_deal"].values()))
     return row
 
 

@@ -332,7 +332,7 @@ View root_view(const Position& position, bool perfect_information) {
 }
 
 // The game's own tree options: For Sale's caps on bids in the tree (0: none;
-// -1: by the tree's budget; the opponents' cap -1: the same as the searching seat's).
+// the opponents' cap -1: the same as the searching seat's).
 TreeOptions random_tree_options(Rng& rng) {
   TreeOptions options;
   options.max_raise = int(rng.below(5));
