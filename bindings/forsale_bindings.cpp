@@ -19,9 +19,11 @@
 #include "../csrc/forsale/scoring.h"
 #include "../csrc/forsale/seen_moves.h"
 #include "../csrc/forsale/tokens.h"
+#include "../csrc/forsale/value_model.h"
 #include "forsale_record.h"
 #include "record_binding.h"
 #include "search_binding.h"
+#include "value_samples_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
@@ -188,7 +190,29 @@ void bind_forsale(py::module_& m) {
              }
              return out;
            })
-      .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); });
+      .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); })
+      .def("value_features",
+           [](const ForSaleGameRecord& r) {
+             std::vector<std::vector<float>> rows;
+             for (int p = 0; p < r.state.num_players; ++p) {
+               std::vector<float> row(kValueFeatures);
+               value_features(r.state, p, row.data());
+               rows.push_back(row);
+             }
+             return rows;
+           },
+           "Each seat's features as the learned evaluation reads them (csrc/forsale/value_features.h).")
+      .def("value_estimate",
+           [](const ForSaleGameRecord& r) -> py::object {
+             float win[kMaxPlayers], money[kMaxPlayers];
+             if (!is_round_boundary(r.state) || !evaluate_position(r.state, win, money)) return py::none();
+             py::dict out;
+             out["win"] = std::vector<float>(win, win + r.state.num_players);
+             out["money"] = std::vector<float>(money, money + r.state.num_players);
+             return out;
+           },
+           "At a round boundary with fitted weights: the learned evaluation's win chances and money per seat; "
+           "else None.");
 
   view.def_static(
           "from_position",
@@ -254,6 +278,18 @@ void bind_forsale(py::module_& m) {
   m.def("forsale_random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
+  m.def(
+      "forsale_value_samples",
+      [](int players, bool classic, int games, int max_cut, int noise, uint64_t seed) {
+        return bindings::value_samples<SearchGame>(initial_state(make_config(players, 0, classic)), players, games,
+                                                   max_cut, noise, seed);
+      },
+      py::arg("players"), py::arg("classic"), py::arg("games"), py::arg("max_cut"), py::arg("noise"),
+      py::arg("seed") = 0,
+      "Heuristic self-play positions at round boundaries and their outcomes, for fitting the learned evaluation "
+      "(csrc/search/value_samples.h): numpy arrays bucket, game, features, win, score.");
+  m.attr("forsale_value_feature_names") = std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
+  m.attr("forsale_value_model_source") = std::string(kValueModelSource);
   m.def("forsale_heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

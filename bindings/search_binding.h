@@ -147,6 +147,9 @@ class Search {
     }
     if (config_.iterations == 0 && config_.time_ms == 0)
       throw GameError(ErrorKind::kBadSetting, "a search needs iterations or time_ms (or both)");
+    if (config_.evaluation == search::LeafEvaluation::kModel && !search::HasValueModel<G>)
+      throw GameError(ErrorKind::kBadSetting,
+                      "evaluation 'model' needs a learned evaluation, and this game has none: use 'rollout'");
   }
 
   py::dict run() {

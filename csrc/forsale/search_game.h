@@ -13,6 +13,7 @@
 #include "playout.h"
 #include "rules.h"
 #include "scoring.h"
+#include "value_model.h"
 
 namespace pyai::forsale {
 
@@ -113,6 +114,13 @@ struct SearchGame {
     }
   }
 
+  // The learned evaluation (value_model.h): at a round boundary.
+  static constexpr int kValueFeatures = forsale::kValueFeatures;
+  static bool is_evaluation_point(const State& s) { return is_round_boundary(s); }
+  static int value_bucket(const State& s) { return forsale::value_bucket(s); }
+  static void value_features(const State& s, int seat, float* out) { forsale::value_features(s, seat, out); }
+  static bool evaluate(const State& s, float* win, float* money) { return evaluate_position(s, win, money); }
+
   // The sealed sells of phase 3.
   static bool is_simultaneous_participant(const State& s, int seat) { return !has_card(s.sells_submitted, seat); }
   static void legal_actions_for(const State& s, int seat, ActionList& out) {
@@ -157,6 +165,6 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
 }
 
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
-              search::HasChanceReplay<SearchGame>);
+              search::HasChanceReplay<SearchGame> && search::HasValueModel<SearchGame>);
 
 }  // namespace pyai::forsale

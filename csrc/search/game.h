@@ -155,4 +155,23 @@ concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t
   { G::replay_chance(state, key, seat) } -> std::same_as<bool>;
 };
 
+// Optional: a learned evaluation. At an evaluation point (a round about to be
+// dealt, say) it estimates each seat's win share and final score from a
+// model fitted to self-play (search/value_samples.h records the positions and
+// outcomes to fit it on), so that a rollout may stop there
+// (SearchConfig::evaluation). The model sees each seat through the same
+// value_features the fitting read; value_bucket names the weights that
+// value the point (one set per phase and round, say).
+template <typename G>
+concept HasValueModel = Game<G> && requires(const typename G::State& state, int seat, float* out) {
+  { G::kValueFeatures } -> std::convertible_to<int>;
+  { G::is_evaluation_point(state) } -> std::convertible_to<bool>;
+  { G::value_bucket(state) } -> std::convertible_to<int>;
+  G::value_features(state, seat, out);
+  // At an evaluation point: per seat, the estimated win share (summing to 1)
+  // and final score, as G::outcomes gives them at the end; false (and nothing
+  // written) where the model has no fitted weights.
+  { G::evaluate(state, out, out) } -> std::same_as<bool>;
+};
+
 }  // namespace pyai::search

@@ -17,6 +17,11 @@ enum class Objective : uint8_t { kWin, kScore };
 // How a rollout picks moves below the tree.
 enum class RolloutPolicy : uint8_t { kRandom, kHeuristic };
 
+// How a leaf of the tree is valued: a rollout to the end of the game, or a
+// rollout to the next evaluation point (a round boundary), valued there by
+// the game's learned model (games that have one: HasValueModel).
+enum class LeafEvaluation : uint8_t { kRollout, kModel };
+
 struct SearchConfig {
   uint64_t iterations = 100000;  // 0: no iteration limit (a time limit or stop() must end it)
   double time_ms = 0;            // 0: no time limit
@@ -47,6 +52,7 @@ struct SearchConfig {
   float chance_widening = 0.0f;
   float chance_widening_power = 0.5f;
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
+  LeafEvaluation evaluation = LeafEvaluation::kRollout;
   // At another seat's decision, keep its move statistics per its private
   // information (games that declare it: HasPrivateInformation).
   bool private_opponents = true;

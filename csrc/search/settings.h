@@ -173,6 +173,13 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "heuristic rollouts: percent of uniformly random moves mixed in",
        [](C& c, const V& v) { c.rollout_noise_percent = int(std::get<uint64_t>(v)); },
        [](const C& c) { return V(uint64_t(c.rollout_noise_percent)); }},
+      {"evaluation", SettingKind::kChoice, 0, 0, "rollout|model", false,
+       "how a leaf is valued: a rollout to the end, or a rollout to the next round boundary valued by the game's "
+       "learned model (games that have one)",
+       [](C& c, const V& v) {
+         c.evaluation = std::get<std::string>(v) == "model" ? LeafEvaluation::kModel : LeafEvaluation::kRollout;
+       },
+       [](const C& c) { return V(std::string(c.evaluation == LeafEvaluation::kModel ? "model" : "rollout")); }},
       {"prior_weight", SettingKind::kNumber, 0, 1e6, "", false,
        "progressive bias toward the heuristic player's move at decisions (0: none)",
        [](C& c, const V& v) { c.prior_weight = float(std::get<double>(v)); },

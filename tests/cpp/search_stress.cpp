@@ -1247,6 +1247,8 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   }
   config.rollout = rng.below(2) ? search::RolloutPolicy::kHeuristic : search::RolloutPolicy::kRandom;
   config.rollout_noise_percent = rng.below(3) == 0 ? int(rng.below(101)) : 0;
+  // The learned evaluation where the game has one (other games roll out to the end whatever this says).
+  config.evaluation = rng.below(3) == 0 ? search::LeafEvaluation::kModel : search::LeafEvaluation::kRollout;
   config.prior_weight = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1e6f : float(2 * rng.unit())) : 0.0f;
   config.chance_buckets = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1000000000 : 1 + int(rng.below(8))) : 0;
   config.private_opponents = rng.below(4) != 0;

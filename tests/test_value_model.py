@@ -1,0 +1,221 @@
+"""For Sale's learned evaluation: its features, its shipped weights, the self-play
+samples it is fitted on, the fitting, and the search setting that uses it."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyai
+from pyai import _core
+from pyai.analysis import analyse
+
+from scripting import play
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import fit_value_model  # noqa: E402
+
+FEATURES = list(_core.forsale_value_feature_names)
+GAMES = [f"forsale(players={p},edition={e})" for e in ("autorama", "classic") for p in (3, 4, 5, 6)]
+
+
+def to_next_boundary(state, rng, bots):
+    """Plays heuristic moves and random deals until a round is about to be dealt (or the end)."""
+    while not state.is_terminal():
+        mover = state.to_move()
+        if mover == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(32)))
+        else:
+            state.apply(bots[mover].choose(state))
+        if state.to_move() == "chance":
+            return
+
+
+def test_features_at_the_start_are_each_seats_cash_and_nothing_else():
+    state = pyai.load_game("forsale(players=5)").new_initial_state()
+    features = state._core.value_features()
+    cash = _core.starting_cash(5)
+    assert features == [[cash, cash] + [0.0] * (len(FEATURES) - 2)] * 5
+
+
+def test_features_read_each_seats_own_cards():
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    play(state, "removed:1,2/3,4/0,5", "deal:10,13,22,28", "pass")
+    features = dict(zip(FEATURES, state._core.value_features()[0]))
+    # Seat 0 passed first: it takes the lowest advisor (10, a Controller) for nothing.
+    assert features["advisor_sum"] == 10 and features["advisor_max"] == 10
+    assert features["controllers"] == 1 and features["cash"] == _core.starting_cash(4)
+    assert sum(features[name] for name in FEATURES[7:]) == 1  # one advisor owned, one ability
+
+
+@pytest.mark.parametrize("spec", GAMES)
+def test_every_edition_and_player_count_is_valued_at_each_round_boundary(spec):
+    game = pyai.load_game(spec)
+    rng = random.Random(spec)
+    state = game.new_initial_state()
+    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(game.players)]
+    boundaries = 0
+    while not state.is_terminal():
+        mover = state.to_move()
+        if mover != "chance":
+            state.apply(bots[mover].choose(state))
+            continue
+        estimate = state._core.value_estimate()
+        if estimate is None:  # only the unseen removal of 3-4 players, before the first deal
+            assert game.players <= 4 and not boundaries
+        else:
+            boundaries += 1
+            assert len(estimate["win"]) == len(estimate["money"]) == game.players
+            assert sum(estimate["win"]) == pytest.approx(1.0, abs=1e-5)
+            assert all(0 <= w <= 1 for w in estimate["win"])
+        state.apply(state.sample_chance(rng.getrandbits(32)))
+    phases = 2 if "classic" in spec else 3
+    assert boundaries == phases * {3: 8, 4: 7, 5: 6, 6: 5}[game.players]
+
+
+def test_mid_round_there_is_no_estimate():
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    play(state, "removed:1,2/3,4/0,5", "deal:10,13,22,28")
+    assert state._core.value_estimate() is None
+
+
+def test_the_first_boundary_is_even_between_seats():
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    play(state, "removed:1,2/3,4/0,5")
+    assert state._core.value_estimate()["win"] == pytest.approx([0.25] * 4, abs=1e-6)
+
+
+def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
+    # Games the weights were not fitted on (a seed the fit did not use): the
+    # model's Brier score at the boundaries of the last two phases must beat the
+    # no-skill 1/players clearly, and its favourite must win more often than not.
+    game = pyai.load_game("forsale(players=4)")
+    rng = random.Random(991)
+    model_error = uniform_error = 0.0
+    favourite_won = positions = 0
+    for g in range(40):
+        state = game.new_initial_state()
+        bots = [pyai.make_bot("heuristic", seed=1000 * g + seat) for seat in range(4)]
+        estimates = []
+        while not state.is_terminal():
+            to_next_boundary(state, rng, bots)
+            estimate = None if state.is_terminal() else state._core.value_estimate()
+            if estimate and state.to_dict()["phase"] != "auction":
+                estimates.append(estimate["win"])
+            if not state.is_terminal() and state.to_move() == "chance":
+                state.apply(state.sample_chance(rng.getrandbits(32)))
+        winners = state.winners()
+        outcome = np.array([1 / len(winners) if seat in winners else 0.0 for seat in range(4)])
+        for win in estimates:
+            model_error += float(((np.array(win) - outcome) ** 2).sum())
+            uniform_error += float(((0.25 - outcome) ** 2).sum())
+            favourite_won += outcome[int(np.argmax(win))] > 0
+            positions += 1
+    assert positions > 400
+    assert model_error < 0.6 * uniform_error
+    assert favourite_won > 0.6 * positions
+
+
+def test_the_report_names_the_weights_the_build_holds():
+    report = json.loads((ROOT / "bench" / "value_model.json").read_text())
+    assert report["source"] == _core.forsale_value_model_source
+    assert report["features"] == FEATURES
+
+
+def test_samples_are_seeded_and_each_carries_its_games_outcome():
+    first = _core.forsale_value_samples(4, False, 30, 10, 20, 5)
+    again = _core.forsale_value_samples(4, False, 30, 10, 20, 5)
+    other = _core.forsale_value_samples(4, False, 30, 10, 20, 6)
+    assert all(np.array_equal(first[k], again[k]) for k in first)
+    assert not np.array_equal(first["features"], other["features"])
+    n = len(first["bucket"])
+    assert first["features"].shape == (n, 4, len(FEATURES))
+    assert first["win"].shape == first["score"].shape == (n, 4)
+    assert np.allclose(first["win"].sum(axis=1), 1)
+    for g in np.unique(first["game"]):
+        rows = first["game"] == g
+        assert (first["win"][rows] == first["win"][rows][0]).all()
+        assert (first["score"][rows] == first["score"][rows][0]).all()
+    # A cut of 0 records every boundary of every game: 21 at 4 players.
+    every = _core.forsale_value_samples(4, False, 3, 0, 20, 5)
+    assert len(every["bucket"]) == 3 * 21
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [((4, False, -1, 10, 20), "games"), ((4, False, 10, -1, 20), "max_cut"), ((4, False, 10, 10, 101), "noise"),
+     ((7, False, 10, 10, 20), "players")],
+)
+def test_bad_sample_requests_name_what_is_wrong(arguments, message):
+    with pytest.raises(pyai.PyaiError, match=message):
+        _core.forsale_value_samples(*arguments)
+
+
+def test_the_fit_recovers_a_known_conditional_logit():
+    rng = np.random.default_rng(3)
+    truth = np.array([1.5, -0.7, 0.3])
+    x = rng.normal(size=(20000, 4, 3))
+    p = fit_value_model.softmax(x @ truth)
+    y = np.zeros_like(p)
+    y[np.arange(len(p)), [rng.choice(4, p=row) for row in p]] = 1
+    assert fit_value_model.fit_logit(x, y) == pytest.approx(truth, abs=0.06)
+
+
+def test_the_written_weights_are_cpp_float_literals(tmp_path):
+    fitted = {fit_value_model.bucket_of(False, 4, 2, 6): (np.zeros(len(FEATURES)), np.ones(len(FEATURES)), 0.0, {})}
+    path = tmp_path / "w.inc"
+    fit_value_model.write_weights(path, fitted, "test")
+    text = path.read_text()
+    assert text.count("{true,") == 1 and text.count("    {},") == 8 * 3 * 10 - 1
+    assert " 0f" not in text and "0.00000000e+00f" in text
+
+
+def search_position():
+    state = pyai.load_game("forsale(players=4)").new_initial_state()
+    play(state, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    return state
+
+
+def test_the_model_ends_rollouts_at_the_next_boundary():
+    state = search_position()
+    rollout = analyse(state, 3, iterations=3000, seed=4)
+    model = analyse(state, 3, iterations=3000, seed=4, evaluation="model")
+    assert model.settings["evaluation"] == "model" and rollout.settings["evaluation"] == "rollout"
+    # From the first auction round a rollout plays the whole game (about 90
+    # steps at 4 players); stopped at the next deal, one round's bids at most.
+    assert rollout.mean_rollout_length > 40
+    assert model.mean_rollout_length < 20
+    assert model.best_move in state.legal_moves()
+
+
+def test_with_the_model_the_search_still_ignores_the_hidden_removal():
+    a = pyai.load_game("forsale(players=4)").new_initial_state()
+    b = a.clone()
+    play(a, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    play(b, "removed:29,30/27,28/15,14", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    assert a.same_view(b, 3)
+    first, second = (analyse(s, 3, iterations=3000, seed=7, evaluation="model").to_dict() for s in (a, b))
+    for d in (first, second):
+        d.pop("elapsed_ms")
+        d.pop("rollout_share")
+    assert first == second
+
+
+@pytest.mark.parametrize("spec", ["leduc", "automania(players=3)"])
+def test_games_without_a_model_refuse_it_by_name(spec):
+    game = pyai.load_game(spec)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(rng.getrandbits(32)))
+    with pytest.raises(pyai.SettingError, match="evaluation 'model'.*rollout"):
+        analyse(state, state.to_move(), iterations=100, evaluation="model")
+
+
+def test_a_bad_evaluation_name_is_refused():
+    with pytest.raises(pyai.SettingError, match="evaluation must be one of rollout, model"):
+        analyse(search_position(), 3, iterations=100, evaluation="learned")
