@@ -119,11 +119,14 @@ def fit_bucket(x, win, score, test):
     return win_weights, money_weights, money_bias, report
 
 
-def fit_setting(classic: bool, players: int, games: int, seed: int, noise: int, max_cut: int):
+def fit_setting(classic: bool, players: int, games: int, seed: int, noise: int, max_cut: int, phases: set[str]):
+    """Both models for every boundary of the given phases of one edition and player count."""
     data = _core.forsale_value_samples(players, classic, games, max_cut, noise, seed)
     test_games = data["game"] % 10 == 0
     fitted = {}
     for bucket in np.unique(data["bucket"]):
+        if PHASES[bucket % (len(PHASES) * ROUNDS) // ROUNDS] not in phases:
+            continue
         rows = data["bucket"] == bucket
         fitted[int(bucket)] = fit_bucket(
             data["features"][rows].astype(np.float64),
@@ -169,16 +172,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=20, help="percent of random moves before the cut")
     parser.add_argument("--max-cut", type=int, default=24, help="the cut is drawn from 0 to this many boundaries")
+    parser.add_argument(
+        "--phases",
+        default="selling",
+        help="the phases whose round boundaries get weights (comma-separated; a rollout goes on through the others)",
+    )
     parser.add_argument("--weights", type=Path, default=WEIGHTS, help="the C++ include to write")
     parser.add_argument("--report", type=Path, default=REPORT, help="held-out figures per bucket (JSON)")
     args = parser.parse_args(argv)
+    phases = set(args.phases.split(","))
+    if not phases <= set(PHASES):
+        parser.error(f"--phases takes {', '.join(PHASES)}, not {args.phases}")
 
     fitted: dict[int, tuple] = {}
     report = {}
     for classic, players in SETTINGS:
         name = f"{'classic' if classic else 'autorama'} {players}p"
         seed = args.seed + players + 10 * classic
-        setting = fit_setting(classic, players, args.games, seed, args.noise, args.max_cut)
+        setting = fit_setting(classic, players, args.games, seed, args.noise, args.max_cut, phases)
         fitted.update(setting)
         rows = {}
         for bucket, (_, _, _, figures) in sorted(setting.items()):
@@ -195,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     source = (
         f"{args.games} heuristic self-play games per edition and player count, seed {args.seed},"
-        f" noise {args.noise}% before a cut of 0-{args.max_cut} boundaries"
+        f" noise {args.noise}% before a cut of 0-{args.max_cut} boundaries; phases {','.join(sorted(phases))}"
     )
     write_weights(args.weights, fitted, source)
     args.report.write_text(json.dumps({"source": source, "features": FEATURES, "settings": report}, indent=1) + "\n")

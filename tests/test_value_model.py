@@ -53,58 +53,53 @@ def test_features_read_each_seats_own_cards():
 
 
 @pytest.mark.parametrize("spec", GAMES)
-def test_every_edition_and_player_count_is_valued_at_each_round_boundary(spec):
+def test_every_edition_and_player_count_is_valued_at_each_selling_boundary(spec):
+    # The shipped weights value phase 3 (the phase fitted: an auction or buying
+    # model measured weaker than rollouts there, docs/search.md); elsewhere
+    # there is no estimate and rollouts go on.
     game = pyai.load_game(spec)
     rng = random.Random(spec)
     state = game.new_initial_state()
     bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(game.players)]
-    boundaries = 0
+    valued = []
     while not state.is_terminal():
         mover = state.to_move()
         if mover != "chance":
             state.apply(bots[mover].choose(state))
             continue
         estimate = state._core.value_estimate()
-        if estimate is None:  # only the unseen removal of 3-4 players, before the first deal
-            assert game.players <= 4 and not boundaries
-        else:
-            boundaries += 1
+        if estimate is not None:
+            valued.append(state.to_dict()["phase"])
             assert len(estimate["win"]) == len(estimate["money"]) == game.players
             assert sum(estimate["win"]) == pytest.approx(1.0, abs=1e-5)
             assert all(0 <= w <= 1 for w in estimate["win"])
         state.apply(state.sample_chance(rng.getrandbits(32)))
-    phases = 2 if "classic" in spec else 3
-    assert boundaries == phases * {3: 8, 4: 7, 5: 6, 6: 5}[game.players]
+    assert valued == ["selling"] * {3: 8, 4: 7, 5: 6, 6: 5}[game.players]
 
 
 def test_mid_round_there_is_no_estimate():
-    state = pyai.load_game("forsale(players=4)").new_initial_state()
-    play(state, "removed:1,2/3,4/0,5", "deal:10,13,22,28")
+    state = selling_position()
+    assert state._core.value_estimate() is not None
+    play(state, state.sample_chance(3))
     assert state._core.value_estimate() is None
-
-
-def test_the_first_boundary_is_even_between_seats():
-    state = pyai.load_game("forsale(players=4)").new_initial_state()
-    play(state, "removed:1,2/3,4/0,5")
-    assert state._core.value_estimate()["win"] == pytest.approx([0.25] * 4, abs=1e-6)
 
 
 def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
     # Games the weights were not fitted on (a seed the fit did not use): the
-    # model's Brier score at the boundaries of the last two phases must beat the
-    # no-skill 1/players clearly, and its favourite must win more often than not.
+    # model's Brier score at the selling boundaries must beat the no-skill
+    # 1/players clearly, and its favourite must win more often than not.
     game = pyai.load_game("forsale(players=4)")
     rng = random.Random(991)
     model_error = uniform_error = 0.0
     favourite_won = positions = 0
-    for g in range(40):
+    for g in range(60):
         state = game.new_initial_state()
         bots = [pyai.make_bot("heuristic", seed=1000 * g + seat) for seat in range(4)]
         estimates = []
         while not state.is_terminal():
             to_next_boundary(state, rng, bots)
             estimate = None if state.is_terminal() else state._core.value_estimate()
-            if estimate and state.to_dict()["phase"] != "auction":
+            if estimate:
                 estimates.append(estimate["win"])
             if not state.is_terminal() and state.to_move() == "chance":
                 state.apply(state.sample_chance(rng.getrandbits(32)))
@@ -174,6 +169,18 @@ def test_the_written_weights_are_cpp_float_literals(tmp_path):
     assert " 0f" not in text and "0.00000000e+00f" in text
 
 
+def selling_position(players=4, seed=2):
+    """A heuristic self-play game at its second selling round, the checks not yet turned up."""
+    game = pyai.load_game(f"forsale(players={players})")
+    rng = random.Random(seed)
+    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(players)]
+    state = game.new_initial_state()
+    while not (state.to_move() == "chance" and state.to_dict()["phase"] == "selling" and state.to_dict()["round"] == 1):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(32)) if mover == "chance" else bots[mover].choose(state))
+    return state
+
+
 def search_position():
     state = pyai.load_game("forsale(players=4)").new_initial_state()
     play(state, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
@@ -181,14 +188,15 @@ def search_position():
 
 
 def test_the_model_ends_rollouts_at_the_next_boundary():
-    state = search_position()
-    rollout = analyse(state, 3, iterations=3000, seed=4)
-    model = analyse(state, 3, iterations=3000, seed=4, evaluation="model")
+    state = selling_position()
+    state.apply(state.sample_chance(5))
+    rollout = analyse(state, iterations=3000, seed=4)
+    model = analyse(state, iterations=3000, seed=4, evaluation="model")
     assert model.settings["evaluation"] == "model" and rollout.settings["evaluation"] == "rollout"
-    # From the first auction round a rollout plays the whole game (about 90
-    # steps at 4 players); stopped at the next deal, one round's bids at most.
-    assert rollout.mean_rollout_length > 40
-    assert model.mean_rollout_length < 20
+    # Six selling rounds are left: a rollout plays them all (five or more steps
+    # a round at 4 players); stopped at the next deal, what is left of this one.
+    assert rollout.mean_rollout_length > 20
+    assert model.mean_rollout_length < 5
     assert model.best_move in state.legal_moves()
 
 
