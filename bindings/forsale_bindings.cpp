@@ -288,7 +288,8 @@ void bind_forsale(py::module_& m) {
       py::arg("seed") = 0,
       "Heuristic self-play positions at round boundaries and their outcomes, for fitting the learned evaluation "
       "(csrc/search/value_samples.h): numpy arrays bucket, game, features, win, score.");
-  m.attr("forsale_value_feature_names") = std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
+  m.attr("forsale_value_feature_names") =
+      std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
   m.attr("forsale_value_model_source") = std::string(kValueModelSource);
   m.def("forsale_heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");

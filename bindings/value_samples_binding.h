@@ -5,8 +5,11 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
+#include "../csrc/core/errors.h"
 #include "../csrc/search/value_samples.h"
 
 namespace pyai::bindings {

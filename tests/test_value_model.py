@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_protocol import EngineProcess, assert_error
 
 import pyai
 from pyai import _core
@@ -227,3 +228,18 @@ def test_games_without_a_model_refuse_it_by_name(spec):
 def test_a_bad_evaluation_name_is_refused():
     with pytest.raises(pyai.SettingError, match="evaluation must be one of rollout, model"):
         analyse(search_position(), 3, iterations=100, evaluation="learned")
+
+
+def test_the_engine_takes_the_model_as_an_option_and_refuses_it_by_name_for_leduc():
+    engine = EngineProcess()
+    try:
+        assert engine.ask("setoption name evaluation value model") == []
+        engine.ask("position forsale(players=4) moves removed:1,2/3,4/0,5 deal:10,11,12,13")
+        assert engine.go("go iterations 300")[-1].startswith("bestmove ")
+        engine.ask("position leduc() moves deal:js deal:qh")
+        message = assert_error(engine.ask("go iterations 100"), "bad-value")
+        assert "evaluation 'model'" in message and "use 'rollout'" in message
+        assert engine.ask("setoption name evaluation value rollout") == []
+        assert engine.go("go iterations 100")[-1].startswith("bestmove ")
+    finally:
+        engine.close()
