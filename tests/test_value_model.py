@@ -139,6 +139,9 @@ def test_samples_are_seeded_and_each_carries_its_games_outcome():
     # A cut of 0 records every boundary of every game: 21 at 4 players.
     every = _core.forsale_value_samples(4, False, 3, 0, 20, 5)
     assert len(every["bucket"]) == 3 * 21
+    # A cut past the game's end records nothing (and the largest one is no overflow).
+    none = _core.forsale_value_samples(4, False, 3, 2**31 - 1, 20, 5)
+    assert none["features"].shape == (0, 4, len(FEATURES)) and none["win"].shape == (0, 4)
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,14 @@
 // Positions and outcomes from self-play, to fit a game's learned evaluation
 // (HasValueModel, game.h) on: written once, for every game that has one.
 //
-// Each game is played by the game's heuristic player on every seat. Up to a
-// cut drawn per game (a number of evaluation points) a share of its moves is
-// uniformly random, so the positions cover more than the heuristic's own
-// lines; from the cut on it plays straight, and every evaluation point from
-// there is recorded with the game's final outcome (`start` is a full state
-// of `players` seats; the cut is drawn from 0 to max_cut). So each recorded outcome
-// is what a heuristic rollout from that position would return: the model
-// learns the value the search's rollouts estimate, without their variance.
+// Each game, from `start` (a full state of `players` seats), is played by the
+// game's heuristic player on every seat. Up to a cut drawn per game (0 to
+// max_cut evaluation points) a share of its moves is uniformly random, so the
+// positions cover more than the heuristic's own lines; from the cut on it
+// plays straight, and every evaluation point from there is recorded with the
+// game's final outcome. So each recorded outcome is what a heuristic rollout
+// from that position would return: the model learns the value the search's
+// rollouts estimate, without their variance.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +40,7 @@ ValueSamples play_value_samples(const typename G::State& start, int players, int
   float win[G::kMaxSeats], score[G::kMaxSeats];
   for (int g = 0; g < games; ++g) {
     typename G::State s = start;
-    const int cut = int(rng.below(uint32_t(max_cut + 1)));
+    const int cut = int(rng.below(uint32_t(max_cut) + 1));  // max_cut >= 0
     const size_t first = out.bucket.size();
     int points = 0;
     for (;;) {
