@@ -51,6 +51,12 @@ def bucket_of(classic: bool, players: int, phase: int, round_: int) -> int:
     return (config * len(PHASES) + phase) * ROUNDS + round_
 
 
+def phase_and_round(bucket: int) -> tuple[str, int]:
+    """The phase name and 0-based round a bucket's weights are for."""
+    phase, round_ = divmod(bucket % (len(PHASES) * ROUNDS), ROUNDS)
+    return PHASES[phase], round_
+
+
 def softmax(logits: np.ndarray) -> np.ndarray:
     shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
     return shifted / shifted.sum(axis=1, keepdims=True)
@@ -125,7 +131,7 @@ def fit_setting(classic: bool, players: int, games: int, seed: int, noise: int, 
     test_games = data["game"] % 10 == 0
     fitted = {}
     for bucket in np.unique(data["bucket"]):
-        if PHASES[bucket % (len(PHASES) * ROUNDS) // ROUNDS] not in phases:
+        if phase_and_round(int(bucket))[0] not in phases:
             continue
         rows = data["bucket"] == bucket
         fitted[int(bucket)] = fit_bucket(
@@ -193,8 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         fitted.update(setting)
         rows = {}
         for bucket, (_, _, _, figures) in sorted(setting.items()):
-            phase, round_ = divmod(bucket % (len(PHASES) * ROUNDS), ROUNDS)
-            rows[f"{PHASES[phase]} {round_ + 1}"] = figures
+            phase, round_ = phase_and_round(bucket)
+            rows[f"{phase} {round_ + 1}"] = figures
         report[name] = rows
         print(f"{name}: {len(setting)} boundaries")
         print(f"  {'boundary':<11} {'log loss':>9} {'score only':>10} {'uniform':>8} {'brier':>6} {'money rmse':>10}")

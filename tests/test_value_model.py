@@ -15,6 +15,7 @@ from pyai import _core
 from pyai.analysis import analyse
 
 from scripting import play
+from test_search import comparable, removal_twins
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -24,16 +25,18 @@ FEATURES = list(_core.forsale_value_feature_names)
 GAMES = [f"forsale(players={p},edition={e})" for e in ("autorama", "classic") for p in (3, 4, 5, 6)]
 
 
-def to_next_boundary(state, rng, bots):
-    """Plays heuristic moves and random deals until a round is about to be dealt (or the end)."""
+def heuristic_game(game, rng, bot_seed=0):
+    """Plays a game with the heuristic bot in every seat and random deals, yielding
+    the state (one object, played on) at each chance step before it is dealt."""
+    bots = [pyai.make_bot("heuristic", seed=bot_seed + seat) for seat in range(game.players)]
+    state = game.new_initial_state()
     while not state.is_terminal():
         mover = state.to_move()
         if mover == "chance":
+            yield state
             state.apply(state.sample_chance(rng.getrandbits(32)))
         else:
             state.apply(bots[mover].choose(state))
-        if state.to_move() == "chance":
-            return
 
 
 def test_features_at_the_start_are_each_seats_cash_and_nothing_else():
@@ -59,22 +62,14 @@ def test_every_edition_and_player_count_is_valued_at_each_selling_boundary(spec)
     # model measured weaker than rollouts there, docs/search.md); elsewhere
     # there is no estimate and rollouts go on.
     game = pyai.load_game(spec)
-    rng = random.Random(spec)
-    state = game.new_initial_state()
-    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(game.players)]
     valued = []
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover != "chance":
-            state.apply(bots[mover].choose(state))
-            continue
+    for state in heuristic_game(game, random.Random(spec)):
         estimate = state._core.value_estimate()
         if estimate is not None:
             valued.append(state.to_dict()["phase"])
             assert len(estimate["win"]) == len(estimate["money"]) == game.players
             assert sum(estimate["win"]) == pytest.approx(1.0, abs=1e-5)
             assert all(0 <= w <= 1 for w in estimate["win"])
-        state.apply(state.sample_chance(rng.getrandbits(32)))
     assert valued == ["selling"] * {3: 8, 4: 7, 5: 6, 6: 5}[game.players]
 
 
@@ -94,17 +89,12 @@ def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
     model_error = uniform_error = 0.0
     favourite_won = positions = 0
     for g in range(60):
-        state = game.new_initial_state()
-        bots = [pyai.make_bot("heuristic", seed=1000 * g + seat) for seat in range(4)]
         estimates = []
-        while not state.is_terminal():
-            to_next_boundary(state, rng, bots)
-            estimate = None if state.is_terminal() else state._core.value_estimate()
+        for state in heuristic_game(game, rng, bot_seed=1000 * g):
+            estimate = state._core.value_estimate()
             if estimate:
                 estimates.append(estimate["win"])
-            if not state.is_terminal() and state.to_move() == "chance":
-                state.apply(state.sample_chance(rng.getrandbits(32)))
-        winners = state.winners()
+        winners = state.winners()  # the game's state, played to its end
         outcome = np.array([1 / len(winners) if seat in winners else 0.0 for seat in range(4)])
         for win in estimates:
             model_error += float(((np.array(win) - outcome) ** 2).sum())
@@ -175,20 +165,11 @@ def test_the_written_weights_are_cpp_float_literals(tmp_path):
 
 def selling_position(players=4, seed=2):
     """A heuristic self-play game at its second selling round, the checks not yet turned up."""
-    game = pyai.load_game(f"forsale(players={players})")
-    rng = random.Random(seed)
-    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(players)]
-    state = game.new_initial_state()
-    while not (state.to_move() == "chance" and state.to_dict()["phase"] == "selling" and state.to_dict()["round"] == 1):
-        mover = state.to_move()
-        state.apply(state.sample_chance(rng.getrandbits(32)) if mover == "chance" else bots[mover].choose(state))
-    return state
-
-
-def search_position():
-    state = pyai.load_game("forsale(players=4)").new_initial_state()
-    play(state, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
-    return state
+    for state in heuristic_game(pyai.load_game(f"forsale(players={players})"), random.Random(seed)):
+        where = state.to_dict()
+        if where["phase"] == "selling" and where["round"] == 1:
+            return state
+    raise AssertionError("the game ended before its second selling round")
 
 
 def test_the_model_ends_rollouts_at_the_next_boundary():
@@ -205,15 +186,9 @@ def test_the_model_ends_rollouts_at_the_next_boundary():
 
 
 def test_with_the_model_the_search_still_ignores_the_hidden_removal():
-    a = pyai.load_game("forsale(players=4)").new_initial_state()
-    b = a.clone()
-    play(a, "removed:1,2/3,4/0,5", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
-    play(b, "removed:29,30/27,28/15,14", "deal:10,11,12,13", "bid:2", "pass", "bid:3")
+    a, b = removal_twins()
     assert a.same_view(b, 3)
-    first, second = (analyse(s, 3, iterations=3000, seed=7, evaluation="model").to_dict() for s in (a, b))
-    for d in (first, second):
-        d.pop("elapsed_ms")
-        d.pop("rollout_share")
+    first, second = (comparable(analyse(s, 3, iterations=3000, seed=7, evaluation="model")) for s in (a, b))
     assert first == second
 
 
@@ -230,7 +205,7 @@ def test_games_without_a_model_refuse_it_by_name(spec):
 
 def test_a_bad_evaluation_name_is_refused():
     with pytest.raises(pyai.SettingError, match="evaluation must be one of rollout, model"):
-        analyse(search_position(), 3, iterations=100, evaluation="learned")
+        analyse(removal_twins()[0], 3, iterations=100, evaluation="learned")
 
 
 def test_the_engine_takes_the_model_as_an_option_and_refuses_it_by_name_for_leduc():
