@@ -152,15 +152,19 @@ class Search {
                       "evaluation 'model' needs a learned evaluation, and this game has none: use 'rollout'");
   }
 
-  py::dict run() {
+  // Runs the search; `ponder` holds its time budget until ponderhit() (a run armed
+  // beforehand keeps the flag it was armed with).
+  py::dict run(bool ponder) {
     View root = view_;
     if constexpr (search::HasSimultaneousMoves<G>)
       if (!config_.perfect_information) root = G::reopen_simultaneous_step(view_);
     search::SearchResult result;
     try {
-      result = runner_.run<search::SearchResult>([&](const std::atomic<bool>& stop, std::atomic<uint64_t>& progress) {
-        return search::run_search<G>(root, seat_, config_, options_, stop, &progress);
-      });
+      result = runner_.run<search::SearchResult>(
+          [&](const std::atomic<bool>& stop, std::atomic<uint64_t>& progress, const search::SearchClock& clock) {
+            return search::run_search<G>(root, seat_, config_, options_, stop, &progress, &clock);
+          },
+          ponder);
     } catch (const std::bad_alloc&) {
       throw GameError(ErrorKind::kBadSetting,
                       "not enough memory for the tree: lower max_memory_mb (" + std::to_string(config_.max_memory_mb) +
@@ -360,9 +364,15 @@ void bind_search(py::module_& m, const char* name) {
   py::class_<S>(m, name)
       .def(py::init<const ViewRecord<R>&, const py::dict&>(), py::arg("view"), py::arg("settings"))
       .def_static("settings", &S::settings_table, "Every setting: name, kind, scope, default, range, help.")
-      .def("run", &S::run, "Runs the search (GIL released; Ctrl-C stops it) and returns its root statistics.")
-      .def("arm", [](S& s) { s.runner().arm(); }, "Marks a run as about to start in another thread.")
+      .def("run", &S::run, py::arg("ponder") = false,
+           "Runs the search (GIL released; Ctrl-C stops it) and returns its root statistics; with ponder, "
+           "its time budget starts at ponderhit().")
+      .def("arm", [](S& s, bool ponder) { s.runner().arm(ponder); }, py::arg("ponder") = false,
+           "Marks a run as about to start in another thread (pondering: its time budget held until ponderhit()).")
       .def("stop", [](S& s) { s.runner().stop(); }, "Stops an armed or running search soon; safe from any thread.")
+      .def("ponderhit", [](S& s) { s.runner().ponderhit(); },
+           "Starts a pondering run's time budget now; safe from any thread.")
+      .def_property_readonly("pondering", [](S& s) { return s.runner().pondering(); })
       .def("progress", [](S& s) { return s.runner().progress(); }, "Iterations so far in the current (or last) run.")
       .def_property_readonly("running", [](S& s) { return s.runner().running(); });
 }

@@ -12,6 +12,10 @@
 // to start (a background Python thread will call `run()` soon): a `stop()`
 // from then on ends that run, even one that arrives before the search has
 // begun. A `stop()` while idle does nothing, so it never leaks into a later run.
+//
+// A pondering run (thinking on another seat's time) starts with its clock
+// held: its time budget starts counting at `ponderhit()`, sent from any
+// thread, even before the run has begun (its iteration budget counts as usual).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -24,6 +28,7 @@
 #include <thread>
 
 #include "../csrc/core/errors.h"
+#include "../csrc/search/search_clock.h"
 
 namespace pyai::bindings {
 
@@ -31,22 +36,29 @@ namespace py = pybind11;
 
 class SearchRunner {
  public:
-  // Marks a run as about to start; PhaseError if one is already armed or running.
-  void arm() {
+  // Marks a run as about to start (pondering: with its clock held); PhaseError
+  // if one is already armed or running.
+  void arm(bool ponder = false) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (phase_ != Phase::kIdle) throw GameError(ErrorKind::kOutOfPhase, "this search is already running");
     phase_ = Phase::kArmed;
     stop_.store(false);
+    clock_.reset(ponder);
   }
 
-  // Runs `search(stop, progress)` (it must return when `stop` is set) with
-  // the GIL released; returns its result or rethrows its exception.
+  // Runs `search(stop, progress, clock)` (it must return when `stop` is set)
+  // with the GIL released; returns its result or rethrows its exception. An
+  // armed run keeps the ponder flag it was armed with; `ponder` is for a run
+  // not armed.
   template <typename Result, typename Search>
-  Result run(Search&& search) {
+  Result run(Search&& search, bool ponder = false) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (phase_ == Phase::kRunning) throw GameError(ErrorKind::kOutOfPhase, "this search is already running");
-      if (phase_ == Phase::kIdle) stop_.store(false);
+      if (phase_ == Phase::kIdle) {
+        stop_.store(false);
+        clock_.reset(ponder);
+      }
       phase_ = Phase::kRunning;
     }
     progress_.store(0);
@@ -74,6 +86,16 @@ class SearchRunner {
     if (phase_ != Phase::kIdle) stop_.store(true);
   }
 
+  // Starts a pondering run's clock: its time budget counts from now. Safe
+  // from any thread; does nothing to a run that is not pondering.
+  void ponderhit() { clock_.release(); }
+
+  // Whether an armed or running search is pondering (its clock held).
+  bool pondering() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return phase_ != Phase::kIdle && clock_.held();
+  }
+
   uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
   bool running() const {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -92,7 +114,7 @@ class SearchRunner {
   template <typename Search, typename Result>
   void run_guarded(Search& search, Result& result, std::exception_ptr& failure) {
     try {
-      result = search(stop_, progress_);
+      result = search(stop_, progress_, clock_);
     } catch (...) {
       failure = std::current_exception();
     }
@@ -139,6 +161,7 @@ class SearchRunner {
   Phase phase_ = Phase::kIdle;
   std::atomic<bool> stop_{false};
   std::atomic<uint64_t> progress_{0};
+  search::SearchClock clock_;
 };
 
 }  // namespace pyai::bindings

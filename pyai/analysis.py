@@ -105,6 +105,13 @@ class Search:
     seat's moves at the root to those (each must be legal now; a move the
     game's tree options leave out, such as a bid above the cap, is searched
     when named); the others are reported with no visits.
+
+    Pondering (thinking on another seat's time about a position one expects):
+    `run(ponder=True)` or `start(ponder=True)` holds the time budget until
+    `ponderhit()`, called from another thread; until then only the iteration
+    budget (if any) or `stop()` ends the run. The iterations count the same
+    either way, so a pondered run with an iteration budget returns what an
+    ordinary run would.
     """
 
     def __init__(self, position: BaseState | BaseView, seat: int | None = None, **settings: Any):
@@ -116,8 +123,9 @@ class Search:
         # Every setting the run used, defaults included (they were checked above).
         self.settings = view.game.search_defaults() | settings
 
-    def run(self) -> AnalysisResult:
-        raw = self._search.run()
+    def run(self, ponder: bool = False) -> AnalysisResult:
+        """Searches and returns the result (for a run begun by start(), its flag wins)."""
+        raw = self._search.run(ponder)
         moves = [MoveAnalysis(**m) for m in raw.pop("moves")]
         return AnalysisResult(best_move=moves[0].token, moves=moves, settings=self.settings, **raw)
 
@@ -125,6 +133,16 @@ class Search:
         """Stops the running (or started) search soon; its run() then returns what it found.
         Does nothing when no run is under way, so it never cuts a later run short."""
         self._search.stop()
+
+    def ponderhit(self) -> None:
+        """Starts a pondering run's time budget now (the expected position came up);
+        safe from any thread. Does nothing to a run that is not pondering."""
+        self._search.ponderhit()
+
+    @property
+    def pondering(self) -> bool:
+        """Whether a started or running search is pondering (its time budget not yet started)."""
+        return self._search.pondering
 
     def progress(self) -> int:
         """Iterations so far in the current (or last) run."""
@@ -134,13 +152,14 @@ class Search:
     def running(self) -> bool:
         return self._search.running
 
-    def start(self) -> threading.Thread:
+    def start(self, ponder: bool = False) -> threading.Thread:
         """Runs the search in a daemon thread; `wait()` for it (or join the thread), then read `.result`.
 
-        PhaseError if this search is already running. A stop() from now on ends
-        this run, even one sent before the thread has begun searching.
+        PhaseError if this search is already running. A stop() (or, with
+        `ponder`, a ponderhit()) from now on applies to this run, even one sent
+        before the thread has begun searching.
         """
-        self._search.arm()
+        self._search.arm(ponder)
         self._result: AnalysisResult | None = None
         self._failure: BaseException | None = None
         self._done = threading.Event()

@@ -61,6 +61,8 @@ MUST_COVER = (
     "time_budget",
     "stop_from_other_thread",
     "stopped_before_start",
+    "ponderhit",
+    "ponderhit_mid_search",
     "stopped_mid_search",
     "iterations_below_threads",
 )

@@ -24,7 +24,7 @@ from pyai.protocol.errors import CODES
 TIMEOUT = 30.0
 ANSWER = re.compile(
     r"(@\S+ )?(id (name|author) .+|option name \S+ type (spin|check|combo|string) default \S+.*|uciok|readyok"
-    r"|legal( \S+)*|response( \S+)+|info .*|bestmove \S+|error (" + "|".join(CODES) + r") .+)"
+    r"|legal( \S+)*|response( \S+)+|info .*|bestmove \S+( ponder( \S+)+)?|error (" + "|".join(CODES) + r") .+)"
 )
 
 
@@ -92,7 +92,7 @@ class EngineProcess:
     def go(self, line: str = "go iterations 300") -> list[str]:
         """The lines of a search, up to and including bestmove."""
         self.send(line)
-        return self.until(lambda x: re.fullmatch(r"(@\S+ )?bestmove \S+", x) is not None)
+        return self.until(lambda x: re.fullmatch(r"(@\S+ )?bestmove \S+( ponder( \S+)+)?", x) is not None)
 
     def quit(self) -> int:
         try:
@@ -373,7 +373,7 @@ def check_search(lines: list[str], legal: list[str]) -> str:
         assert m.group(5) is None or 0 <= float(m.group(5)) <= 1
         assert m.group(8) in (None, m.group(1)), line  # the pv starts with the move
     best = bestmove_of(lines)
-    assert best in legal and lines[-1] == f"bestmove {best}"
+    assert best in legal and re.fullmatch(rf"bestmove {re.escape(best)}( ponder( \S+)+)?", lines[-1]), lines[-1]
     return best
 
 

@@ -4,6 +4,9 @@
 // share of the iterations and node cap, and the root statistics are summed.
 // Independent trees need no locks, scale with cores, and keep a seeded run
 // reproducible for any fixed thread count with an iteration budget.
+//
+// The time budget counts from `clock`'s start: from the call, unless the
+// caller passes a clock it holds (pondering: no deadline until released).
 #pragma once
 
 #include <algorithm>
@@ -28,14 +31,15 @@ inline uint64_t nodes_per_tree(const SearchConfig& config, int threads) {
 template <Game G>
 SearchResult run_search(const typename G::View& view, int root_seat, const SearchConfig& config,
                         const typename G::TreeOptions& options, const std::atomic<bool>& stop,
-                        std::atomic<uint64_t>* progress = nullptr) {
+                        std::atomic<uint64_t>* progress = nullptr, const SearchClock* clock = nullptr) {
   // An iteration budget is split over threads (and PIMC's trees) with no
   // share left empty: N iterations mean at most N, whatever the thread count.
   const bool has_iteration_limit = config.iterations > 0;
   const uint64_t iteration_budget = has_iteration_limit ? config.iterations : kNoIterationLimit;
   const int threads = int(std::min<uint64_t>(uint64_t(std::clamp(config.threads, 1, 256)), iteration_budget));
   const auto start = Clock::now();
-  const bool has_deadline = config.time_ms > 0;
+  const SearchClock started_now;
+  const SearchClock* budget_clock = config.time_ms > 0 ? (clock ? clock : &started_now) : nullptr;
   // Cap the time budget (about 3 years) so that start + budget cannot overflow the clock.
   const double time_ms = std::min(config.time_ms, 1e11);
   const auto budget = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(time_ms));
@@ -58,7 +62,7 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
         const uint64_t iterations = share(uint64_t(threads), uint64_t(t));
         auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, tree_nodes,
                                                     thread_seed);
-        const uint64_t done = tree->run(iterations, start + budget, has_deadline, stop, progress);
+        const uint64_t done = tree->run(iterations, Deadline{budget_clock, budget}, stop, progress);
         mine = tree->result();
         mine.iterations = done;
         return;
@@ -72,17 +76,16 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
         if (stop.load(std::memory_order_relaxed)) break;
         // Each thread's first tree runs (and does one iteration) whatever the
         // clock says, as an ISMCTS tree does; no later tree starts after the time is up.
-        if (k != t && has_deadline && Clock::now() >= start + budget) break;
+        if (k != t && Deadline{budget_clock, budget}.passed()) break;
         const uint64_t iterations = share(uint64_t(trees), uint64_t(k));
         auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options,
                                                     tree_nodes, det_rng.next_u64());
         Rng fix_rng(mix64(config.seed ^ (uint64_t(k) << 32)));
         tree->fix_determinization(fix_rng);
         // In floating point: budget x (k + 1) overflows the clock's integer ticks for long budgets.
-        const auto slice_end =
-            start + std::chrono::duration_cast<Clock::duration>(
-                        std::chrono::duration<double, Clock::period>(double(budget.count()) * (k + 1) / trees));
-        const uint64_t done = tree->run(iterations, slice_end, has_deadline, stop, progress);
+        const auto slice_end = std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double, Clock::period>(double(budget.count()) * (k + 1) / trees));
+        const uint64_t done = tree->run(iterations, Deadline{budget_clock, slice_end}, stop, progress);
         SearchResult one = tree->result();
         one.iterations = done;
         mine.add(one);

@@ -41,11 +41,10 @@
 #include "game.h"
 #include "node_arena.h"
 #include "rewards.h"
+#include "search_clock.h"
 #include "search_types.h"
 
 namespace pyai::search {
-
-using Clock = std::chrono::steady_clock;
 
 inline uint64_t mix64(uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
@@ -87,14 +86,14 @@ class TreeSearch {
   // or `stop`. The clock is read after the first iteration and then every 64:
   // a tree always gets one iteration, and many short trees (PIMC with a small
   // time budget) cannot each overrun their slice by 64 iterations.
-  uint64_t run(uint64_t iterations, Clock::time_point deadline, bool has_deadline, const std::atomic<bool>& stop,
+  uint64_t run(uint64_t iterations, const Deadline& deadline, const std::atomic<bool>& stop,
                std::atomic<uint64_t>* progress) {
     uint64_t done = 0, reported = 0;
     while (done < iterations && !stop.load(std::memory_order_relaxed)) {
       if (done == 1 || (done & 63) == 0) {
         if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
         reported = done;
-        if (done && has_deadline && Clock::now() >= deadline) break;
+        if (done && deadline.passed()) break;
       }
       iterate();
       ++done;

@@ -84,10 +84,16 @@ class Go:
     threads: int | None = None
     infinite: bool = False
     searchmoves: tuple[str, ...] = ()
+    ponder: bool = False  # think on another seat's time: the budget waits for ponderhit
 
 
 @dataclass(frozen=True)
 class Stop:
+    pass
+
+
+@dataclass(frozen=True)
+class PonderHit:
     pass
 
 
@@ -101,7 +107,23 @@ class Help:
     topic: str | None = None
 
 
-Command = Uci | IsReady | SetOption | NewGame | Position | Play | Undo | Legal | Query | Show | Go | Stop | Quit | Help
+Command = (
+    Uci
+    | IsReady
+    | SetOption
+    | NewGame
+    | Position
+    | Play
+    | Undo
+    | Legal
+    | Query
+    | Show
+    | Go
+    | Stop
+    | PonderHit
+    | Quit
+    | Help
+)
 
 QUERIES = ("turn", "result")
 HELP_TOPICS = ("commands", "options", "games", "position", "setup", "tokens")
@@ -188,6 +210,7 @@ _NO_ARGUMENTS = {
     "legal": Legal,
     "show": Show,
     "stop": Stop,
+    "ponderhit": PonderHit,
     "quit": Quit,
 }
 
@@ -204,6 +227,7 @@ COMMAND_NAMES = (
     "show",
     "go",
     "stop",
+    "ponderhit",
     "quit",
     "help",
 )
@@ -279,7 +303,7 @@ def _position(rest: str) -> Position:
     return Position(game, pov, described.get("setup"), moves, described.get("at"))
 
 
-GO_WORDS = ("iterations", "movetime", "time", "threads", "infinite", "searchmoves")
+GO_WORDS = ("iterations", "movetime", "time", "threads", "infinite", "ponder", "searchmoves")
 
 
 def _go(args: list[str]) -> Go:
@@ -303,13 +327,15 @@ def _go(args: list[str]) -> Go:
                 raise ProtocolError(SYNTAX, f"go {word} given twice")
             values[word] = _number(args[i + 1], f"go {word}")
             i += 2
-        elif word == "infinite":
-            values["infinite"] = True
+        elif word in ("infinite", "ponder"):
+            if word in values:
+                raise ProtocolError(SYNTAX, f"go {word} given twice")
+            values[word] = True
             i += 1
         else:
             raise ProtocolError(
                 SYNTAX,
                 f"unknown go argument {quoted(args[i])} "
-                "(iterations N, movetime ms, time ms, threads N, infinite, searchmoves <token>...)",
+                "(iterations N, movetime ms, time ms, threads N, infinite, ponder, searchmoves <token>...)",
             )
     return Go(**values)  # type: ignore[arg-type]

@@ -9,12 +9,14 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..errors import IllegalMoveError, SettingError
 from . import commands as c
-from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, NO_POSITION, ProtocolError
+from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, INCONSISTENT, NO_POSITION, ProtocolError
 from .help import help_lines
 from .options import ALL_OPTIONS, GAME_OBJECTIVE, Settings
+from .ponder import expected_replies
 from .position import Position, library_error, load
 from .search_job import INFINITE_MS, Budget, Report, SearchJob
 
@@ -189,8 +191,13 @@ class Engine:
                     self._emit(prefix + line)
                 self._job = None
 
+        seat = view.seat
+
+        def replies(move: str, continuation: list[str]) -> tuple[str, ...]:
+            return expected_replies(position, seat, move, continuation)
+
         try:
-            job = SearchJob(view, budget, search_options, report, emit, finish)
+            job = SearchJob(view, budget, search_options, report, emit, finish, replies)
         except SettingError as error:  # names the setting and its range (go threads 0, ...)
             raise ProtocolError(BAD_VALUE, f"go: {error}") from None
         except IllegalMoveError as error:  # a searchmoves token that is not a move of the seat now
@@ -201,7 +208,17 @@ class Engine:
         job.start()
         return []
 
+    def cmd_ponderhit(self, command: c.PonderHit) -> list[str]:
+        job = self._job
+        if job is None or not job.pondering:
+            raise ProtocolError(INCONSISTENT, "ponderhit: no search is pondering (go ponder starts one)")
+        job.ponderhit()
+        return []
+
     def _budget(self, command: c.Go) -> Budget:
+        return replace(self._plain_budget(command), ponder=command.ponder)
+
+    def _plain_budget(self, command: c.Go) -> Budget:
         if command.infinite:
             return Budget(None, None, infinite=True)
         for name in ("iterations", "movetime", "time"):
@@ -225,13 +242,15 @@ class Engine:
 
     def end_of_input(self) -> None:
         """No more commands will come: a search with a finite budget answers in
-        full; an infinite one is cut short, and says so before its bestmove."""
+        full; an infinite or pondering one is cut short, and says so before its bestmove."""
         with self._lock:
             job = self._job
         if job is None:
             return
         if job.budget.infinite:
             job.cut_short("end of input: the infinite search was stopped")
+        elif job.pondering:  # no ponderhit can come now
+            job.cut_short("end of input: the ponder search was stopped")
         job.join()
 
     def shutdown(self) -> None:

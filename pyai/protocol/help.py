@@ -20,12 +20,15 @@ commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line wi
   query turn                           response <seat> | chance | over
   query result                         response <score of seat 0> ... once the game is over
   show                                 the position as the pov seat (else the seat to move) sees it
-  go [iterations N] [movetime ms] [time ms] [threads N] [infinite] [searchmoves <token>...]
+  go [iterations N] [movetime ms] [time ms] [threads N] [infinite] [ponder] [searchmoves <token>...]
                                        searches the pov seat's decision (default: the seat to move);
                                        searchmoves: only these moves at the root;
                                        time ms = the clock's remaining time, of which 1/20 is spent;
-                                       without a budget: the Iterations and MoveTime options
+                                       without a budget: the Iterations and MoveTime options;
+                                       ponder: think on the other seats' time about a position you
+                                       expect; the time budget starts, and bestmove comes, after ponderhit
   stop                                 ends a search; its bestmove follows
+  ponderhit                            the pondered position came up: the ponder search becomes the real one
   quit                                 exits (a running search prints its bestmove first)
   help [commands|options|games|tokens|position|setup]   (tokens, position, setup: each game's own)
 errors: error <code> <message>, codes unknown-command syntax illegal-move inconsistent
@@ -34,9 +37,10 @@ go prints 'info iterations <n> time <ms> ips <n>' twice a second, then
   'info iterations <n> time <ms> ips <n> nodes <n> seat <s> policy visits|mixed',
   'info action <token> visits <n> share <f> win <f> se <f> score <f> sd <f> pv <token>...' per move
   (MultiPV, ShowAll; se: the win estimate's standard error; pv: the move and its likely continuation)
-  and 'bestmove <token>'. At a simultaneous secret choice (For Sale's sealed sells) the
-  shares are a mixed policy and bestmove is drawn from them with a generator seeded by
-  Seed and the position."""
+  and 'bestmove <token> [ponder <token>...]' (ponder: the other seats' moves the search expects
+  before this seat's next decision, when it expects them all). At a simultaneous secret
+  choice (For Sale's sealed sells) the shares are a mixed policy and bestmove is drawn
+  from them with a generator seeded by Seed and the position."""
 
 
 def help_lines(topic: str | None) -> list[str]:

@@ -11,6 +11,11 @@ At a simultaneous secret choice (For Sale's sealed sells) the search returns
 a mixed policy (the moves' shares); the bestmove is then drawn from those shares with a random
 generator seeded by the Seed option and the position's record, so the same
 position and Seed always give the same draw.
+
+A pondering job (`go ponder`) searches with its time budget held until
+`ponderhit`; whatever ends its search, its last lines wait for `ponderhit` or
+`stop`, as a UCI engine's do, so a client never gets a bestmove it did not
+ask for yet.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis, Search
@@ -37,6 +42,11 @@ class Budget:
     iterations: int | None  # None: no iteration limit
     time_ms: float | None  # None: no time limit
     infinite: bool = False
+    ponder: bool = False  # the time budget starts at ponderhit
+
+
+# The moves expected after a bestmove (its `ponder` tokens), from the move and its continuation.
+ExpectedReplies = Callable[[str, Sequence[str]], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -49,7 +59,8 @@ class Report:
 
 class SearchJob:
     """Runs one search; `emit` prints a line, `finish(lines)` prints the last
-    lines (the summary, the actions and the bestmove) and is called exactly once."""
+    lines (the summary, the actions and the bestmove) and is called exactly once.
+    `expected_replies` gives the bestmove's `ponder` tokens (none without it)."""
 
     def __init__(
         self,
@@ -59,29 +70,48 @@ class SearchJob:
         report: Report,
         emit: Callable[[str], None],
         finish: Callable[[list[str]], None],
+        expected_replies: ExpectedReplies | None = None,
     ):
         self.view = view
         self.budget = budget
         self.report = report
         self._emit = emit
         self._finish = finish
+        self._expected_replies = expected_replies
         self._stop_requested = threading.Event()
+        self._ponderhit = threading.Event()
+        self._may_answer = threading.Event()  # set by ponderhit or stop; at once unless pondering
+        if not budget.ponder:
+            self._may_answer.set()
         iterations = budget.iterations
         time_ms = budget.time_ms
         if budget.infinite:
             iterations, time_ms = None, INFINITE_MS
         self.search = Search(view, iterations=iterations, time_ms=time_ms, **search_options)
         self._thread = threading.Thread(target=self._run, name="pyai-search", daemon=True)
-        self._result: AnalysisResult | None = None
-        self._failure: BaseException | None = None
 
     def start(self) -> None:
+        # Started (armed) here, so that a stop or ponderhit from now on reaches this search.
+        self.search.start(ponder=self.budget.ponder)
         self._thread.start()
 
     def stop(self) -> None:
         """Asks the search to stop; its bestmove follows (see join)."""
         self._stop_requested.set()
+        self._may_answer.set()
         self.search.stop()
+
+    @property
+    def pondering(self) -> bool:
+        """A `go ponder` job that has had neither its ponderhit nor a stop."""
+        return self.budget.ponder and not self._may_answer.is_set()
+
+    def ponderhit(self) -> None:
+        """The expected position came up: the time budget starts now, and the
+        answer follows when the search ends."""
+        self._ponderhit.set()
+        self._may_answer.set()
+        self.search.ponderhit()
 
     def cut_short(self, reason: str) -> None:
         """Stops the search with an `info string` saying why (it precedes the bestmove)."""
@@ -103,20 +133,18 @@ class SearchJob:
 
     # --- the background thread
     def _run(self) -> None:
-        worker = threading.Thread(target=self._search, name="pyai-search-core", daemon=True)
         started = time.monotonic()
-        worker.start()
         next_report = started + PROGRESS_INTERVAL_S
-        while worker.is_alive():
-            worker.join(POLL_INTERVAL_S)
+        while not self.search.wait(POLL_INTERVAL_S):
             if self._stop_requested.is_set():
                 self.search.stop()
             now = time.monotonic()
-            if worker.is_alive() and now >= next_report:
+            if now >= next_report:
                 next_report = now + PROGRESS_INTERVAL_S
                 elapsed_ms = (now - started) * 1000
                 done = self.search.progress()
                 self._emit(f"info iterations {done} time {elapsed_ms:.0f} ips {_per_second(done, elapsed_ms)}")
+        self._may_answer.wait()  # a ponder search that ran out of iterations waits for ponderhit or stop
         try:
             lines = self._final_lines()
         except Exception as error:  # never leave a go without its bestmove
@@ -124,18 +152,12 @@ class SearchJob:
             lines = [f"info string search failed: {error}", f"bestmove {self._fallback_move()}"]
         self._finish(lines)
 
-    def _search(self) -> None:
+    def _final_lines(self) -> list[str]:
         try:
-            self._result = self.search.run()
+            result = self.search.result
         except BaseException as error:  # reported in the final lines
             log.exception("search failed")
-            self._failure = error
-
-    def _final_lines(self) -> list[str]:
-        result = self._result
-        if result is None:
-            reason = f"{type(self._failure).__name__}: {self._failure}" if self._failure else "no result"
-            return [f"info string search failed: {reason}", f"bestmove {self._fallback_move()}"]
+            return [f"info string search failed: {type(error).__name__}: {error}", f"bestmove {self._fallback_move()}"]
         lines = [
             f"info iterations {result.iterations} time {result.elapsed_ms:.0f} "
             f"ips {_per_second(result.iterations, result.elapsed_ms)} nodes {result.nodes} "
@@ -146,8 +168,21 @@ class SearchJob:
         if not self.report.show_all:
             moves = moves[: self.report.multipv]
         lines.extend(_action_line(m) for m in moves)
-        lines.append(f"bestmove {self._best_move(result)}")
+        best = self._best_move(result)
+        replies = self._replies(result, best)
+        lines.append(f"bestmove {best}" + (f" ponder {' '.join(replies)}" if replies else ""))
         return lines
+
+    def _replies(self, result: AnalysisResult, best: str) -> Sequence[str]:
+        """The other seats' moves the search expects after `best`, up to this seat's next decision."""
+        if self._expected_replies is None:
+            return ()
+        continuation = next((m.continuation for m in result.moves if m.token == best), [])
+        try:
+            return self._expected_replies(best, continuation)
+        except Exception:  # an expectation is a courtesy: never at the cost of the bestmove
+            log.exception("expected replies failed")
+            return ()
 
     def _best_move(self, result: AnalysisResult) -> str:
         if not result.simultaneous:

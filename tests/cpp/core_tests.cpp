@@ -9,6 +9,8 @@
 //
 // --games is the number of random games per player count (default 300).
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -1372,6 +1374,45 @@ void test_leduc_random_hands(int games, uint64_t seed) {
   }
 }
 
+// A pondering search's clock: held, it never runs out and an iteration
+// budget still ends the search; released, its budget counts from then, and a
+// second release does not move its start.
+void test_search_clock() {
+  namespace lp = pyai::leduc;
+  using pyai::search::Clock;
+  using pyai::search::SearchClock;
+  SearchClock clock(true);
+  CHECK(clock.held());
+  CHECK(!clock.passed(Clock::duration::zero()));
+  CHECK(!(pyai::search::Deadline{&clock, Clock::duration::zero()}.passed()));
+  CHECK(!(pyai::search::Deadline{nullptr, Clock::duration::zero()}.passed()));
+
+  const std::atomic<bool> stop{false};
+  pyai::search::SearchConfig config = pyai::search::default_config<lp::SearchGame>();
+  config.iterations = 500;
+  config.time_ms = 1e-6;  // would end the search after its first iteration, were the clock running
+  const lp::State s = lp::initial_state();
+  lp::State dealt = s;
+  lp::apply_parsed(dealt, lp::parse_token(dealt, "deal:qs"));
+  lp::apply_parsed(dealt, lp::parse_token(dealt, "deal:kh"));
+  const lp::View view = lp::view_of(dealt, dealt.turn);
+  const auto held = pyai::search::run_search<lp::SearchGame>(view, dealt.turn, config, {}, stop, nullptr, &clock);
+  CHECK_MSG(held.iterations == 500, std::to_string(held.iterations) + " iterations on a held clock");
+  const auto running = pyai::search::run_search<lp::SearchGame>(view, dealt.turn, config, {}, stop);
+  CHECK_MSG(running.iterations < 500, std::to_string(running.iterations) + " iterations on a running clock");
+
+  clock.release();
+  CHECK(!clock.held());
+  CHECK(clock.passed(Clock::duration::zero()));
+  CHECK(!clock.passed(std::chrono::hours(1)));
+  clock.release();  // a running clock keeps its start
+  CHECK(!clock.passed(std::chrono::hours(1)));
+  clock.reset(true);
+  CHECK(clock.held());
+  clock.reset(false);
+  CHECK(!clock.held());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1408,6 +1449,7 @@ int main(int argc, char** argv) {
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
       {"leduc random hands and search", [](int g, uint64_t sd) { test_leduc_random_hands(g, sd); }},
+      {"search clock (pondering)", [](int, uint64_t) { test_search_clock(); }},
   };
   std::vector<Section> to_run(std::begin(sections), std::end(sections));
   for (const Section& section : to_run) {

@@ -1130,16 +1130,17 @@ enum class Ending {
   kTimeBudget,           // its time budget (or an iteration budget, whichever comes first)
   kStopFromOtherThread,  // stop set by another thread at a random moment (or a budget first)
   kStoppedBeforeStart,   // stop already set when the search starts
+  kPonderHit,            // pondering: its clock held until another thread releases it at a random moment
 };
 constexpr const char* kEndingNames[] = {"iterations", "time budget", "stop from another thread",
-                                        "stopped before start"};
+                                        "stopped before start", "ponderhit"};
 
 template <GameSection S>
 struct SearchCase {
   SearchConfig config;
   typename S::Game::TreeOptions options;  // the game's own
   Ending ending = Ending::kIterations;
-  double stop_after_ms = 0;  // kStopFromOtherThread
+  double stop_after_ms = 0;  // kStopFromOtherThread: the stop; kPonderHit: the clock's release
   bool repeat = false;       // run twice: the same seed and budget must give the same result
 };
 
@@ -1261,7 +1262,8 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   const uint32_t draw = rng.below(100);
   c.ending = draw < 55 ? Ending::kIterations
              : draw < 72 ? Ending::kTimeBudget
-             : draw < 95 ? Ending::kStopFromOtherThread
+             : draw < 90 ? Ending::kStopFromOtherThread
+             : draw < 95 ? Ending::kPonderHit
                          : Ending::kStoppedBeforeStart;
   const auto iterations = [&] { return random_iterations(rng, config, options.max_iterations); };
   switch (c.ending) {
@@ -1288,6 +1290,11 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
     case Ending::kStoppedBeforeStart:
       config.iterations = iterations();
       break;
+    case Ending::kPonderHit:
+      c.stop_after_ms = rng.below(8) == 0 ? 0 : 20 * rng.unit();
+      config.time_ms = log_uniform(rng, 0.01, 30);
+      config.iterations = rng.below(2) ? 0 : iterations();
+      break;
   }
   // Only settings the search accepts: anything else is this driver's mistake.
   for (const auto& setting : search::search_settings()) search::check_setting(setting, setting.read(config), "drawn");
@@ -1309,7 +1316,8 @@ std::string describe(const SearchCase<S>& c) {
   if (config.chance_widening > 0)
     out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
   out += std::string(", ends by ") + kEndingNames[int(c.ending)];
-  if (c.ending == Ending::kStopFromOtherThread) out += " after " + number(c.stop_after_ms) + " ms";
+  if (c.ending == Ending::kStopFromOtherThread || c.ending == Ending::kPonderHit)
+    out += " after " + number(c.stop_after_ms) + " ms";
   out += ", seed " + std::to_string(config.seed);
   const std::string options = S::describe(c.options);
   if (!options.empty()) out += ", " + options;
@@ -1324,6 +1332,8 @@ struct Run {
   double wall_ms = 0;          // the whole run_search call
   bool stop_was_set = false;   // by the other thread, before the search returned
   double stop_to_return_ms = 0;
+  bool released = false;       // pondering: the clock released by the other thread before the search returned
+  double release_to_return_ms = 0;
   bool threw = false;
   std::string error;
   long long violations = 0;    // the checked game's
@@ -1344,22 +1354,29 @@ Run run_case(const SearchCase<S>& c, const typename S::Position& position) {
   std::mutex mutex;
   std::condition_variable search_ended;
   bool ended = false;
-  Clock::time_point stop_set_at{};
+  Clock::time_point stop_set_at{}, released_at{};
+  search::SearchClock clock(c.ending == Ending::kPonderHit);
   std::thread stopper;
-  if (c.ending == Ending::kStopFromOtherThread) {
+  if (c.ending == Ending::kStopFromOtherThread || c.ending == Ending::kPonderHit) {
     stopper = std::thread([&] {
       std::unique_lock<std::mutex> lock(mutex);
       const auto delay = std::chrono::duration<double, std::milli>(c.stop_after_ms);
       if (search_ended.wait_for(lock, delay, [&] { return ended; })) return;
-      stop_set_at = Clock::now();
-      stop.store(true);
+      if (c.ending == Ending::kPonderHit) {
+        released_at = Clock::now();
+        clock.release();
+      } else {
+        stop_set_at = Clock::now();
+        stop.store(true);
+      }
     });
   }
   const auto view = S::root_view(position, c.config.perfect_information);
   S::begin_search(position, c.config);
   const auto start = Clock::now();
   try {
-    run.result = search::run_search<typename S::Game>(view, position.seat, c.config, c.options, stop, &progress);
+    run.result =
+        search::run_search<typename S::Game>(view, position.seat, c.config, c.options, stop, &progress, &clock);
   } catch (const std::exception& e) {
     run.threw = true;
     run.error = e.what();
@@ -1377,6 +1394,8 @@ Run run_case(const SearchCase<S>& c, const typename S::Position& position) {
   run.progress = progress.load();
   run.stop_was_set = stop_set_at != Clock::time_point{} && stop_set_at <= returned;
   if (run.stop_was_set) run.stop_to_return_ms = ms_between(stop_set_at, returned);
+  run.released = released_at != Clock::time_point{} && released_at <= returned;
+  if (run.released) run.release_to_return_ms = ms_between(released_at, returned);
   run.violations = g_violations.take(run.first_violation);
   run.features = S::end_search();
   return run;
@@ -1411,9 +1430,16 @@ void check_result(const SearchCase<S>& c, const typename S::Position& position, 
   if (c.ending != Ending::kStoppedBeforeStart && !run.stop_was_set)
     CHECK_MSG(r.iterations >= 1, "a search that is not stopped runs at least one iteration");
   const bool deadline = config.time_ms > 0;
-  if (deadline)
+  // A pondering search's time budget counts from the release of its clock.
+  if (deadline && c.ending != Ending::kPonderHit)
     CHECK_MSG(r.elapsed_ms <= config.time_ms + options.time_slack_ms,
               "elapsed " + number(r.elapsed_ms) + " ms for a budget of " + number(config.time_ms) + " ms");
+  if (c.ending == Ending::kPonderHit && budget == 0)
+    CHECK_MSG(run.released, "a pondering search with a time budget alone ended before its ponderhit");
+  if (run.released)
+    CHECK_MSG(run.release_to_return_ms <= config.time_ms + options.time_slack_ms,
+              "returned " + number(run.release_to_return_ms) + " ms after the ponderhit, for a budget of " +
+                  number(config.time_ms) + " ms");
   if (run.stop_was_set)
     CHECK_MSG(run.stop_to_return_ms <= options.time_slack_ms,
               "returned " + number(run.stop_to_return_ms) + " ms after the stop");
@@ -1538,8 +1564,8 @@ void check_same(const SearchResult& a, const SearchResult& b) {
 // What the run covered, printed as "coverage: name=count ...".
 struct Coverage {
   long long searches = 0, ismcts = 0, pimc = 0, sealed_choice = 0, sealed_choice_without_exploration = 0;
-  long long players[7] = {}, threads[kMaxThreads + 1] = {}, endings[4] = {};
-  long long stopped_mid_search = 0, iterations_below_threads = 0, iterations_below_trees = 0, tree_full = 0;
+  long long players[7] = {}, threads[kMaxThreads + 1] = {}, endings[5] = {};
+  long long stopped_mid_search = 0, ponderhit_mid_search = 0, iterations_below_threads = 0, iterations_below_trees = 0, tree_full = 0;
   long long two_node_trees = 0, pimc_huge_budget_many_trees = 0, repeated = 0, iterations = 0;
   // The games and their sections' own names, every one printed (0 when not reached).
   std::vector<std::pair<std::string_view, long long>> named;
@@ -1564,6 +1590,7 @@ struct Coverage {
     ++threads[std::clamp(config.threads, 0, kMaxThreads)];
     ++endings[int(c.ending)];
     stopped_mid_search += run.stop_was_set && run.result.iterations > 0;
+    ponderhit_mid_search += run.released;
     iterations_below_threads += config.iterations > 0 && config.iterations < uint64_t(config.threads);
     iterations_below_trees += config.perfect_information && config.iterations > 0 &&
                               config.iterations < uint64_t(config.determinizations);
@@ -1583,6 +1610,7 @@ struct Coverage {
     for (int t = 1; t <= kMaxThreads; ++t) std::printf(" threads_%d=%lld", t, threads[t]);
     std::printf(" ended_by_iterations=%lld time_budget=%lld stop_from_other_thread=%lld stopped_before_start=%lld",
                 endings[0], endings[1], endings[2], endings[3]);
+    std::printf(" ponderhit=%lld ponderhit_mid_search=%lld", endings[4], ponderhit_mid_search);
     std::printf(" stopped_mid_search=%lld iterations_below_threads=%lld iterations_below_trees=%lld",
                 stopped_mid_search, iterations_below_threads, iterations_below_trees);
     std::printf(" tree_full=%lld two_node_trees=%lld pimc_huge_budget_many_trees=%lld repeated=%lld iterations=%lld\n",
