@@ -46,7 +46,8 @@ def add_tournament_parser(commands: argparse._SubParsersAction) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="name[:key=value,...] (ismcts, pimc, heuristic, random) or 'cmd:<engine command line>'; "
+        help="name[:key=value,...] (ismcts, pimc, heuristic, random), 'cmd:<engine command line>' or "
+        "'cmd+ponder:<engine command line>' (it thinks on the other seats' time); "
         "one per seat, or fewer, repeated in order to fill the seats",
     )
     tournament.add_argument("--deals", type=int, default=None, help=f"deals to play (default {DEFAULT_DEALS})")

@@ -1,6 +1,6 @@
 """An external engine as a tournament player: a child process spoken to over
 stdio in the protocol of PROTOCOL.md (`uci`, `isready`, `newgame`, `position`,
-`go`, `bestmove`).
+`go`, `bestmove`; for an engine that ponders, `go ponder`, `ponderhit`, `stop`).
 
 Nothing here may hang: every read waits, with a deadline, on the engine's
 output as a reader thread buffers it; every write goes to a non-blocking pipe,
@@ -45,6 +45,11 @@ class EngineFailure(Exception):
         self.reason = reason
 
 
+def _position_line(game: str, seat: int, tokens: list[str]) -> str:
+    moves = (" moves " + " ".join(tokens)) if tokens else ""
+    return f"position {game} pov {seat}{moves}"
+
+
 def _describe_exit(returncode: int | None) -> str:
     if returncode is None:
         return "closed its output"
@@ -70,6 +75,9 @@ class ExternalEngine:
         self._process: subprocess.Popen | None = None
         self._output: EngineOutput | None = None
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=5)
+        self.expected: list[str] = []  # the ponder tokens of its last bestmove
+        self.pondering_on: list[str] | None = None  # the record it is pondering on
+        self.ponders = self.ponderhits = 0  # ponder searches started, and those whose position came up
 
     # --- life cycle
     @property
@@ -119,12 +127,54 @@ class ExternalEngine:
         self._ready(deadline, "newgame")
 
     def bestmove(self, game: str, seat: int, tokens: list[str], go: str, limit_seconds: float) -> str:
-        """The engine's move for `seat` after `tokens` (what that seat may see), within `limit_seconds`."""
+        """The engine's move for `seat` after `tokens` (what that seat may see), within `limit_seconds`.
+        The other seats' moves it expects next (`bestmove ... ponder ...`) are kept in `expected`."""
         self._drain("position")
         deadline = time.monotonic() + limit_seconds
-        moves = (" moves " + " ".join(tokens)) if tokens else ""
-        self._send(f"position {game} pov {seat}{moves}", deadline)
+        self._send(_position_line(game, seat, tokens), deadline)
         self._send(f"go {go}", deadline)
+        return self._bestmove(deadline, limit_seconds)
+
+    # --- pondering (thinking on the other seats' time, as a UCI GUI lets an engine do)
+    def ponder(self, game: str, seat: int, tokens: list[str], go: str, timeout: float = STARTUP_SECONDS) -> bool:
+        """Starts `go ponder <go>` on the position after `tokens` (the seat's record
+        and the moves it expects); False, with nothing started, if the engine refuses that position."""
+        self._drain("position")
+        deadline = time.monotonic() + timeout
+        self._send(_position_line(game, seat, tokens), deadline)
+        self._send("isready", deadline)
+        refused = False
+        while True:
+            line = self._read(deadline, "readyok before go ponder", timeout)
+            if line == "readyok":
+                break
+            if line.startswith("error"):  # its own expectation is no legal position: no ponder this time
+                refused = True
+            elif not line.startswith("info"):
+                raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for readyok")
+        if refused:
+            return False
+        self._send(f"go ponder {go}", deadline)
+        self.pondering_on = list(tokens)
+        self.ponders += 1
+        return True
+
+    def ponderhit(self, limit_seconds: float) -> str:
+        """The pondered position came up: its bestmove within `limit_seconds`, counted from now."""
+        deadline = time.monotonic() + limit_seconds
+        self.pondering_on = None
+        self.ponderhits += 1
+        self._send("ponderhit", deadline)
+        return self._bestmove(deadline, limit_seconds)
+
+    def stop_pondering(self, limit_seconds: float) -> None:
+        """The pondered position did not come up (or the game ended): `stop`, and its bestmove dropped."""
+        deadline = time.monotonic() + limit_seconds
+        self.pondering_on = None
+        self._send("stop", deadline)
+        self._bestmove(deadline, limit_seconds)
+
+    def _bestmove(self, deadline: float, limit_seconds: float) -> str:
         while True:
             line = self._read(deadline, "bestmove", limit_seconds)
             words = line.split()
@@ -133,6 +183,7 @@ class ExternalEngine:
             if words[0] == "bestmove":
                 if len(words) < 2:
                     raise EngineFailure("garbage", f"{line[:200]!r} names no move")
+                self.expected = words[3:] if words[2:3] == ["ponder"] else []
                 return words[1]
             if words[0] == "error":
                 raise EngineFailure("garbage", f"answered {line[:200]!r} instead of bestmove")

@@ -10,6 +10,11 @@ n-1), and the game has no scores. A built-in bot that raises counts as a crash.
 External engines are kept running between games, one process per seat a spec
 fills (per worker process or thread); a failed engine is killed and a fresh
 one started for the next game.
+
+An engine named `cmd+ponder:` thinks on the other seats' time: after its move
+the referee sends it the position its bestmove expects (`ponder` tokens) and
+`go ponder`; at its next turn it gets `ponderhit` if the other seats played
+so (its move time counts from then), else `stop` and an ordinary `go`.
 """
 
 from __future__ import annotations
@@ -92,6 +97,30 @@ def _discard_engine(spec: BotSpec, copy: int) -> None:
                 _all_engines.remove(engine)
 
 
+def _engine_move(engine: ExternalEngine, game: str, seat: int, tokens: list[str], go: str, limit: float) -> str:
+    """The engine's move: its ponder search's, when the position it pondered on came up, else a fresh go's."""
+    if engine.pondering_on is not None:
+        if engine.pondering_on == tokens:
+            return engine.ponderhit(limit)
+        engine.stop_pondering(limit)
+    return engine.bestmove(game, seat, tokens, go, limit)
+
+
+def _end_pondering(seated: list[Any], limit: float) -> None:
+    """The game is over: engines still pondering are stopped (one that fails then is
+    replaced for the next game; the game's result stands)."""
+    for player in seated:
+        if not isinstance(player, tuple):
+            continue
+        engine = _engines().get((player[0].text, player[1]))
+        if engine is None or engine.pondering_on is None:
+            continue
+        try:
+            engine.stop_pondering(limit)
+        except EngineFailure:
+            _discard_engine(*player)
+
+
 def forfeit_ranks(players: int, culprit: int) -> list[float]:
     """The culprit last, the others sharing places 1..n-1."""
     return [float(players) if seat == culprit else players / 2 for seat in range(players)]
@@ -143,7 +172,7 @@ def play_game(job: Job) -> dict[str, Any]:
         try:
             if isinstance(player, tuple):
                 tokens = state.view(mover).history()  # no removal, no sealed sell it has not seen
-                token = _engines()[(player[0].text, player[1])].bestmove(game_string, mover, tokens, go, limit)
+                token = _engine_move(_engines()[(player[0].text, player[1])], game_string, mover, tokens, go, limit)
             else:
                 token = player.choose(state)
         except EngineFailure as error:
@@ -162,6 +191,16 @@ def play_game(job: Job) -> dict[str, Any]:
             failure = ("illegal", f"{str(token)[:80]!r}: {error.reason[:300]}", mover)
             if isinstance(player, tuple):
                 _discard_engine(*player)
+            break
+        if isinstance(player, tuple) and player[0].ponder and not state.is_terminal():
+            engine = _engines()[(player[0].text, player[1])]
+            try:
+                if engine.expected:
+                    engine.ponder(game_string, mover, [*state.view(mover).history(), *engine.expected], go)
+            except EngineFailure as error:
+                failure = (error.kind, error.reason, mover)
+                _discard_engine(*player)
+    _end_pondering(seated, limit)
 
     record: dict[str, Any] = {
         "deal": job.deal,

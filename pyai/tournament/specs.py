@@ -4,6 +4,8 @@
     pimc:dets=16,iterations=500   settings are key=value, comma separated
     heuristic                     no settings
     cmd:/path/to/engine --flag    an external engine speaking the stdio protocol
+    cmd+ponder:/path/to/engine    the same, thinking on the other seats' time
+                                  (`go ponder` on the moves its bestmove expects)
 
 A spec names a bot, not an instance: every seat it sits in gets its own
 instance (its own seed; for `cmd:` its own process). Two specs with the same
@@ -35,13 +37,15 @@ class BotSpec:
     name: str  # the built-in bot's name, or "cmd"
     settings: tuple[tuple[str, Any], ...] = ()
     argv: tuple[str, ...] = ()
+    ponder: bool = False  # cmd+ponder: the referee lets it ponder
 
     @property
     def label(self) -> str:
         """A short name for tables: paths in a command shortened to their last part."""
         if self.kind != "cmd":
             return self.text
-        return "cmd:" + " ".join(os.path.basename(arg) if "/" in arg else arg for arg in self.argv)
+        prefix = "cmd+ponder:" if self.ponder else "cmd:"
+        return prefix + " ".join(os.path.basename(arg) if "/" in arg else arg for arg in self.argv)
 
     def settings_dict(self) -> dict[str, Any]:
         return dict(self.settings)
@@ -74,7 +78,7 @@ def parse_spec(text: str) -> BotSpec:
     if not isinstance(text, str) or not text.strip():
         raise SpecError("empty bot spec (expected name[:key=value,...] or cmd:<command line>)")
     text = text.strip()
-    if text.startswith("cmd:"):
+    if text.startswith(("cmd:", "cmd+ponder:")):
         return _parse_command(text)
     name, colon, rest = text.partition(":")
     name = name.strip()
@@ -116,13 +120,15 @@ def check_spec(spec: BotSpec, game: Any) -> None:
 
 
 def _parse_command(text: str) -> BotSpec:
-    command = text[len("cmd:") :].strip()
+    prefix, _, command = text.partition(":")
+    command = command.strip()
+    ponders = prefix == "cmd+ponder"
     try:
         argv = shlex.split(command)
     except ValueError as error:
         raise SpecError(f"bot spec {text!r}: cannot split the command line: {error}") from None
     if not argv:
-        raise SpecError(f"bot spec {text!r}: no command after cmd:")
+        raise SpecError(f"bot spec {text!r}: no command after {prefix}:")
     program = argv[0]
     if "/" in program:
         if not os.path.isfile(program):
@@ -131,7 +137,7 @@ def _parse_command(text: str) -> BotSpec:
             raise SpecError(f"bot spec {text!r}: {program!r} is not executable")
     elif shutil.which(program) is None:
         raise SpecError(f"bot spec {text!r}: program {program!r} is not on PATH")
-    return BotSpec(text="cmd:" + shlex.join(argv), kind="cmd", name="cmd", argv=tuple(argv))
+    return BotSpec(text=f"{prefix}:" + shlex.join(argv), kind="cmd", name="cmd", argv=tuple(argv), ponder=ponders)
 
 
 def build_lineup(specs: list[BotSpec], players: int) -> list[BotSpec]:
