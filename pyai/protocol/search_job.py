@@ -78,8 +78,6 @@ class SearchJob:
         self._emit = emit
         self._finish = finish
         self._expected_replies = expected_replies
-        self._stop_requested = threading.Event()
-        self._ponderhit = threading.Event()
         self._may_answer = threading.Event()  # set by ponderhit or stop; at once unless pondering
         if not budget.ponder:
             self._may_answer.set()
@@ -97,7 +95,6 @@ class SearchJob:
 
     def stop(self) -> None:
         """Asks the search to stop; its bestmove follows (see join)."""
-        self._stop_requested.set()
         self._may_answer.set()
         self.search.stop()
 
@@ -109,7 +106,6 @@ class SearchJob:
     def ponderhit(self) -> None:
         """The expected position came up: the time budget starts now, and the
         answer follows when the search ends."""
-        self._ponderhit.set()
         self._may_answer.set()
         self.search.ponderhit()
 
@@ -119,12 +115,8 @@ class SearchJob:
         self.stop()
 
     def join(self) -> None:
-        """Waits until the job has printed its bestmove."""
+        """Waits until the job has printed its bestmove (in slices, so that Ctrl-C gets through)."""
         while self._thread.is_alive():
-            if self._stop_requested.is_set():
-                # A stop that arrived before the search thread entered run() is
-                # cleared by run(); asking again until it ends covers that.
-                self.search.stop()
             self._thread.join(POLL_INTERVAL_S)
 
     @property
@@ -136,8 +128,6 @@ class SearchJob:
         started = time.monotonic()
         next_report = started + PROGRESS_INTERVAL_S
         while not self.search.wait(POLL_INTERVAL_S):
-            if self._stop_requested.is_set():
-                self.search.stop()
             now = time.monotonic()
             if now >= next_report:
                 next_report = now + PROGRESS_INTERVAL_S
