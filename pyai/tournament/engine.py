@@ -142,17 +142,8 @@ class ExternalEngine:
         self._drain("position")
         deadline = time.monotonic() + timeout
         self._send(_position_line(game, seat, tokens), deadline)
-        self._send("isready", deadline)
-        refused = False
-        while True:
-            line = self._read(deadline, "readyok before go ponder", timeout)
-            if line == "readyok":
-                break
-            if line.startswith("error"):  # its own expectation is no legal position: no ponder this time
-                refused = True
-            elif not line.startswith("info"):
-                raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for readyok")
-        if refused:
+        # An error here is its own expectation being no legal position: no ponder this time.
+        if not self._ready(deadline, "the ponder position", refusal_allowed=True):
             return False
         self._send(f"go ponder {go}", deadline)
         self.pondering_on = list(tokens)
@@ -280,15 +271,19 @@ class ExternalEngine:
             if line:
                 return line
 
-    def _ready(self, deadline: float, after: str) -> None:
+    def _ready(self, deadline: float, after: str, refusal_allowed: bool = False) -> bool:
+        """`isready` ... `readyok`; False if an `error` answer came first (garbage unless `refusal_allowed`)."""
         self._send("isready", deadline)
+        refused = False
         while True:
             line = self._read(deadline, f"readyok after {after}")
             if line == "readyok":
-                return
+                return not refused
             if line.startswith("error"):
-                raise EngineFailure("garbage", f"answered {line[:200]!r} to {after}")
-            if not line.startswith("info"):
+                if not refusal_allowed:
+                    raise EngineFailure("garbage", f"answered {line[:200]!r} to {after}")
+                refused = True
+            elif not line.startswith("info"):
                 raise EngineFailure("garbage", f"unexpected output {line[:200]!r} while waiting for readyok")
 
     def _drain(self, before: str) -> None:
