@@ -274,9 +274,10 @@ class Search {
     bool simultaneous = false;
     if constexpr (search::HasSimultaneousMoves<G>)
       simultaneous = G::kind(s) == search::NodeKind::kSimultaneous && !config_.perfect_information;
-    // At a simultaneous step the average regret-matching strategy includes
-    // the uniform exploration mixed into every draw; take it out (and
-    // renormalise) so the reported policy is the one the search converged to.
+    // At a simultaneous step the policy is the root seat's average strategy
+    // (tree_search.h) with the shares below the exploration share (gamma/k)
+    // dropped, the rest lowered by as much and renormalised: a bandit's
+    // noise at that level, not strategy.
     double traversals = 0;
     for (const auto& x : result.moves) traversals += x.policy_weight;
     auto policy_of = [&](const search::MoveStats& m) {

@@ -69,7 +69,7 @@ struct SearchConfig {
 struct MoveStats {
   uint32_t action = 0;
   uint64_t visits = 0;
-  double policy_weight = 0;  // sum of regret-matching probabilities (simultaneous root), else visits
+  double policy_weight = 0;  // simultaneous root: the average strategy's share x draws; else visits
   double win_sum = 0;        // the searching seat's win share, summed over the move's visits
   double score_sum = 0;      // the searching seat's final money
   double score_sq_sum = 0;

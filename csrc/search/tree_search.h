@@ -16,7 +16,8 @@
 //   * simultaneous secret choices (games that have them): one regret-matching
 //     bandit per seat, decoupled, so no seat's choice can depend on another
 //     seat's secret; the child is the joint outcome revealed afterwards. The
-//     average strategy is the reported mixed policy.
+//     average strategy (linearly weighted, exploration left out) is the
+//     reported mixed policy.
 // With `perfect_information` the same code is determinised UCT for PIMC:
 // one fixed determinisation (cards, future chance and all secrets) per tree
 // and simultaneous steps played as visible sequential moves, the acting seat
@@ -533,6 +534,7 @@ class TreeSearch {
     const float k = float(available_.size());
     const float draw = float(rng_.unit());
     const bool root_policy = node == 0 && seat == root_seat_;
+    if (root_policy) ++root_draws_;
     float cumulative = 0;
     uint32_t pick = kNoNode, last_possible = kNoNode;
     float last_possible_probability = 0;
@@ -540,8 +542,13 @@ class TreeSearch {
       Node& n = arena_[a];
       const float matched = positive_total > 0 ? (n.regret > 0 ? n.regret : 0) / positive_total : 1.0f / k;
       const float p = (1 - gamma) * matched + gamma / k;
-      // Summed in double: a float sum drifts by percents over millions of iterations.
-      if (root_policy) root_policy_[n.root_slot] += p;
+      // The reported policy averages the regret-matching strategy itself,
+      // without the exploration, each iteration weighted by its number
+      // (linear averaging, as in CFR+): the first iterations' near-uniform
+      // strategies would otherwise keep a share on moves the search has
+      // since found bad. Summed in double: a float sum drifts by percents
+      // over millions of iterations.
+      if (root_policy) root_policy_[n.root_slot] += double(matched) * double(iteration_);
       n.stamp = iteration_;
       ++n.availability;
       cumulative += p;
@@ -711,8 +718,11 @@ class TreeSearch {
   }
 
   // At a simultaneous root the reported policy is the root seat's average
-  // strategy (its arms' summed regret-matching probabilities); read at result().
+  // strategy, given as weights that sum to the draws it was made from (so
+  // trees merge in proportion to their iterations); read at result().
   void sync_root_policy() {
+    double total = 0;
+    for (double w : root_policy_) total += w;
     for (uint32_t arm = arena_[0].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
       const Node& n = arena_[arm];
       if (!n.is_arm || n.seat != root_seat_) continue;
@@ -724,7 +734,7 @@ class TreeSearch {
         root_moves_[root_moves_.size() - 1].action = n.action;
         stats = &root_moves_[root_moves_.size() - 1];
       }
-      stats->policy_weight = root_policy_[n.root_slot];
+      stats->policy_weight = total > 0 ? root_policy_[n.root_slot] / total * double(root_draws_) : 0.0;
     }
   }
 
@@ -744,6 +754,7 @@ class TreeSearch {
   FixedVector<PathStep, kMaxDepth> path_;
   FixedVector<MoveStats, kMaxActions> root_moves_;
   FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
+  uint64_t root_draws_ = 0;                         // the searching seat's draws at a simultaneous root
   bool root_arms_made_ = false;                     // every root arm of the searching seat exists
   bool widens_chance_;
   bool evaluates_;  // rollouts stop where the game's learned model values the position
