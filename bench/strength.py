@@ -9,6 +9,10 @@ and the step number; the unseen cards do not depend on the moves), so luck
 of the deal cancels. Reports the tested bot's mean win share (a shared win
 of k counts 1/k) with a 95% confidence interval over deals, against the
 fair share 1/players. A report, not a test: it takes minutes.
+
+`--bot-heuristic-at sell,keep,mech` has the tested bot play the heuristic's
+move in the selling phase (wherever its first legal move starts with one of
+those), so a search can be measured in some phases only.
 """
 
 from __future__ import annotations
@@ -24,8 +28,26 @@ import time
 import pyai
 
 
-def play_game(args: tuple[int, str, int, int, str, str, dict, dict]) -> tuple[int, int, float, float]:
-    players, edition, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings = args
+class HeuristicAt:
+    """A bot that plays the game's heuristic move where the seat's first legal
+    move starts with one of `prefixes` (e.g. "sell": For Sale's selling phase),
+    and the wrapped bot's elsewhere: it measures a search in some phases only."""
+
+    def __init__(self, bot: pyai.Bot, prefixes: tuple[str, ...]):
+        self.name = bot.name
+        self._bot = bot
+        self._heuristic = pyai.make_bot("heuristic")
+        self._prefixes = prefixes
+
+    def choose(self, state, seat=None) -> str:
+        mover = state.to_move() if seat is None else seat
+        first = state.legal_moves_for(mover)[0]
+        wrapped = self._heuristic if first.startswith(self._prefixes) else self._bot
+        return wrapped.choose(state, seat)
+
+
+def play_game(args: tuple[int, str, int, int, str, str, dict, dict, tuple]) -> tuple[int, int, float, float]:
+    players, edition, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings, heuristic_at = args
     game = pyai.load_game(f"forsale(players={players},edition={edition})")
     bots = [
         pyai.make_bot(
@@ -35,6 +57,8 @@ def play_game(args: tuple[int, str, int, int, str, str, dict, dict]) -> tuple[in
         )
         for seat in range(players)
     ]
+    if heuristic_at:
+        bots[rotation] = HeuristicAt(bots[rotation], heuristic_at)
     state = game.new_initial_state()
     chance_step = 0
     while not state.is_terminal():
@@ -73,10 +97,12 @@ def measure(
     deals: int = 50,
     first_deal: int = 1,
     workers: int | None = None,
+    bot_heuristic_at: tuple[str, ...] = (),
 ) -> dict:
-    """Plays deals first_deal.. in every rotation: each deal's mean win share of the tested bot, and more."""
+    """Plays deals first_deal.. in every rotation: each deal's mean win share of the tested bot, and more.
+    Where its first legal move starts with one of `bot_heuristic_at`, the tested bot plays the heuristic's move."""
     jobs = [
-        (players, edition, deal, rotation, bot, opponent, bot_settings, opponent_settings)
+        (players, edition, deal, rotation, bot, opponent, bot_settings, opponent_settings, bot_heuristic_at)
         for deal in range(first_deal, first_deal + deals)
         for rotation in range(players)
     ]
@@ -118,6 +144,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=2000, help="for search bots on both sides")
     parser.add_argument("--bot-setting", action="append", default=[], help="key=value for the tested bot")
     parser.add_argument("--opponent-setting", action="append", default=[], help="key=value for the opponents")
+    parser.add_argument(
+        "--bot-heuristic-at",
+        default="",
+        metavar="PREFIXES",
+        help="comma-separated move prefixes (e.g. sell,keep,mech: the selling phase) where the tested bot "
+        "plays the heuristic's move instead",
+    )
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument(
         "--per-deal", default=None, help="also write each deal's win share to this JSON file (for paired comparisons)"
@@ -136,13 +169,15 @@ def main() -> None:
         deals=args.deals,
         first_deal=args.first_deal,
         workers=args.workers,
+        bot_heuristic_at=tuple(prefix for prefix in args.bot_heuristic_at.split(",") if prefix),
     )
     if args.per_deal:
         with open(args.per_deal, "w") as out:
             json.dump({str(deal): share for deal, share in run["per_deal"].items()}, out)
     mean, half = interval(list(run["per_deal"].values()))
+    playing = f" (the heuristic's moves at {args.bot_heuristic_at})" if args.bot_heuristic_at else ""
     print(
-        f"{args.bot} {bot_settings} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
+        f"{args.bot} {bot_settings}{playing} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
         f"{args.players} players ({args.edition}), {len(run['per_deal'])} deals x {args.players} seatings "
         f"= {run['games']} games in {run['seconds']:.0f} s"
     )

@@ -12,6 +12,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,22 @@ def test_paired_difference_of_two_runs(tmp_path):
     assert done.returncode == 0, done.stderr
     # differences 0.25, 0, 0.5: mean 0.25, sd 0.25, t(2) 4.30 -> half width 4.30 * 0.25 / sqrt(3)
     assert "over 3 shared deals: new 0.583, old 0.333, new - old +0.250 +- 0.621" in done.stdout
+
+
+def strength(*arguments: str) -> tuple[dict, str]:
+    """Each deal's win share, and the printed mean score of the tested seat."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "per_deal.json"
+        command = [sys.executable, str(BENCH / "strength.py"), *arguments, "--per-deal", str(out)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd="/")
+        assert done.returncode == 0, done.stderr
+        return json.loads(out.read_text()), done.stdout.split("mean score ")[1].strip()
+
+
+def test_a_search_playing_the_heuristic_everywhere_plays_the_heuristics_games():
+    common = ["--opponent", "heuristic", "--players", "3", "--deals", "3", "--workers", "1", "--iterations", "30"]
+    heuristic = strength("--bot", "heuristic", *common)
+    everywhere = strength("--bot", "ismcts", "--bot-heuristic-at", "pass,bid,play,sell,keep,mech", *common)
+    searched = strength("--bot", "ismcts", *common)
+    assert everywhere == heuristic
+    assert searched != heuristic  # so the search's own moves would have shown
