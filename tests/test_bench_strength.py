@@ -1,5 +1,6 @@
 """bench/strength_scaling.py and bench/paired.py at tiny budgets: rows kept per deal,
-extended without replaying, reproducible, tabled and plotted.
+extended without replaying, reproducible, tabled and plotted; and bench/strength.py's
+--bot-heuristic-at, which hands the tested seat's moves in some phases to the heuristic.
 
 The win shares themselves are not asserted (a few games at 20 iterations say
 nothing about strength); what is checked is that the figures are what the
