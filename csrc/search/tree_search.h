@@ -534,7 +534,6 @@ class TreeSearch {
     const float k = float(available_.size());
     const float draw = float(rng_.unit());
     const bool root_policy = node == 0 && seat == root_seat_;
-    if (root_policy) ++root_draws_;
     float cumulative = 0;
     uint32_t pick = kNoNode, last_possible = kNoNode;
     float last_possible_probability = 0;
@@ -721,8 +720,9 @@ class TreeSearch {
   // strategy, given as weights that sum to the draws it was made from (so
   // trees merge in proportion to their iterations); read at result().
   void sync_root_policy() {
-    double total = 0;
+    double total = 0, draws = 0;  // each draw of a root arm is one of the root moves' visits
     for (double w : root_policy_) total += w;
+    for (const MoveStats& m : root_moves_) draws += double(m.visits);
     for (uint32_t arm = arena_[0].first_child; arm != kNoNode; arm = arena_[arm].next_sibling) {
       const Node& n = arena_[arm];
       if (!n.is_arm || n.seat != root_seat_) continue;
@@ -734,7 +734,7 @@ class TreeSearch {
         root_moves_[root_moves_.size() - 1].action = n.action;
         stats = &root_moves_[root_moves_.size() - 1];
       }
-      stats->policy_weight = total > 0 ? root_policy_[n.root_slot] / total * double(root_draws_) : 0.0;
+      stats->policy_weight = total > 0 ? root_policy_[n.root_slot] / total * draws : 0.0;
     }
   }
 
@@ -754,7 +754,6 @@ class TreeSearch {
   FixedVector<PathStep, kMaxDepth> path_;
   FixedVector<MoveStats, kMaxActions> root_moves_;
   FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
-  uint64_t root_draws_ = 0;                         // the searching seat's draws at a simultaneous root
   bool root_arms_made_ = false;                     // every root arm of the searching seat exists
   bool widens_chance_;
   bool evaluates_;  // rollouts stop where the game's learned model values the position
