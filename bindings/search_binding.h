@@ -21,6 +21,7 @@
 #include "../csrc/search/run_search.h"
 #include "../csrc/search/settings.h"
 #include "game_record.h"
+#include "opponent_evidence.h"
 #include "search_runner.h"
 
 namespace pyai::bindings {
@@ -135,7 +136,9 @@ class Search {
 
   // Searches the decision of `view`'s observer, from what it knows; `settings`
   // by name (unknown names and values out of range raise SettingError).
-  Search(const ViewRecord<R>& view, const py::dict& settings)
+  // `initial` is the game's state before anything happened, from which the
+  // opponent model replays the view's record.
+  Search(const ViewRecord<R>& view, const py::dict& settings, const GameRecord<R>& initial)
       : seat_(view.observer()), view_(view.acting_view()) {
     for (const auto& [key, value] : settings) {
       const std::string name = py::str(key);
@@ -150,6 +153,13 @@ class Search {
     if (config_.evaluation == search::LeafEvaluation::kModel && !search::HasValueModel<G>)
       throw GameError(ErrorKind::kBadSetting,
                       "evaluation 'model' needs a learned evaluation, and this game has none: use 'rollout'");
+    if (config_.opponent_model == search::OpponentModel::kHeuristic) {
+      if (!search::HasHeuristic<G>)
+        throw GameError(ErrorKind::kBadSetting,
+                        "opponent_model 'heuristic' needs a heuristic player, and this game has none: use 'none'");
+      config_.heuristic_belief =
+          heuristic_beliefs<R>(view, initial.state, config_.opponent_prior, search::mix64(config_.seed ^ 0x0BB05EDull));
+    }
   }
 
   // Runs the search; `ponder` holds its time budget until ponderhit() (a run armed
@@ -348,6 +358,10 @@ class Search {
     }
     out["win_probabilities"] = wins;
     out["expected_scores"] = scores;
+    py::list beliefs;  // the opponent model's, per seat (None for the searching seat); empty without one
+    for (size_t p = 0; p < config_.heuristic_belief.size(); ++p)
+      beliefs.append(int(p) == seat_ ? py::object(py::none()) : py::object(py::float_(config_.heuristic_belief[p])));
+    out["opponent_beliefs"] = beliefs;
     return out;
   }
 
@@ -363,7 +377,8 @@ template <typename R>
 void bind_search(py::module_& m, const char* name) {
   using S = Search<R>;
   py::class_<S>(m, name)
-      .def(py::init<const ViewRecord<R>&, const py::dict&>(), py::arg("view"), py::arg("settings"))
+      .def(py::init<const ViewRecord<R>&, const py::dict&, const GameRecord<R>&>(), py::arg("view"),
+           py::arg("settings"), py::arg("initial"))
       .def_static("settings", &S::settings_table, "Every setting: name, kind, scope, default, range, help.")
       .def("run", &S::run, py::arg("ponder") = false,
            "Runs the search (GIL released; Ctrl-C stops it) and returns its root statistics; with ponder, "

@@ -48,6 +48,9 @@ class AnalysisResult:
     past_chance: float = 0.0  # share of iterations that went on below a chance step into an existing node
     mean_rollout_length: float = 0.0  # steps (moves, chance steps) each rollout played below the tree
     rollout_share: float = 0.0  # share of the search's time spent in rollouts (the rest: sampling, tree, updates)
+    # The opponent model's belief, per seat, that the seat plays as the game's
+    # heuristic player (None for the searching seat; empty with opponent_model none).
+    opponent_beliefs: list[float | None] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # stopped by Ctrl-C before its budget was spent (the command line sets it)
 
@@ -87,6 +90,11 @@ class AnalysisResult:
             f"{self.elapsed_ms:.0f} ms{cut}, {self.nodes} nodes{full}; shares are {kind}"
         )
         lines.append("win probabilities: " + " ".join(f"seat{s}={p:.3f}" for s, p in enumerate(self.win_probabilities)))
+        if self.opponent_beliefs:
+            lines.append(
+                "plays as the heuristic player (opponent model): "
+                + " ".join(f"seat{s}={p:.2f}" for s, p in enumerate(self.opponent_beliefs) if p is not None)
+            )
         return "\n".join(lines)
 
 
@@ -119,7 +127,7 @@ class Search:
         self.seat = view.seat
         self.view = view
         self.game = view.game
-        self._search = view.game.core_search(view._core, settings)
+        self._search = view.game.core_search(view._core, settings, view.game.new_core_state())
         # Every setting the run used, defaults included (they were checked above).
         self.settings = view.game.search_defaults() | settings
 

@@ -65,6 +65,8 @@ MUST_COVER = (
     "ponderhit_mid_search",
     "stopped_mid_search",
     "iterations_below_threads",
+    "opponent_model",
+    "sealed_choice_opponent_model",
 )
 
 

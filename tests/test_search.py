@@ -362,12 +362,15 @@ def test_a_money_margin_guides_a_seat_that_cannot_win():
     plain = analyse(state, 1, iterations=4000, seed=1)
     assert all(m.win == 0 for m in plain.moves)
     assert all(m.share == pytest.approx(1 / 3, abs=0.01) for m in plain.moves)
-    margin = analyse(state, 1, iterations=4000, seed=1, margin_weight=0.3)
-    assert all(m.win == 0 for m in margin.moves)
-    # sell:20 and sell:23 trade this round's check against next round's: a mixed
-    # policy between them; spending the Lawyer's pair is dropped.
-    shares = {m.token: m.share for m in margin.moves}
-    assert shares["sell:20,23"] < 0.05 and shares["sell:20"] > 0.3 and shares["sell:23"] > 0.3
+    # The three sells (20, 23, or both with the Lawyer) trade this round's check
+    # against next round's against the other seats' secret sells: a mixed policy
+    # over two of them, one dropped. Which two depends on the seed (the regret
+    # dynamics settle on one of several such equilibria).
+    for seed in range(1, 5):
+        margin = analyse(state, 1, iterations=4000, seed=seed, margin_weight=0.3)
+        assert all(m.win == 0 for m in margin.moves)
+        low, middle, high = sorted(m.share for m in margin.moves)
+        assert low < 0.05 and middle > 0.3 and high > 0.3, seed
     for bad in (-0.1, 1.5):
         with pytest.raises(pyai.SettingError, match="margin_weight must be a number 0 to 1"):
             analyse(state, 1, iterations=10, margin_weight=bad)

@@ -128,6 +128,17 @@ concept HasSimultaneousMoves =
       { G::reopen_simultaneous_step(view) } -> std::same_as<typename G::View>;
     };
 
+// Optional, with a heuristic and simultaneous moves: the heuristic's secret
+// choice for `seat` at a simultaneous step, any participant still to choose
+// (not only the acting one), reading only what that seat may know. Lets the
+// tree play a seat modelled as the heuristic player (opponent_model.h) at a
+// secret choice; without it such a seat keeps its bandit there.
+template <typename G>
+concept HasSimultaneousHeuristic =
+    HasHeuristic<G> && HasSimultaneousMoves<G> && requires(const typename G::State& state, int seat, Rng& rng) {
+      { G::heuristic_choice(state, seat, rng) } -> std::convertible_to<typename G::Action>;
+    };
+
 // Optional: private information — what a seat knows that others do not (its
 // own cards, say). At another seat's decision the search then keeps that
 // seat's move statistics per its private information, so each possible hand

@@ -22,6 +22,11 @@ enum class RolloutPolicy : uint8_t { kRandom, kHeuristic };
 // the game's learned model (games that have one: HasValueModel).
 enum class LeafEvaluation : uint8_t { kRollout, kModel };
 
+// How the tree models the other seats: all as searching players, or each
+// also as the game's heuristic player with the belief its public moves give
+// (opponent_model.h).
+enum class OpponentModel : uint8_t { kNone, kHeuristic };
+
 struct SearchConfig {
   uint64_t iterations = 100000;  // 0: no iteration limit (a time limit or stop() must end it)
   double time_ms = 0;            // 0: no time limit
@@ -56,6 +61,13 @@ struct SearchConfig {
   // At another seat's decision, keep its move statistics per its private
   // information (games that declare it: HasPrivateInformation).
   bool private_opponents = true;
+  // The other seats: with kHeuristic, each seat is drawn every iteration as
+  // the game's heuristic player with probability heuristic_belief[seat] (the
+  // caller weighs it from opponent_prior and the seat's public moves:
+  // opponent_model.h) and then plays the heuristic's moves in the tree.
+  OpponentModel opponent_model = OpponentModel::kNone;
+  float opponent_prior = 0.1f;
+  std::vector<float> heuristic_belief;  // per seat (empty: none is modelled)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.
   bool perfect_information = false;

@@ -200,6 +200,20 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "at another seat's decision, its move statistics per its private cards (games with private information)",
        [](C& c, const V& v) { c.private_opponents = std::get<bool>(v); },
        [](const C& c) { return V(c.private_opponents); }},
+      {"opponent_model", SettingKind::kChoice, 0, 0, "none|heuristic", false,
+       "the other seats: none (each a searching player), or heuristic (each also the game's heuristic player, with "
+       "the belief its public moves so far give; games that have one)",
+       [](C& c, const V& v) {
+         c.opponent_model =
+             std::get<std::string>(v) == "heuristic" ? OpponentModel::kHeuristic : OpponentModel::kNone;
+       },
+       [](const C& c) {
+         return V(std::string(c.opponent_model == OpponentModel::kHeuristic ? "heuristic" : "none"));
+       }},
+      {"opponent_prior", SettingKind::kNumber, 0, 1, "", false,
+       "opponent_model heuristic: the belief that a seat plays as the heuristic player before any of its moves",
+       [](C& c, const V& v) { c.opponent_prior = float(std::get<double>(v)); },
+       [](const C& c) { return V(double(c.opponent_prior)); }},
       {"pimc", SettingKind::kFlag, 0, 0, "", false,
        "determinised perfect-information UCT (PIMC) instead of ISMCTS",
        [](C& c, const V& v) { c.perfect_information = std::get<bool>(v); },

@@ -18,6 +18,10 @@
 //     seat's secret; the child is the joint outcome revealed afterwards. The
 //     average strategy (linearly weighted, exploration left out) is the
 //     reported mixed policy.
+// With an opponent model (opponent_model.h) each other seat is drawn every
+// iteration, with the belief the caller gives, as the game's heuristic
+// player, and then plays the heuristic's move at its decisions and secret
+// choices instead of its statistics' or its bandit's.
 // With `perfect_information` the same code is determinised UCT for PIMC:
 // one fixed determinisation (cards, future chance and all secrets) per tree
 // and simultaneous steps played as visible sequential moves, the acting seat
@@ -75,7 +79,8 @@ class TreeSearch {
         rng_(seed),
         players_(G::players(view)),
         widens_chance_(widens_chance(config)),
-        evaluates_(HasValueModel<G> && config.evaluation == LeafEvaluation::kModel) {}
+        evaluates_(HasValueModel<G> && config.evaluation == LeafEvaluation::kModel),
+        models_opponents_(models_opponents(config, root_seat)) {}
 
   // PIMC: fix one determinisation (and its future deals) for every iteration.
   void fix_determinization(Rng& rng) {
@@ -135,6 +140,7 @@ class TreeSearch {
     const uint64_t iteration_start = cycle_clock();
     ++iteration_;
     State s = config_.perfect_information ? fixed_ : G::determinize(view_, rng_);
+    if (models_opponents_) draw_opponent_kinds();
     path_.clear();
     uint32_t node = 0;
     bool root_simultaneous = false;
@@ -164,8 +170,12 @@ class TreeSearch {
         if (node == 0) keep_root_moves(s, kind, seat);
         PathStep step{kNoNode, NodeKind::kDecision, 0, {}, {}};
         const bool by_private_information = kind == NodeKind::kDecision && opponent_knows_more(seat);
-        next = by_private_information ? select_by_private_information(s, node, seat, step, created)
-                                      : select_decision(s, node, seat, created, seat_knowledge_fixed(seat));
+        if (plays_heuristic_[seat])
+          next = heuristic_child(s, node, seat, created);
+        else if (by_private_information)
+          next = select_by_private_information(s, node, seat, step, created);
+        else
+          next = select_decision(s, node, seat, created, seat_knowledge_fixed(seat));
         if (next == kNoNode) break;  // tree full and nothing tried here: roll out
         apply_decision(s, kind, seat, Action(arena_[next].action));
         step.node = next;
@@ -230,6 +240,33 @@ class TreeSearch {
       if (child != kNoNode && G::replay_chance(s, arena_.key_of(child), root_seat_)) return child;
     }
     return kNoNode;
+  }
+
+  // Whether any other seat may be drawn as the heuristic player: the
+  // opponent model asked for, a game with a heuristic, and a belief above 0.
+  static bool models_opponents(const SearchConfig& config, int root_seat) {
+    if (!HasHeuristic<G> || config.opponent_model != OpponentModel::kHeuristic) return false;
+    for (size_t seat = 0; seat < config.heuristic_belief.size() && seat < size_t(kMaxSeats); ++seat)
+      if (int(seat) != root_seat && config.heuristic_belief[seat] > 0) return true;
+    return false;
+  }
+
+  // Draws which other seats play as the heuristic player this iteration,
+  // each with its belief (a belief of 0 or 1 draws nothing).
+  void draw_opponent_kinds() {
+    for (int seat = 0; seat < players_; ++seat) {
+      const float belief = size_t(seat) < config_.heuristic_belief.size() ? config_.heuristic_belief[size_t(seat)] : 0;
+      plays_heuristic_[seat] =
+          seat != root_seat_ && (belief >= 1 || (belief > 0 && float(rng_.unit()) < belief));
+    }
+  }
+
+  // A seat drawn as the heuristic player makes the heuristic's move (made
+  // when the node lacks it), whatever the node's statistics say.
+  uint32_t heuristic_child(const State& s, uint32_t node, int seat, bool& created) {
+    const uint32_t child = child_for(node, uint32_t(heuristic_action(s)), seat, created);
+    if (child != kNoNode && !created) ++arena_[child].availability;
+    return child;
   }
 
   // Whether another seat's choices should be told apart by what it knows and
@@ -460,11 +497,15 @@ class TreeSearch {
       }
       for (int seat = 0; seat < players_; ++seat) {
         if (!G::is_simultaneous_participant(s, seat)) continue;
-        G::legal_actions_for(s, seat, legal_);
-        if (node == 0) keep_root_moves(s, NodeKind::kSimultaneous, seat);
-        float probability = 0;
-        const uint32_t arm = select_arm(node, seat, probability);
-        chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);
+        float probability = 1;
+        uint32_t arm = kNoNode;
+        // A seat drawn as the heuristic player has no arm: its bandit learns nothing from this iteration.
+        if (!modelled_choice(s, seat, chosen[count])) {
+          G::legal_actions_for(s, seat, legal_);
+          if (node == 0) keep_root_moves(s, NodeKind::kSimultaneous, seat);
+          arm = select_arm(node, seat, probability);
+          chosen[count] = arm == kNoNode ? legal_[rng_.below(uint32_t(legal_.size()))] : Action(arena_[arm].action);
+        }
         seats[count] = seat;
         step.arms[count] = arm;
         step.probability[count] = probability;
@@ -475,6 +516,18 @@ class TreeSearch {
       for (int i = 0; i < count; ++i) G::apply_simultaneous(s, seats[i], chosen[i]);
     }
     return joint;
+  }
+
+  // A seat drawn as the heuristic player makes the heuristic's secret choice
+  // (games that can say it for any participant); false for any other seat.
+  bool modelled_choice(const State& s, int seat, Action& choice) {
+    if constexpr (HasSimultaneousHeuristic<G>) {
+      if (plays_heuristic_[seat]) {
+        choice = G::heuristic_choice(s, seat, rng_);
+        return true;
+      }
+    }
+    return false;
   }
 
   // Arms of all seats hang off the node sorted by (seat, action).
@@ -757,6 +810,8 @@ class TreeSearch {
   bool root_arms_made_ = false;                     // every root arm of the searching seat exists
   bool widens_chance_;
   bool evaluates_;  // rollouts stop where the game's learned model values the position
+  bool models_opponents_;  // some other seat may be drawn as the heuristic player
+  bool plays_heuristic_[kMaxSeats] = {};  // this iteration's draw, per seat
   bool evaluated_ = false;  // this iteration's rollout stopped there
   float evaluated_win_[kMaxSeats] = {};
   float evaluated_score_[kMaxSeats] = {};

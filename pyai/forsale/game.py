@@ -117,8 +117,8 @@ class ForSaleGame(BaseGame):
     state_class = State
     view_class = View
     core_search = _core.ForSaleSearch
-    # The pimc baseline keeps the bid cap of +3 it was measured with (ismcts' follows its budget).
-    BOT_DEFAULTS = {"pimc": {"max_raise": 3}}
+    # The pimc baseline stays as it was measured: the bid cap of +3, and no opponent model.
+    BOT_DEFAULTS = {"pimc": {"max_raise": 3, "opponent_model": "none"}}
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "cash"

@@ -153,6 +153,7 @@ class SearchJob:
             f"ips {_per_second(result.iterations, result.elapsed_ms)} nodes {result.nodes} "
             f"seat {result.seat} policy {'mixed' if result.simultaneous else 'visits'}"
             + (" treefull 1" if result.tree_full else "")
+            + _beliefs_field(result)
         ]
         moves = result.moves if self.report.show_all else [m for m in result.moves if m.visits > 0 or m.share > 0]
         if not self.report.show_all:
@@ -203,6 +204,14 @@ def _action_line(m: MoveAnalysis) -> str:
     if m.visits > 0:  # the move and its likely continuation, last as in UCI (variable length)
         line += " pv " + " ".join([m.token, *m.continuation])
     return line
+
+
+def _beliefs_field(result: AnalysisResult) -> str:
+    """The opponent model's beliefs, one per seat as position fields write seats
+    (`-` for the pov seat): ` heuristic 0.98/-/0.01/1.00`; nothing without the model."""
+    if not result.opponent_beliefs:
+        return ""
+    return " heuristic " + "/".join("-" if b is None else f"{b:.2f}" for b in result.opponent_beliefs)
 
 
 def _per_second(count: int, elapsed_ms: float) -> int:

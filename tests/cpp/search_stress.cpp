@@ -1257,6 +1257,18 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
     config.chance_widening = rng.below(8) == 0 ? 1e6f : float(3 * rng.unit());
     config.chance_widening_power = rng.below(8) == 0 ? float(rng.below(2)) : float(rng.unit());
   }
+  // The opponent model: any belief per seat, sometimes exactly 0 or 1 (more
+  // seats than the game has: the search reads only its own). Drawn from a
+  // stream of its own, so that a seed's other draws stay what they were.
+  Rng model_rng(search::mix64(config.seed ^ 0x0BB05EDull));
+  if (model_rng.below(3) == 0) {
+    config.opponent_model = search::OpponentModel::kHeuristic;
+    config.heuristic_belief.resize(6);
+    for (float& belief : config.heuristic_belief) {
+      const uint32_t kind = model_rng.below(4);
+      belief = kind == 0 ? 0.0f : kind == 1 ? 1.0f : float(model_rng.unit());
+    }
+  }
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
@@ -1315,6 +1327,10 @@ std::string describe(const SearchCase<S>& c) {
   if (!config.private_opponents) out += ", private_opponents off";
   if (config.chance_widening > 0)
     out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
+  if (config.opponent_model == search::OpponentModel::kHeuristic) {
+    out += ", heuristic beliefs";
+    for (float belief : config.heuristic_belief) out += " " + number(belief);
+  }
   out += std::string(", ends by ") + kEndingNames[int(c.ending)];
   if (c.ending == Ending::kStopFromOtherThread || c.ending == Ending::kPonderHit)
     out += " after " + number(c.stop_after_ms) + " ms";
@@ -1558,12 +1574,21 @@ void check_same(const SearchResult& a, const SearchResult& b) {
   CHECK_MSG(same, "a second run with the same seed differs");
 }
 
+// Whether another seat than `searching` may be drawn as the heuristic player.
+bool models_opponents(const SearchConfig& config, int players, int searching) {
+  if (config.opponent_model != search::OpponentModel::kHeuristic) return false;
+  for (size_t seat = 0; seat < config.heuristic_belief.size() && seat < size_t(players); ++seat)
+    if (int(seat) != searching && config.heuristic_belief[seat] > 0) return true;
+  return false;
+}
+
 // What the run covered, printed as "coverage: name=count ...".
 struct Coverage {
   long long searches = 0, ismcts = 0, pimc = 0, sealed_choice = 0, sealed_choice_without_exploration = 0;
   long long players[7] = {}, threads[kMaxThreads + 1] = {}, endings[5] = {};
   long long stopped_mid_search = 0, ponderhit_mid_search = 0, iterations_below_threads = 0, iterations_below_trees = 0, tree_full = 0;
   long long two_node_trees = 0, pimc_huge_budget_many_trees = 0, repeated = 0, iterations = 0;
+  long long opponent_model = 0, sealed_choice_opponent_model = 0;  // some other seat weighed as the heuristic player
   // The games and their sections' own names, every one printed (0 when not reached).
   std::vector<std::pair<std::string_view, long long>> named;
 
@@ -1596,6 +1621,9 @@ struct Coverage {
     pimc_huge_budget_many_trees += huge_budget_many_trees(config);
     repeated += c.repeat;
     iterations += static_cast<long long>(run.result.iterations);
+    const bool modelled = models_opponents(config, position.players, position.seat);
+    opponent_model += modelled;
+    sealed_choice_opponent_model += modelled && position.sealed_choice;
   }
 
   void print() const {
@@ -1610,6 +1638,7 @@ struct Coverage {
     std::printf(" ponderhit=%lld ponderhit_mid_search=%lld", endings[4], ponderhit_mid_search);
     std::printf(" stopped_mid_search=%lld iterations_below_threads=%lld iterations_below_trees=%lld",
                 stopped_mid_search, iterations_below_threads, iterations_below_trees);
+    std::printf(" opponent_model=%lld sealed_choice_opponent_model=%lld", opponent_model, sealed_choice_opponent_model);
     std::printf(" tree_full=%lld two_node_trees=%lld pimc_huge_budget_many_trees=%lld repeated=%lld iterations=%lld\n",
                 tree_full, two_node_trees, pimc_huge_budget_many_trees, repeated, iterations);
   }
