@@ -2,6 +2,7 @@
 
     python bench/strength_scaling.py --plot bench/strength_scaling.png      # hours on 2 cores
     python bench/strength_scaling.py --budgets 2000,20000 --deals 40        # one part of it
+    python bench/strength_scaling.py --bot-settings opponent_model=none     # the tested ismcts set otherwise
 
 For each budget (iterations a move of the tested ismcts) and each field (the
 bot its opponents are copies of: by default the heuristic bot, and ismcts
@@ -17,6 +18,8 @@ a row is missing: run it again with a larger --deals to extend rows, or with
 one --budgets value to add a point. The figures use iteration budgets, so the
 machine's load does not change the play. --plot draws win share against
 budget (needs matplotlib: the `plot` extra, `pip install '.[plot]'`).
+--bot-settings gives the tested ismcts settings of its own (key=value,...):
+they are part of the row's key and label, a line of their own.
 """
 
 from __future__ import annotations
@@ -40,16 +43,36 @@ def parse_field(spec: str) -> tuple[str, dict]:
     return name, parse_settings([pair for pair in settings.split(",") if pair])
 
 
-def row_key(players: int, edition: str, budget: int, field: str) -> str:
-    return f"{edition} {players}p: ismcts:iterations={budget} vs {field}"
+def row_key(players: int, edition: str, budget: int, field: str, bot_settings: str = "") -> str:
+    settings = f",{bot_settings}" if bot_settings else ""
+    return f"{edition} {players}p: ismcts:iterations={budget}{settings} vs {field}"
 
 
-def extend_row(report: dict, *, players: int, edition: str, budget: int, field: str, deals: int, workers: int) -> dict:
+def extend_row(
+    report: dict,
+    *,
+    players: int,
+    edition: str,
+    budget: int,
+    field: str,
+    deals: int,
+    workers: int,
+    bot_settings: str = "",
+) -> dict:
     """Plays the deals the row lacks (up to `deals`) and stores them; returns the row (its interval is
     computed from the stored deals when the table is made, in main)."""
-    key = row_key(players, edition, budget, field)
+    key = row_key(players, edition, budget, field, bot_settings)
     row = report["rows"].setdefault(
-        key, {"players": players, "edition": edition, "budget": budget, "field": field, "per_deal": {}, "seconds": 0.0}
+        key,
+        {
+            "players": players,
+            "edition": edition,
+            "budget": budget,
+            "bot_settings": bot_settings,
+            "field": field,
+            "per_deal": {},
+            "seconds": 0.0,
+        },
     )
     have = len(row["per_deal"])
     if have < deals:
@@ -57,7 +80,7 @@ def extend_row(report: dict, *, players: int, edition: str, budget: int, field: 
         run = measure(
             bot="ismcts",
             opponent=opponent,
-            bot_settings={"iterations": budget},
+            bot_settings={"iterations": budget} | parse_field(f"ismcts:{bot_settings}")[1],
             opponent_settings=opponent_settings,
             players=players,
             edition=edition,
@@ -71,18 +94,28 @@ def extend_row(report: dict, *, players: int, edition: str, budget: int, field: 
     return row
 
 
+def line_of(row: dict) -> tuple[str, str]:
+    """The table column and plot line a row belongs to: the tested bot's own settings and its field."""
+    return row.get("bot_settings", ""), row["field"]
+
+
+def line_label(line: tuple[str, str], players: int) -> str:
+    bot_settings, field = line
+    return f"vs {players - 1} {field}" + (f" ({bot_settings})" if bot_settings else "")
+
+
 def markdown(rows: list[dict], players: int) -> str:
-    fields = list(dict.fromkeys(row["field"] for row in rows))
+    lines_of_rows = list(dict.fromkeys(line_of(row) for row in rows))
     budgets = sorted({row["budget"] for row in rows})
-    cell = {(row["budget"], row["field"]): row for row in rows}
+    cell = {(row["budget"], line_of(row)): row for row in rows}
     lines = [
-        "| ismcts iterations a move | " + " | ".join(f"vs {players - 1} {field}" for field in fields) + " |",
-        "| --- |" + " --- |" * len(fields),
+        "| ismcts iterations a move | " + " | ".join(line_label(line, players) for line in lines_of_rows) + " |",
+        "| --- |" + " --- |" * len(lines_of_rows),
     ]
     for budget in budgets:
         cells = []
-        for field in fields:
-            row = cell.get((budget, field))
+        for line in lines_of_rows:
+            row = cell.get((budget, line))
             cells.append(
                 f"{row['win_share']:.3f} ± {row['half_width']:.3f} ({len(row['per_deal'])} deals)" if row else ""
             )
@@ -97,15 +130,15 @@ def plot(rows: list[dict], players: int, path: str) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4.5))
-    for field in dict.fromkeys(row["field"] for row in rows):
-        line = sorted((row for row in rows if row["field"] == field), key=lambda row: row["budget"])
+    for key in dict.fromkeys(line_of(row) for row in rows):
+        line = sorted((row for row in rows if line_of(row) == key), key=lambda row: row["budget"])
         axes.errorbar(
             [row["budget"] for row in line],
             [row["win_share"] for row in line],
             yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in line],  # nan: one deal
             fmt="o-",
             capsize=4,
-            label=f"vs {players - 1} {field}",
+            label=line_label(key, players),
         )
     axes.axhline(1 / players, color="gray", linestyle=":", linewidth=1)
     axes.text(min(row["budget"] for row in rows), 1 / players, " fair share", color="gray", va="bottom")
@@ -130,6 +163,9 @@ def main() -> None:
     parser.add_argument("--budgets", default=DEFAULT_BUDGETS, help=f"comma-separated (default {DEFAULT_BUDGETS})")
     parser.add_argument(
         "--fields", default=DEFAULT_FIELDS, help=f"';'-separated bot specs of the opponents (default {DEFAULT_FIELDS})"
+    )
+    parser.add_argument(
+        "--bot-settings", default="", help="the tested ismcts's own settings, key=value,... (part of each row's key)"
     )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--edition", default="autorama", choices=("autorama", "classic"))
@@ -165,6 +201,7 @@ def main() -> None:
                 field=field,
                 deals=args.deals,
                 workers=args.workers,
+                bot_settings=args.bot_settings,
             )
             path.write_text(json.dumps(report, indent=1) + "\n")  # after every row: an interrupted run keeps it
     # Every stored row of this game, so that points run separately (a costly budget over fewer deals) show together;

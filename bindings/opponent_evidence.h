@@ -50,7 +50,10 @@ void observe_record(const ViewRecord<R>& seen, const typename R::State& initial,
       if constexpr (search::HasSimultaneousMoves<G>)
         if (kind == search::NodeKind::kSimultaneous) G::legal_actions_for(s, seat, legal);
       const auto predicted = G::heuristic_action(s, rng);
-      evidence.observe(sample, seat, R::format_action(s, predicted) == R::canonical(s, parsed), int(legal.size()));
+      double agreement = search::OpponentEvidence::kAgreement;
+      if constexpr (search::HasHeuristicAgreement<G>) agreement = G::heuristic_agreement(s);
+      evidence.observe(sample, seat, R::format_action(s, predicted) == R::canonical(s, parsed), int(legal.size()),
+                       agreement);
     }
     R::apply(s, parsed);
   }

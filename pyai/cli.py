@@ -74,6 +74,8 @@ def _analyse(args: argparse.Namespace) -> int:
     settings.setdefault("iterations", 100_000)
     if args.objective is not None:
         settings["objective"] = args.objective
+    if args.opponent_model is not None:
+        settings["opponent_model"] = args.opponent_model
     search = Search(state, args.seat, seed=args.seed, pimc=args.pimc, **settings)
     search.start()
     interrupted = False
@@ -189,6 +191,12 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
     an.add_argument("--objective", choices=("win", "score"), default=None, help="default: the game's")
+    an.add_argument(
+        "--opponent-model",
+        choices=("none", "heuristic"),
+        default=None,
+        help="weigh each other seat as the heuristic player from its moves (default: the game's)",
+    )
     an.add_argument("--pimc", action="store_true", help="determinised perfect-information UCT instead of ISMCTS")
     an.add_argument("--json", action="store_true", help="print the result as JSON")
     an.add_argument("--all", action="store_true", help="a row for every legal move, also those not searched")

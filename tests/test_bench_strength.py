@@ -116,6 +116,28 @@ def test_a_row_merged_from_elsewhere_is_tabled_from_its_deals(first_run, tmp_pat
     assert "| 20 | 0.500 ± " in done.stdout and "(4 deals)" in done.stdout
 
 
+def test_the_tested_bots_own_settings_make_rows_of_their_own(first_run, tmp_path):
+    _, out, _ = first_run
+    kept = tmp_path / "kept.json"
+    kept.write_text(out.read_text())
+    before = rows_of(kept)
+    done = scaling(*TINY, "--deals", "2", "--bot-settings", "opponent_model=none", "--json", str(kept))
+    assert done.returncode == 0, done.stderr
+    rows = rows_of(kept)
+    added = {key: row for key, row in rows.items() if key not in before}
+    assert sorted(added) == [
+        "autorama 3p: ismcts:iterations=20,opponent_model=none vs heuristic",
+        "autorama 3p: ismcts:iterations=20,opponent_model=none vs ismcts:iterations=20",
+        "autorama 3p: ismcts:iterations=60,opponent_model=none vs heuristic",
+        "autorama 3p: ismcts:iterations=60,opponent_model=none vs ismcts:iterations=20",
+    ]
+    assert all(row["bot_settings"] == "opponent_model=none" for row in added.values())
+    assert "| vs 2 heuristic | vs 2 ismcts:iterations=20 | vs 2 heuristic (opponent_model=none) |" in done.stdout
+    # the settings reach the bot: a bad one is refused by the search
+    bad = scaling(*TINY, "--deals", "2", "--bot-settings", "opponent_model=psychic", "--json", str(kept))
+    assert bad.returncode != 0 and "opponent_model must be one of none, heuristic" in bad.stderr
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

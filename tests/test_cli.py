@@ -50,6 +50,17 @@ def test_analyse_prints_a_table_and_json():
     assert {m["token"] for m in data["moves"]} == {"pass"} | {f"bid:{n}" for n in range(2, 29)}
 
 
+def test_analyse_shows_the_opponent_model_and_can_leave_it_out():
+    moves = ["--moves", "deal:3,12,19,27 bid:1", "--iterations", "500"]
+    modelled = pyai("analyse", "forsale(players=4)", *moves)
+    assert "plays as the heuristic player (opponent model): seat0=0.13 seat2=0.10 seat3=0.10" in modelled.stdout
+    plain = pyai("analyse", "forsale(players=4)", *moves, "--opponent-model", "none", "--json")
+    data = json.loads(plain.stdout)
+    assert data["opponent_beliefs"] == [] and data["settings"]["opponent_model"] == "none"
+    bad = pyai("analyse", "forsale(players=4)", *moves, "--opponent-model", "psychic")
+    assert bad.returncode == 2 and "invalid choice: 'psychic'" in bad.stderr
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

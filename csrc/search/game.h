@@ -128,6 +128,17 @@ concept HasSimultaneousMoves =
       { G::reopen_simultaneous_step(view) } -> std::same_as<typename G::View>;
     };
 
+// Optional, with a heuristic: how often a player who is not the heuristic
+// still makes the heuristic's move at this kind of decision (the acting
+// seat's decision or secret choice in `state`), a share in (0, 1). The
+// opponent model (opponent_model.h) weighs an agreement with the heuristic
+// against it: agreeing where everyone agrees says little, agreeing where few
+// do says much. Without it, OpponentEvidence::kAgreement for every decision.
+template <typename G>
+concept HasHeuristicAgreement = HasHeuristic<G> && requires(const typename G::State& state) {
+  { G::heuristic_agreement(state) } -> std::convertible_to<double>;
+};
+
 // Optional, with a heuristic and simultaneous moves: the heuristic's secret
 // choice for `seat` at a simultaneous step, any participant still to choose
 // (not only the acting one), reading only what that seat may know. Lets the

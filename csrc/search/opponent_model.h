@@ -14,14 +14,16 @@
 // The model. A seat is one of two kinds:
 //   * a heuristic player plays the heuristic's move, but for a share kStray
 //     of its moves, drawn among all its legal moves (a noisy bot, a slip);
-//   * anyone else agrees with the heuristic on a share kAgreement of its
-//     moves (For Sale's search does on 55-65% of its decisions that have a
-//     choice) and otherwise plays one of the other legal moves, each as
-//     likely.
+//   * anyone else agrees with the heuristic on a share q of its moves and
+//     otherwise plays one of the other legal moves, each as likely. q depends
+//     on the decision: a game may say it (HasHeuristicAgreement; For Sale's
+//     search agrees on 74% of its auction moves and 17% of its sells), else
+//     kAgreement.
 // Each observed move with more than one legal choice multiplies the odds
 // that the seat is a heuristic player by P(move | heuristic) / P(move | else):
-// about 1.6 for an agreement and about 1/20 for a disagreement, so one
-// disagreement outweighs six agreements. The odds start at the prior's.
+// about 0.98 / q for an agreement and 0.02 / (1 - q) for a disagreement (1.3
+// and 1/12 in For Sale's auction, 4.9 and 1/40 at its sells). The odds start
+// at the prior's.
 //
 // Hidden information. Where the heuristic reads what the observer cannot see
 // (another seat's private card), the heuristic's move is known only per
@@ -46,7 +48,9 @@ class OpponentEvidence {
  public:
   // The share of a heuristic player's moves that are not the heuristic's.
   static constexpr double kStray = 0.02;
-  // The share of anyone else's moves that are the heuristic's.
+  // The share of anyone else's moves that are the heuristic's, where the
+  // game does not say it per decision (For Sale's search: 55-65% of all its
+  // moves with a choice).
   static constexpr double kAgreement = 0.6;
 
   // Evidence about `players` seats, gathered in `samples` determinisations
@@ -58,18 +62,20 @@ class OpponentEvidence {
         log_other_(size_t(players_) * size_t(samples_), 0.0) {}
 
   // Records, in determinisation `sample`, a move of `seat` that had
-  // `legal_count` legal choices and agreed (or not) with the heuristic's.
-  // A forced move tells nothing.
-  void observe(int sample, int seat, bool agreed, int legal_count) {
+  // `legal_count` legal choices and agreed (or not) with the heuristic's,
+  // at a decision where anyone else agrees with a share `agreement` of the
+  // time. A forced move tells nothing.
+  void observe(int sample, int seat, bool agreed, int legal_count, double agreement = kAgreement) {
     if (legal_count <= 1) return;
     const double k = double(legal_count);
+    const double q = std::clamp(agreement, kStray, 1 - kStray);
     const size_t at = index(sample, seat);
     if (agreed) {
       log_heuristic_[at] += std::log(1 - kStray + kStray / k);
-      log_other_[at] += std::log(kAgreement);
+      log_other_[at] += std::log(q);
     } else {
       log_heuristic_[at] += std::log(kStray / k);
-      log_other_[at] += std::log((1 - kAgreement) / (k - 1));
+      log_other_[at] += std::log((1 - q) / (k - 1));
     }
   }
 
