@@ -172,7 +172,12 @@ def test_every_search_setting_is_an_option_left_to_the_game_by_default(engine):
         assert f"option name {name} type string default default" in lines
     position = "position forsale(players=4) moves deal:3,12,19,27 bid:1"
     view = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27", "bid:1"]).view(1)
-    for name, value, setting in [("prior_weight", "5", 5.0), ("max_raise", "3", 3), ("rollout", "random", "random")]:
+    for name, value, setting in [
+        ("prior_weight", "5", 5.0),
+        ("max_raise", "3", 3),
+        ("rollout", "random", "random"),
+        ("opponent_model", "none", "none"),  # a choice named none, not the absence of a value
+    ]:
         assert engine.ask(f"setoption name {name} value {value}") == []
         engine.ask(position)
         searched = [line.split()[2:5:2] for line in engine.go("go iterations 400") if line.startswith("info action")]
