@@ -129,14 +129,14 @@ def plot(rows: list[dict], players: int, path: str) -> None:
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(7, 4.5))
+    figure, axes = plt.subplots(figsize=(7, 5))
     for key in dict.fromkeys(line_of(row) for row in rows):
         line = sorted((row for row in rows if line_of(row) == key), key=lambda row: row["budget"])
         axes.errorbar(
             [row["budget"] for row in line],
             [row["win_share"] for row in line],
             yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in line],  # nan: one deal
-            fmt="o-",
+            fmt="o--" if key[0] else "o-",  # the tested bot's own settings: dashed, beside the default's lines
             capsize=4,
             label=line_label(key, players),
         )
@@ -152,9 +152,9 @@ def plot(rows: list[dict], players: int, path: str) -> None:
     axes.set_xticks(budgets, [f"{budget:,}" for budget in budgets])
     axes.minorticks_off()
     axes.set_ylim(0, 1)
-    axes.legend(loc="upper left")
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(figure)
 
 

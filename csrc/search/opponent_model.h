@@ -5,9 +5,10 @@
 // Why: the tree otherwise models every other seat as a searching player (UCB
 // at its decisions, regret matching at its secret choices). Against a seat
 // that in fact plays a fixed, known policy, that model is far from the truth,
-// and the best reply to the truth is worth a lot: in For Sale, knowing the
-// three heuristic bots at the table took a 10,000-iteration search from 0.29
-// to 0.93 of the classic game's wins (docs/search.md, "The opponent model").
+// and the best reply to the truth is worth a lot: in For Sale, telling the
+// three heuristic bots at the table apart took a 10,000-iteration search from
+// 0.29 to 0.88 of the classic game's wins (docs/search.md, "The opponent
+// model").
 // Against anyone else the belief falls within a few moves and the search is
 // what it was.
 //
