@@ -37,10 +37,15 @@ DEFAULT_BUDGETS = "2000,20000,200000"
 DEFAULT_FIELDS = "heuristic;ismcts:iterations=2000"
 
 
+def parse_pairs(text: str) -> dict:
+    """'iterations=2000,max_raise=1' -> {...}; '' -> {}."""
+    return parse_settings([pair for pair in text.split(",") if pair])
+
+
 def parse_field(spec: str) -> tuple[str, dict]:
     """'ismcts:iterations=2000,max_raise=1' -> ('ismcts', {...}); a bare name has no settings."""
     name, _, settings = spec.partition(":")
-    return name, parse_settings([pair for pair in settings.split(",") if pair])
+    return name, parse_pairs(settings)
 
 
 def row_key(players: int, edition: str, budget: int, field: str, bot_settings: str = "") -> str:
@@ -80,7 +85,7 @@ def extend_row(
         run = measure(
             bot="ismcts",
             opponent=opponent,
-            bot_settings={"iterations": budget} | parse_field(f"ismcts:{bot_settings}")[1],
+            bot_settings={"iterations": budget} | parse_pairs(bot_settings),
             opponent_settings=opponent_settings,
             players=players,
             edition=edition,

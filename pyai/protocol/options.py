@@ -162,12 +162,12 @@ class SettingOption(Option):
         """The setting's value for Search (text as checked by parse)."""
         assert self.setting is not None
         kind = self.setting["kind"]
-        if kind == "choice":  # a choice may be called "none" (opponent_model): a value, not the absence of one
-            return text
-        if text == "none":
+        if self.setting["accepts_none"] and text == "none":  # as parse reads it; a choice may be called "none"
             return None
         if kind == "flag":
             return text == "true"
+        if kind == "choice":
+            return text
         return int(text) if kind == "count" else float(text)
 
 
