@@ -530,6 +530,42 @@ def test_chance_widening_sees_only_what_the_seat_knows():
     assert comparable(analyse(a, 1, **settings)) == comparable(analyse(b, 1, **settings))
 
 
+def test_chance_abstraction_groups_the_deals_and_the_tree_goes_on_below_them():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    fresh = analyse(state, iterations=5000, seed=1)
+    coarse = analyse(state, iterations=5000, seed=1, chance_abstraction=3)
+    fine = analyse(state, iterations=5000, seed=1, chance_abstraction=10)
+    # Three bands a card: 15 kinds of 4-card deal; ten bands: 715. Deals met
+    # again go on in the tree below them, the fewer groups the more often.
+    assert fresh.past_chance < 0.1 < fine.past_chance < coarse.past_chance
+    assert coarse.max_depth > fresh.max_depth
+    assert coarse.best_move in state.legal_moves() and coarse.iterations == 5000
+    assert comparable(coarse) == comparable(analyse(state, iterations=5000, seed=1, chance_abstraction=3))
+    # The default keeps one child per deal: the same search as chance_abstraction=0.
+    assert fresh.moves == analyse(state, iterations=5000, seed=1, chance_abstraction=0).moves
+    with pytest.raises(pyai.SettingError, match="chance_abstraction must be a whole number 0 to 16, not 17"):
+        analyse(state, iterations=10, chance_abstraction=17)
+
+
+def test_chance_abstraction_sees_only_what_the_seat_knows():
+    a, b = removal_twins()  # the same view for seat 3, other removed cards
+    settings = {"iterations": 3000, "seed": 7, "chance_abstraction": 4}
+    assert comparable(analyse(a, 3, **settings)) == comparable(analyse(b, 3, **settings))
+    state = late_selling_position()  # the check deals are grouped too
+    a, b = state.clone(), state.clone()
+    play(a, "sell:30")
+    play(b, "sell:1")
+    assert comparable(analyse(a, 1, **settings)) == comparable(analyse(b, 1, **settings))
+
+
+@pytest.mark.parametrize("game_string", ["leduc()", "automania(players=3)"])
+def test_chance_abstraction_is_refused_by_games_that_do_not_group_their_outcomes(game_string):
+    state = pyai.load_game(game_string).bench_state()
+    with pytest.raises(pyai.SettingError, match="chance_abstraction needs a game that groups its chance outcomes"):
+        analyse(state, iterations=10, chance_abstraction=3)
+    assert analyse(state, iterations=10, chance_abstraction=0).iterations == 10
+
+
 @pytest.mark.parametrize("game_string", ["leduc()", "automania(players=3)"])
 def test_chance_widening_leaves_games_that_cannot_deal_an_outcome_again_as_they_were(game_string):
     state = pyai.load_game(game_string).bench_state()

@@ -98,6 +98,24 @@ struct SearchGame {
     return true;
   }
 
+  // A deal grouped by its cards' ranks: each card in one of `level` equal
+  // bands of its deck's ranks (numbers 1-30, check values 0-15), the key the
+  // bands in card order. Deals with the same bands make the same auction or
+  // sale to within a band's width, so they share a subtree. The removal (key
+  // 0, seen by no seat) stays as it is.
+  static uint64_t abstract_chance(const State& s, uint64_t key, int level) {
+    if (key == 0 || s.awaiting_deal) return key;
+    const Deck deck = current_deck(s);
+    const bool checks = deck == Deck::kChecks;
+    uint64_t grouped = 1;  // a leading 1 keeps the band count in the key
+    for (CardMask rest = CardMask(key); rest; rest &= rest - 1) {
+      const int rank = card_rank(deck, lowest_card(rest));
+      const int band = checks ? rank * level / 16 : (rank - 1) * level / kDeckSize;
+      grouped = grouped << 5 | uint64_t(band);
+    }
+    return grouped;
+  }
+
   static State determinize(const View& view, Rng& rng) { return forsale::determinize(view, rng); }
   static Action random_action(const State& s, Rng& rng) { return forsale::random_action(s, rng); }
   // Deterministic (noise 0 draws nothing); reads only what the acting seat may know.
@@ -201,6 +219,6 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
               search::HasChanceReplay<SearchGame> && search::HasValueModel<SearchGame> &&
               search::HasSimultaneousHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> &&
-              search::HasHeuristicAgreement<SearchGame>);
+              search::HasHeuristicAgreement<SearchGame> && search::HasChanceAbstraction<SearchGame>);
 
 }  // namespace pyai::forsale

@@ -177,6 +177,18 @@ concept HasChanceReplay = Game<G> && requires(typename G::State& state, uint64_t
   { G::replay_chance(state, key, seat) } -> std::same_as<bool>;
 };
 
+// Optional: chance outcomes grouped by what plays alike. After a chance step
+// applied to `state` whose outcome `seat` observed as `key`, the key of the
+// group that outcome falls in at `level` (1 to kMaxChanceAbstraction: higher
+// levels tell more outcomes apart), so that the tree keeps one child per group
+// (SearchConfig::chance_abstraction). An outcome the game does not group (one
+// no seat sees, say) keeps its own key.
+inline constexpr int kMaxChanceAbstraction = 16;
+template <typename G>
+concept HasChanceAbstraction = Game<G> && requires(const typename G::State& state, uint64_t key, int level) {
+  { G::abstract_chance(state, key, level) } -> std::convertible_to<uint64_t>;
+};
+
 // Optional: a learned evaluation. At an evaluation point (a round about to be
 // dealt, say) it estimates each seat's win share and final score from a
 // model fitted to self-play (search/value_samples.h records the positions and

@@ -48,6 +48,12 @@ struct SearchConfig {
   // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
   // the outcomes into k children by hash (1: open loop, one shared subtree).
   int chance_buckets = 0;
+  // Chance steps of games that can group their outcomes (HasChanceAbstraction):
+  // k > 0 keeps one child per group of outcomes that the game says play
+  // alike at level k (For Sale: a deal's cards by rank, each in one of k
+  // equal bands), so that statistics below a deal are shared by the deals
+  // like it and the tree can go on past it. 0: one child per outcome.
+  int chance_abstraction = 0;
   // Chance widening (games that can replay an outcome: HasChanceReplay): a
   // chance step keeps at most ceil(chance_widening x visits^chance_widening_power)
   // outcome children; once it has that many, an iteration deals one of them

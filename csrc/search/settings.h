@@ -188,6 +188,11 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "chance steps: fold the outcomes into this many children by hash (0: one child per outcome)",
        [](C& c, const V& v) { c.chance_buckets = int(std::get<uint64_t>(v)); },
        [](const C& c) { return V(uint64_t(c.chance_buckets)); }},
+      {"chance_abstraction", SettingKind::kCount, 0, kMaxChanceAbstraction, "", false,
+       "chance steps: one child per group of outcomes alike at this level (For Sale: a deal's cards in this many "
+       "rank bands; games that can group outcomes); 0: one child per outcome",
+       [](C& c, const V& v) { c.chance_abstraction = int(std::get<uint64_t>(v)); },
+       [](const C& c) { return V(uint64_t(c.chance_abstraction)); }},
       {"chance_widening", SettingKind::kNumber, 0, 1e6, "", false,
        "chance steps keep at most ceil(w x visits^power) outcomes, then deal one of them again (0: always afresh)",
        [](C& c, const V& v) { c.chance_widening = float(std::get<double>(v)); },

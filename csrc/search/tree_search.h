@@ -79,6 +79,7 @@ class TreeSearch {
         rng_(seed),
         players_(G::players(view)),
         widens_chance_(widens_chance(config)),
+        groups_chance_(groups_chance(config)),
         evaluates_(HasValueModel<G> && config.evaluation == LeafEvaluation::kModel),
         models_opponents_(models_opponents(config, root_seat)) {}
 
@@ -200,7 +201,13 @@ class TreeSearch {
   // outcome each) nor with outcomes folded by hash (a bucket names no outcome).
   static bool widens_chance(const SearchConfig& config) {
     return HasChanceReplay<G> && config.chance_widening > 0 && !config.perfect_information &&
-           config.chance_buckets == 0;
+           config.chance_buckets == 0 && !groups_chance(config);
+  }
+
+  // Whether chance outcomes are grouped by the game's abstraction (a group
+  // names no one outcome, so not together with chance widening).
+  static bool groups_chance(const SearchConfig& config) {
+    return HasChanceAbstraction<G> && config.chance_abstraction > 0;
   }
 
   // The outcome child for this chance step, the outcome applied to `s`: dealt
@@ -218,6 +225,8 @@ class TreeSearch {
       }
     }
     uint64_t outcome = apply_chance(s);
+    if constexpr (HasChanceAbstraction<G>)
+      if (groups_chance_) outcome = G::abstract_chance(s, outcome, config_.chance_abstraction);
     if (config_.chance_buckets > 0) outcome = mix64(outcome) % uint64_t(config_.chance_buckets);
     const uint32_t child = arena_.outcome_child(node, outcome, created);
     if (created && widens_chance_) {
@@ -809,6 +818,7 @@ class TreeSearch {
   FixedVector<double, kMaxActions> root_policy_;  // by root_slot: the searching seat's root arms' summed policy
   bool root_arms_made_ = false;                     // every root arm of the searching seat exists
   bool widens_chance_;
+  bool groups_chance_;
   bool evaluates_;  // rollouts stop where the game's learned model values the position
   bool models_opponents_;  // some other seat may be drawn as the heuristic player
   bool plays_heuristic_[kMaxSeats] = {};  // this iteration's draw, per seat

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <exception>
 #include <iterator>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "forsale/playout.h"
 #include "forsale/position.h"
 #include "forsale/rules.h"
+#include "forsale/search_game.h"
 #include "forsale/scoring.h"
 #include "forsale/seen_moves.h"
 #include "forsale/tokens.h"
@@ -1415,6 +1417,54 @@ void test_search_clock() {
 
 }  // namespace
 
+// Chance grouping (the search's chance_abstraction): at every deal of random
+// games, the group's key is one-to-one with the dealt cards' rank bands,
+// computed here the plain way (rank scaled to `level` bands, sorted), so two
+// deals share a child exactly when their bands agree; the removal keeps its key.
+void test_chance_groups(int games, uint64_t seed) {
+  Rng rng(seed ^ 0x6A0B5u);
+  std::map<std::vector<int>, uint64_t> key_of_bands;
+  std::map<uint64_t, std::vector<int>> bands_of_key;
+  int deals = 0;
+  for (int game = 0; game < games; ++game) {
+    const int players = kMinPlayers + int(rng.below(kMaxPlayers - kMinPlayers + 1));
+    const Config config = make_config(players, int(rng.below(uint32_t(players))), /*classic=*/game % 3 == 0);
+    g_context = "chance groups: players " + std::to_string(players) + ", game " + std::to_string(game);
+    State s = initial_state(config);
+    while (!is_terminal(s)) {
+      if (!is_chance(s)) {
+        apply_action(s, random_action(s, rng));
+        continue;
+      }
+      const bool removal = s.phase == Phase::kSetup;
+      const uint64_t key = SearchGame::apply_chance(s, rng, 0);
+      const int level = 1 + int(rng.below(search::kMaxChanceAbstraction));
+      const uint64_t grouped = SearchGame::abstract_chance(s, key, level);
+      if (removal) {
+        CHECK(grouped == key);
+        continue;
+      }
+      const Deck deck = current_deck(s);
+      std::vector<int> bands{int(deck), level};
+      std::vector<int> ranks;
+      for (int card : Cards(CardMask(key))) ranks.push_back(card_rank(deck, card));
+      std::sort(ranks.begin(), ranks.end());
+      const int low = deck == Deck::kChecks ? 0 : 1, span = deck == Deck::kChecks ? 16 : kDeckSize;
+      for (int rank : ranks) bands.push_back((rank - low) * level / span);
+      // The key is per chance step, so only deals of one deck at one level are compared.
+      const auto [by_bands, new_bands] = key_of_bands.emplace(bands, grouped);
+      CHECK_MSG(by_bands->second == grouped, "one set of bands, two keys: " + mask_string(CardMask(key)));
+      const uint64_t scoped_key = grouped ^ search::mix64(uint64_t(deck) * 64 + uint64_t(level));
+      const auto [by_key, new_key] = bands_of_key.emplace(scoped_key, bands);
+      CHECK_MSG(by_key->second == bands, "two sets of bands, one key: " + mask_string(CardMask(key)));
+      ++deals;
+    }
+  }
+  CHECK(deals > games * 10);
+  CHECK(key_of_bands.size() > 100);
+  g_context.clear();
+}
+
 int main(int argc, char** argv) {
   int games = 300;
   uint64_t seed = 20240601;
@@ -1447,6 +1497,7 @@ int main(int argc, char** argv) {
       {"moves seen by a partial view", [](int g, uint64_t sd) { test_seen_moves(g / 3 + 8, sd); }},
       {"determinisation in selling", [](int g, uint64_t sd) { test_determinization_in_selling(g / 3 + 1, sd); }},
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
+      {"chance groups", [](int g, uint64_t sd) { test_chance_groups(g, sd); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
       {"leduc random hands and search", [](int g, uint64_t sd) { test_leduc_random_hands(g, sd); }},
       {"search clock (pondering)", [](int, uint64_t) { test_search_clock(); }},

@@ -314,10 +314,22 @@ struct CheckedGame : forsale::SearchGame {
     return true;
   }
 
+  // Chance grouping: only a deal just turned up is grouped (its key the
+  // cards on the table), at a level the settings allow.
+  static uint64_t abstract_chance(const State& s, uint64_t key, int level) {
+    if (level < 1 || level > search::kMaxChanceAbstraction) g_violations.report("deals grouped at a level out of range");
+    if (key != 0 && (s.awaiting_deal || s.table != CardMask(key)))
+      g_violations.report("a grouped outcome is not the deal just turned up");
+    g_deals_grouped.fetch_add(1, std::memory_order_relaxed);
+    return SearchGame::abstract_chance(s, key, level);
+  }
+
   static inline std::atomic<long long> g_deals_again{0};  // in the running search
+  static inline std::atomic<long long> g_deals_grouped{0};
 };
 static_assert(search::Game<CheckedGame> && search::HasHeuristic<CheckedGame> &&
-              search::HasSimultaneousMoves<CheckedGame> && search::HasChanceReplay<CheckedGame>);
+              search::HasSimultaneousMoves<CheckedGame> && search::HasChanceReplay<CheckedGame> &&
+              search::HasChanceAbstraction<CheckedGame>);
 
 using Game = CheckedGame;  // what run_search is instantiated with
 using TreeOptions = Game::TreeOptions;
@@ -457,7 +469,8 @@ struct ForSaleSection {
   using Game = forsale_game::Game;
   using Position = forsale_game::Position;
   static constexpr std::string_view kName = "forsale";
-  static constexpr std::string_view kFeatures[] = {"classic", "partial_view", "forsale_deals_dealt_again"};
+  static constexpr std::string_view kFeatures[] = {"classic", "partial_view", "forsale_deals_dealt_again",
+                                                   "forsale_deals_grouped"};
   // Money: cash and checks, never below 0.
   static constexpr double kLowestScore = 0;
   static constexpr double kHighestScore = std::numeric_limits<double>::infinity();
@@ -475,11 +488,16 @@ struct ForSaleSection {
   static std::string move_name(const Position& position, Game::Action move) {
     return forsale_game::move_name(position, move);
   }
-  // CheckedGame needs nothing of the search; it counts the deals it dealt again.
-  static void begin_search(const Position&, const search::SearchConfig&) { Game::g_deals_again = 0; }
+  // CheckedGame needs nothing of the search; it counts the deals it dealt again or grouped.
+  static void begin_search(const Position&, const search::SearchConfig&) {
+    Game::g_deals_again = 0;
+    Game::g_deals_grouped = 0;
+  }
   static std::vector<std::string_view> end_search() {
-    if (Game::g_deals_again > 0) return {"forsale_deals_dealt_again"};
-    return {};
+    std::vector<std::string_view> seen;
+    if (Game::g_deals_again > 0) seen.push_back("forsale_deals_dealt_again");
+    if (Game::g_deals_grouped > 0) seen.push_back("forsale_deals_grouped");
+    return seen;
   }
 };
 static_assert(GameSection<ForSaleSection>);
@@ -1269,6 +1287,10 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
       belief = kind == 0 ? 0.0f : kind == 1 ? 1.0f : float(model_rng.unit());
     }
   }
+  // Chance grouping at any level (games that cannot group ignore it), from a
+  // stream of its own for the same reason.
+  Rng grouping_rng(search::mix64(config.seed ^ 0x6A0B5ull));
+  if (grouping_rng.below(3) == 0) config.chance_abstraction = 1 + int(grouping_rng.below(search::kMaxChanceAbstraction));
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
