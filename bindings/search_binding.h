@@ -153,9 +153,6 @@ class Search {
     if (config_.evaluation == search::LeafEvaluation::kModel && !search::HasValueModel<G>)
       throw GameError(ErrorKind::kBadSetting,
                       "evaluation 'model' needs a learned evaluation, and this game has none: use 'rollout'");
-    if (config_.chance_abstraction > 0 && !search::HasChanceAbstraction<G>)
-      throw GameError(ErrorKind::kBadSetting,
-                      "chance_abstraction needs a game that groups its chance outcomes, and this one does not: use 0");
     if (config_.opponent_model == search::OpponentModel::kHeuristic) {
       if (!search::HasHeuristic<G>)
         throw GameError(ErrorKind::kBadSetting,

@@ -405,7 +405,7 @@ def test_chance_buckets_fold_the_deals_and_are_validated():
     for buckets in (0, 1, 64):
         result = analyse(state, iterations=2000, seed=1, chance_buckets=buckets)
         assert result.iterations == 2000 and result.best_move in state.legal_moves()
-    # the default keeps one child per deal: the same tree as chance_buckets=0
+    # no folding by hash by default: the same tree as chance_buckets=0
     assert (
         analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, chance_buckets=0).moves
     )
@@ -430,10 +430,10 @@ def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
 
 def test_the_tree_shape_is_reported():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    result = analyse(state, iterations=2000, seed=1, max_raise=3)
+    result = analyse(state, iterations=2000, seed=1, max_raise=3, chance_abstraction=0)
     assert 1 <= result.mean_depth <= result.max_depth
     assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
-    open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_buckets=1)
+    open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_abstraction=0, chance_buckets=1)
     assert open_loop.past_chance > 0.2  # one subtree shared by every deal
 
 
@@ -507,21 +507,26 @@ def test_the_likely_continuation_follows_the_most_visited_moves_to_the_next_deal
 
 def test_chance_widening_goes_on_below_the_next_deal():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    fresh = analyse(state, iterations=5000, seed=1)
-    widened = analyse(state, iterations=5000, seed=1, chance_widening=1)
+    fresh = analyse(state, iterations=5000, seed=1, chance_abstraction=0)
+    widened = analyse(state, iterations=5000, seed=1, chance_abstraction=0, chance_widening=1)
     assert fresh.past_chance < 0.1 < 0.4 < widened.past_chance  # deals dealt again: the tree goes on below them
     assert widened.max_depth > fresh.max_depth
     assert widened.best_move in state.legal_moves() and widened.iterations == 5000
-    assert comparable(widened) == comparable(analyse(state, iterations=5000, seed=1, chance_widening=1))
-    # The default deals afresh: the same search as chance_widening=0.
-    assert fresh.moves == analyse(state, iterations=5000, seed=1, chance_widening=0).moves
+    assert comparable(widened) == comparable(
+        analyse(state, iterations=5000, seed=1, chance_abstraction=0, chance_widening=1)
+    )
+    # Widening is off by default: the same search as chance_widening=0.
+    assert fresh.moves == analyse(state, iterations=5000, seed=1, chance_abstraction=0, chance_widening=0).moves
     with pytest.raises(pyai.SettingError, match="chance_widening must be a number 0 to 1000000, not -1"):
         analyse(state, iterations=10, chance_widening=-1)
+    # A group of deals names no deal to deal again: widening turns For Sale's default grouping off.
+    default_widened = analyse(state, iterations=5000, seed=1, chance_widening=1)
+    assert (default_widened.moves, default_widened.past_chance) == (widened.moves, widened.past_chance)
 
 
 def test_chance_widening_sees_only_what_the_seat_knows():
     a, b = removal_twins()  # the same view for seat 3, other removed cards
-    settings = {"iterations": 3000, "seed": 7, "chance_widening": 2}
+    settings = {"iterations": 3000, "seed": 7, "chance_widening": 2, "chance_abstraction": 0}
     assert comparable(analyse(a, 3, **settings)) == comparable(analyse(b, 3, **settings))
     state = late_selling_position()
     a, b = state.clone(), state.clone()
@@ -532,7 +537,7 @@ def test_chance_widening_sees_only_what_the_seat_knows():
 
 def test_chance_abstraction_groups_the_deals_and_the_tree_goes_on_below_them():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    fresh = analyse(state, iterations=5000, seed=1)
+    fresh = analyse(state, iterations=5000, seed=1, chance_abstraction=0)
     coarse = analyse(state, iterations=5000, seed=1, chance_abstraction=3)
     fine = analyse(state, iterations=5000, seed=1, chance_abstraction=10)
     # Three bands a card: 15 kinds of 4-card deal; ten bands: 715. Deals met
@@ -541,8 +546,8 @@ def test_chance_abstraction_groups_the_deals_and_the_tree_goes_on_below_them():
     assert coarse.max_depth > fresh.max_depth
     assert coarse.best_move in state.legal_moves() and coarse.iterations == 5000
     assert comparable(coarse) == comparable(analyse(state, iterations=5000, seed=1, chance_abstraction=3))
-    # The default keeps one child per deal: the same search as chance_abstraction=0.
-    assert fresh.moves == analyse(state, iterations=5000, seed=1, chance_abstraction=0).moves
+    # For Sale's default groups deals by three bands a card.
+    assert coarse.moves == analyse(state, iterations=5000, seed=1).moves
     with pytest.raises(pyai.SettingError, match="chance_abstraction must be a whole number 0 to 16, not 17"):
         analyse(state, iterations=10, chance_abstraction=17)
 
@@ -559,11 +564,12 @@ def test_chance_abstraction_sees_only_what_the_seat_knows():
 
 
 @pytest.mark.parametrize("game_string", ["leduc()", "automania(players=3)"])
-def test_chance_abstraction_is_refused_by_games_that_do_not_group_their_outcomes(game_string):
+def test_chance_abstraction_leaves_games_that_cannot_group_their_outcomes_as_they_were(game_string):
     state = pyai.load_game(game_string).bench_state()
-    with pytest.raises(pyai.SettingError, match="chance_abstraction needs a game that groups its chance outcomes"):
-        analyse(state, iterations=10, chance_abstraction=3)
-    assert analyse(state, iterations=10, chance_abstraction=0).iterations == 10
+    grouped = analyse(state, iterations=1000, seed=2, chance_abstraction=3)
+    assert grouped.moves == analyse(state, iterations=1000, seed=2).moves
+    assert grouped.settings["chance_abstraction"] == 3  # taken, as the settings table says, and reported
+    assert {row["name"]: row for row in pyai.search_settings(state.game)}["chance_abstraction"]["default"] == 0
 
 
 @pytest.mark.parametrize("game_string", ["leduc()", "automania(players=3)"])

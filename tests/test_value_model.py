@@ -175,8 +175,10 @@ def selling_position(players=4, seed=2):
 def test_the_model_ends_rollouts_at_the_next_boundary():
     state = selling_position()
     state.apply(state.sample_chance(5))
-    rollout = analyse(state, iterations=3000, seed=4)
-    model = analyse(state, iterations=3000, seed=4, evaluation="model")
+    # One child per deal, so that the tree stops at the next deal and every
+    # rollout starts in this round (grouped deals let the tree go on past it).
+    rollout = analyse(state, iterations=3000, seed=4, chance_abstraction=0)
+    model = analyse(state, iterations=3000, seed=4, evaluation="model", chance_abstraction=0)
     assert model.settings["evaluation"] == "model" and rollout.settings["evaluation"] == "rollout"
     # Six selling rounds are left: a rollout plays them all (five or more steps
     # a round at 4 players); stopped at the next deal, what is left of this one.

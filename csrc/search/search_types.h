@@ -53,6 +53,7 @@ struct SearchConfig {
   // alike at level k (For Sale: a deal's cards by rank, each in one of k
   // equal bands), so that statistics below a deal are shared by the deals
   // like it and the tree can go on past it. 0: one child per outcome.
+  // Chance widening, when on, turns it off (it deals one outcome again).
   int chance_abstraction = 0;
   // Chance widening (games that can replay an outcome: HasChanceReplay): a
   // chance step keeps at most ceil(chance_widening x visits^chance_widening_power)

@@ -190,7 +190,7 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        [](const C& c) { return V(uint64_t(c.chance_buckets)); }},
       {"chance_abstraction", SettingKind::kCount, 0, kMaxChanceAbstraction, "", false,
        "chance steps: one child per group of outcomes alike at this level (For Sale: a deal's cards in this many "
-       "rank bands; games that can group outcomes); 0: one child per outcome",
+       "rank bands; games that cannot group play as with 0); 0: one child per outcome; chance_widening turns it off",
        [](C& c, const V& v) { c.chance_abstraction = int(std::get<uint64_t>(v)); },
        [](const C& c) { return V(uint64_t(c.chance_abstraction)); }},
       {"chance_widening", SettingKind::kNumber, 0, 1e6, "", false,

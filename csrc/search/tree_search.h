@@ -201,13 +201,14 @@ class TreeSearch {
   // outcome each) nor with outcomes folded by hash (a bucket names no outcome).
   static bool widens_chance(const SearchConfig& config) {
     return HasChanceReplay<G> && config.chance_widening > 0 && !config.perfect_information &&
-           config.chance_buckets == 0 && !groups_chance(config);
+           config.chance_buckets == 0;
   }
 
-  // Whether chance outcomes are grouped by the game's abstraction (a group
-  // names no one outcome, so not together with chance widening).
+  // Whether chance outcomes are grouped by the game's abstraction. Chance
+  // widening, when it applies, turns it off: it deals a child's outcome
+  // again, and a group names no one outcome.
   static bool groups_chance(const SearchConfig& config) {
-    return HasChanceAbstraction<G> && config.chance_abstraction > 0;
+    return HasChanceAbstraction<G> && config.chance_abstraction > 0 && !widens_chance(config);
   }
 
   // The outcome child for this chance step, the outcome applied to `s`: dealt
