@@ -20,6 +20,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "check.h"
@@ -1415,16 +1416,16 @@ void test_search_clock() {
   CHECK(!clock.held());
 }
 
-}  // namespace
-
 // Chance grouping (the search's chance_abstraction): at every deal of random
 // games, the group's key is one-to-one with the dealt cards' rank bands,
 // computed here the plain way (rank scaled to `level` bands, sorted), so two
 // deals share a child exactly when their bands agree; the removal keeps its key.
 void test_chance_groups(int games, uint64_t seed) {
   Rng rng(seed ^ 0x6A0B5u);
-  std::map<std::vector<int>, uint64_t> key_of_bands;
-  std::map<uint64_t, std::vector<int>> bands_of_key;
+  // Keys are compared only within one chance step's children: one deck at one level.
+  using Step = std::pair<int, int>;  // deck, level
+  std::map<std::pair<Step, std::vector<int>>, uint64_t> key_of_bands;
+  std::map<std::pair<Step, uint64_t>, std::vector<int>> bands_of_key;
   int deals = 0;
   for (int game = 0; game < games; ++game) {
     const int players = kMinPlayers + int(rng.below(kMaxPlayers - kMinPlayers + 1));
@@ -1445,17 +1446,15 @@ void test_chance_groups(int games, uint64_t seed) {
         continue;
       }
       const Deck deck = current_deck(s);
-      std::vector<int> bands{int(deck), level};
-      std::vector<int> ranks;
+      const Step step{int(deck), level};
+      std::vector<int> bands, ranks;
       for (int card : Cards(CardMask(key))) ranks.push_back(card_rank(deck, card));
       std::sort(ranks.begin(), ranks.end());
       const int low = deck == Deck::kChecks ? 0 : 1, span = deck == Deck::kChecks ? 16 : kDeckSize;
       for (int rank : ranks) bands.push_back((rank - low) * level / span);
-      // The key is per chance step, so only deals of one deck at one level are compared.
-      const auto [by_bands, new_bands] = key_of_bands.emplace(bands, grouped);
+      const auto by_bands = key_of_bands.emplace(std::pair{step, bands}, grouped).first;
       CHECK_MSG(by_bands->second == grouped, "one set of bands, two keys: " + mask_string(CardMask(key)));
-      const uint64_t scoped_key = grouped ^ search::mix64(uint64_t(deck) * 64 + uint64_t(level));
-      const auto [by_key, new_key] = bands_of_key.emplace(scoped_key, bands);
+      const auto by_key = bands_of_key.emplace(std::pair{step, grouped}, bands).first;
       CHECK_MSG(by_key->second == bands, "two sets of bands, one key: " + mask_string(CardMask(key)));
       ++deals;
     }
@@ -1464,6 +1463,8 @@ void test_chance_groups(int games, uint64_t seed) {
   CHECK(key_of_bands.size() > 100);
   g_context.clear();
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   int games = 300;
