@@ -53,7 +53,7 @@ def test_analyse_prints_a_table_and_json():
 def test_analyse_shows_the_opponent_model_and_can_leave_it_out():
     moves = ["--moves", "deal:3,12,19,27 bid:1", "--iterations", "500"]
     modelled = pyai("analyse", "forsale(players=4)", *moves)
-    assert "plays as the heuristic player (opponent model): seat0=0.13 seat2=0.10 seat3=0.10" in modelled.stdout
+    assert "plays as the heuristic player (opponent model): seat0=0.03 seat2=0.02 seat3=0.02" in modelled.stdout
     plain = pyai("analyse", "forsale(players=4)", *moves, "--opponent-model", "none", "--json")
     data = json.loads(plain.stdout)
     assert data["opponent_beliefs"] == [] and data["settings"]["opponent_model"] == "none"

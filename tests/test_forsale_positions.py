@@ -75,7 +75,7 @@ def test_the_search_sees_the_same_thing_from_a_position_and_from_its_history():
     from_history = analyse(state, iterations=3000, seed=11, opponent_model="none")
     from_text = analyse(read, iterations=3000, seed=11, opponent_model="none")
     assert [(m.token, m.visits) for m in from_text.moves] == [(m.token, m.visits) for m in from_history.moves]
-    prior = pytest.approx(0.1)
+    prior = pytest.approx(0.02)
     assert analyse(read, iterations=10).opponent_beliefs == [prior, prior, None, prior]
     assert analyse(state, iterations=10).opponent_beliefs != [prior, prior, None, prior]
 

@@ -88,21 +88,21 @@ def selling(state):
     return isinstance(mover, int) and state.legal_moves_for(mover)[0].startswith("sell")
 
 
-def third_selling_round(state):
-    return selling(state) and state.to_dict()["round"] == 2
+def fourth_selling_round(state):
+    return selling(state) and state.to_dict()["round"] == 3
 
 
 @pytest.mark.parametrize("game_string", ["forsale(players=4)", "forsale(players=4,edition=classic)"])
 def test_beliefs_follow_the_documented_likelihoods(game_string):
     game = pyai.load_game(game_string)
     bots = heuristic_bots(4, seat2=Deviating(at=3), seat3=pyai.make_bot("random", seed=1))
-    state = play_until(game.new_initial_state(), third_selling_round, bots, seed=4)
+    state = play_until(game.new_initial_state(), fourth_selling_round, bots, seed=4)
     observer = state.to_move()
     result = analyse(state, iterations=200, seed=1)
-    expected = documented_beliefs(state, observer, prior=0.1)
+    expected = documented_beliefs(state, observer, prior=0.02)
     assert result.opponent_beliefs == pytest.approx(expected, abs=1e-5)
     by_seat = dict(enumerate(result.opponent_beliefs))
-    # The faithful heuristic players are told apart by the third selling
+    # The faithful heuristic players are told apart by the fourth selling
     # round (an agreement at a sell, where few agree, weighs most), the random
     # one at once; the one that strayed once stays below the faithful ones.
     faithful = [s for s in (0, 1) if s != observer]
@@ -116,7 +116,7 @@ def test_a_searching_seat_is_soon_told_apart_from_the_heuristic():
     bots = heuristic_bots(4, seat1=pyai.make_bot("ismcts", iterations=300, seed=3))
     state = play_until(game.new_initial_state(), selling, bots, seed=2)  # every seat still to choose its sell
     beliefs = analyse(state, 0, iterations=100).opponent_beliefs
-    assert beliefs == [None, 0.0, 1.0, 1.0]
+    assert beliefs[:2] == [None, 0.0] and min(beliefs[2:]) > 0.99
 
 
 def test_a_position_without_a_record_keeps_the_prior():
@@ -125,7 +125,7 @@ def test_a_position_without_a_record_keeps_the_prior():
         "phase:auction round:3 leader:2 turn:1 table:5,12,22 cash:21/26/15/26 "
         "advisors:1,3,17/4,9/8,30/2,11 bids:pass/0/4/6"
     )
-    for settings, prior in (({}, 0.1), ({"opponent_prior": 0.35}, 0.35)):
+    for settings, prior in (({}, 0.02), ({"opponent_prior": 0.35}, 0.35)):
         beliefs = analyse(table, iterations=100, **settings).opponent_beliefs
         assert beliefs == [pytest.approx(prior), None, pytest.approx(prior), pytest.approx(prior)]
     assert analyse(table, iterations=100, opponent_model="none").opponent_beliefs == []

@@ -73,7 +73,10 @@ struct SearchConfig {
   // caller weighs it from opponent_prior and the seat's public moves:
   // opponent_model.h) and then plays the heuristic's moves in the tree.
   OpponentModel opponent_model = OpponentModel::kNone;
-  float opponent_prior = 0.1f;
+  // Small: few players are exactly the heuristic, and a belief held wrongly
+  // costs; at 0.1 a searching seat was played as the heuristic long enough to
+  // cost the stronger search its lead in self-play (docs/search.md).
+  float opponent_prior = 0.02f;
   std::vector<float> heuristic_belief;  // per seat (empty: none is modelled)
   // PIMC: `determinizations` perfect-information UCT trees, one per sampled
   // state, each seeing every card and every secret; their root visits vote.
