@@ -510,7 +510,7 @@ def test_chance_widening_goes_on_below_the_next_deal():
     fresh = analyse(state, iterations=5000, seed=1, chance_abstraction=0)
     widened = analyse(state, iterations=5000, seed=1, chance_abstraction=0, chance_widening=1)
     assert fresh.past_chance < 0.1 < 0.4 < widened.past_chance  # deals dealt again: the tree goes on below them
-    assert widened.max_depth > fresh.max_depth
+    assert widened.mean_depth > fresh.mean_depth + 0.5  # (the one deepest walk is too noisy to compare)
     assert widened.best_move in state.legal_moves() and widened.iterations == 5000
     assert comparable(widened) == comparable(
         analyse(state, iterations=5000, seed=1, chance_abstraction=0, chance_widening=1)
