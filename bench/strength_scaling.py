@@ -128,36 +128,67 @@ def markdown(rows: list[dict], players: int) -> str:
     return "\n".join(lines)
 
 
+def field_bot(field: str) -> str:
+    """The bot a field is made of ("heuristic", "ismcts"): the plot gives each its own panel."""
+    return field.split(":", 1)[0]
+
+
+def field_label(line: tuple[str, str]) -> str:
+    """A field's settings without the name and without what it shares with the tested bot (its row's key has them)."""
+    bot_settings, field = line
+    shared = set(bot_settings.split(",")) if bot_settings else set()
+    own = [pair for pair in field.partition(":")[2].split(",") if pair and pair not in shared]
+    return ",".join(own)
+
+
 def plot(rows: list[dict], players: int, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(7, 5))
-    for key in dict.fromkeys(line_of(row) for row in rows):
-        line = sorted((row for row in rows if line_of(row) == key), key=lambda row: row["budget"])
-        axes.errorbar(
-            [row["budget"] for row in line],
-            [row["win_share"] for row in line],
-            yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in line],  # nan: one deal
-            fmt="o--" if key[0] else "o-",  # the tested bot's own settings: dashed, beside the default's lines
-            capsize=4,
-            label=line_label(key, players),
-        )
-    axes.axhline(1 / players, color="gray", linestyle=":", linewidth=1)
-    axes.text(min(row["budget"] for row in rows), 1 / players, " fair share", color="gray", va="bottom")
-    axes.set(
-        xscale="log",
-        xlabel="ismcts iterations a move",
-        ylabel="win share (95% interval over deals)",
-        title=f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time",
-    )
+    lines = list(dict.fromkeys(line_of(row) for row in rows))
+    panels = list(dict.fromkeys(field_bot(field) for _, field in lines))
+    settings = list(dict.fromkeys(bot_settings for bot_settings, _ in lines))
+    colour = {bot_settings: f"C{index % 10}" for index, bot_settings in enumerate(settings)}  # the same in every panel
     budgets = sorted({row["budget"] for row in rows})
-    axes.set_xticks(budgets, [f"{budget:,}" for budget in budgets])
-    axes.minorticks_off()
-    axes.set_ylim(0, 1)
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
+    figure, all_axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 5.5), squeeze=False)
+    for axes, panel in zip(all_axes[0], panels):
+        panel_lines = [line for line in lines if field_bot(line[1]) == panel]
+        fields = list(dict.fromkeys(field_label(line) for line in panel_lines))
+        for line in panel_lines:
+            points = sorted((row for row in rows if line_of(row) == line), key=lambda row: row["budget"])
+            default = not line[0]
+            label = line[0] or "the default"
+            if len(fields) > 1:
+                label += f", against {field_label(line)}"
+            axes.errorbar(
+                [row["budget"] for row in points],
+                [row["win_share"] for row in points],
+                yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in points],  # nan: one deal
+                color=colour[line[0]],
+                marker="os^vD"[fields.index(field_label(line)) % 5],  # which field, where a panel has several
+                linestyle="-" if default else "--",
+                linewidth=2.5 if default else 1,
+                alpha=1 if default else 0.7,
+                capsize=4,
+                label=label,
+            )
+        axes.axhline(1 / players, color="gray", linestyle=":", linewidth=1)
+        axes.text(budgets[0], 1 / players, " fair share", color="gray", va="bottom")
+        axes.set(
+            xscale="log",
+            xlabel="ismcts iterations a move",
+            ylabel="win share (95% interval over deals)",
+            title=f"against {players - 1} {panel}",
+        )
+        axes.set_xticks(budgets, [f"{budget:,}" for budget in budgets])
+        axes.minorticks_off()
+        tops = [row["win_share"] + (0 if math.isnan(row["half_width"]) else row["half_width"]) for row in rows
+                if field_bot(row["field"]) == panel]
+        axes.set_ylim(0, min(1.0, math.ceil(max(tops) * 10 + 0.5) / 10))  # room above the highest interval
+        axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize="small")  # below: the lines span the plot
+    figure.suptitle(f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time")
     figure.tight_layout()
     figure.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(figure)
