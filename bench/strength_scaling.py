@@ -128,6 +128,11 @@ def markdown(rows: list[dict], players: int) -> str:
     return "\n".join(lines)
 
 
+def error_bar(row: dict) -> float:
+    """A row's half interval for drawing: nan (a single deal has no interval) draws as none."""
+    return 0.0 if math.isnan(row["half_width"]) else row["half_width"]
+
+
 def field_bot(field: str) -> str:
     """The bot a field is made of ("heuristic", "ismcts"): the plot gives each its own panel."""
     return field.split(":", 1)[0]
@@ -165,7 +170,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
             axes.errorbar(
                 [row["budget"] for row in points],
                 [row["win_share"] for row in points],
-                yerr=[0 if math.isnan(row["half_width"]) else row["half_width"] for row in points],  # nan: one deal
+                yerr=[error_bar(row) for row in points],
                 color=colour[line[0]],
                 marker="os^vD"[fields.index(field_label(line)) % 5],  # which field, where a panel has several
                 linestyle="-" if default else "--",
@@ -184,8 +189,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
         )
         axes.set_xticks(budgets, [f"{budget:,}" for budget in budgets])
         axes.minorticks_off()
-        tops = [row["win_share"] + (0 if math.isnan(row["half_width"]) else row["half_width"]) for row in rows
-                if field_bot(row["field"]) == panel]
+        tops = [row["win_share"] + error_bar(row) for row in rows if field_bot(row["field"]) == panel]
         axes.set_ylim(0, min(1.0, math.ceil(max(tops) * 10 + 0.5) / 10))  # room above the highest interval
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize="small")  # below: the lines span the plot
     figure.suptitle(f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time")
