@@ -21,6 +21,8 @@ from pyai.protocol import Engine
 from pyai.protocol.commands import Go, Position, SetOption, parse_line
 from pyai.protocol.errors import CODES
 
+from test_search import late_selling_position
+
 TIMEOUT = 30.0
 ANSWER = re.compile(
     r"(@\S+ )?(id (name|author) .+|option name \S+ type (spin|check|combo|string) default \S+.*|uciok|readyok"
@@ -448,6 +450,32 @@ def test_sealed_sell_bestmove_is_drawn_from_the_mixed_policy_reproducibly(shared
     assert "policy mixed" in "\n".join(first)
     again = shared_engine.go("go iterations 1500")
     assert check_search(first, legal) == check_search(again, legal)
+
+
+def test_a_seat_that_cannot_win_gets_the_move_with_the_best_expected_score(engine):
+    # Seat 1 cannot win whatever it sells: every sell 0.000 win, so the mixed
+    # policy is uniform and a draw from it would be arbitrary. The bestmove is
+    # the sell with the best expected score instead, and the engine says so.
+    state = late_selling_position()
+    engine.ask(f"position forsale(players=3) pov 1 moves {' '.join(state.history())}")
+    assert engine.ask("setoption name ShowAll value true") == []
+    lines = engine.go("go iterations 4000")
+    legal = state.legal_moves_for(1)
+    best = check_search(lines, legal)
+    scores = {
+        line.split()[2]: float(re.search(r" score (-?[\d.]+)", line).group(1))
+        for line in lines
+        if line.startswith("info action")
+    }
+    assert set(scores) == set(legal)
+    assert "info string cannot win (best win 0.000): bestmove by the expected score" in lines
+    assert best == max(scores, key=scores.get)
+    # A client that sets what to play for keeps it: the plain win share, drawn from the policy.
+    assert engine.ask("setoption name margin_weight value 0") == []
+    assert not any("cannot win" in line for line in engine.go("go iterations 4000"))
+    # A seat that can still win is not told it cannot.
+    engine.ask("position forsale(players=4) moves deal:3,12,19,27")
+    assert not any("cannot win" in line for line in engine.go("go iterations 500"))
 
 
 def test_isready_stop_and_progress_during_a_search(engine):

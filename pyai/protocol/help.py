@@ -40,7 +40,9 @@ go prints 'info iterations <n> time <ms> ips <n>' twice a second, then
   and 'bestmove <token> [ponder <token>...]' (ponder: the other seats' moves the search expects
   before this seat's next decision, when it expects them all). At a simultaneous secret
   choice (For Sale's sealed sells) the shares are a mixed policy and bestmove is drawn
-  from them with a generator seeded by Seed and the position."""
+  from them with a generator seeded by Seed and the position. A seat that can no longer win
+  (every move about 0.000 win) gets the move with the best expected score, after
+  'info string cannot win (best win <f>): bestmove by the expected score'."""
 
 
 def help_lines(topic: str | None) -> list[str]:

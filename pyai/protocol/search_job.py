@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..analysis import AnalysisResult, MoveAnalysis, Search
+from ..analysis import AnalysisResult, MoveAnalysis, Search, cannot_win
 from ..game_objects import BaseView as View
 
 log = logging.getLogger("pyai.protocol")
@@ -74,6 +74,7 @@ class SearchJob:
     ):
         self.view = view
         self.budget = budget
+        self._search_options = search_options
         self.report = report
         self._emit = emit
         self._finish = finish
@@ -160,6 +161,12 @@ class SearchJob:
             moves = moves[: self.report.multipv]
         lines.extend(_action_line(m) for m in moves)
         best = self._best_move(result)
+        if cannot_win(result, self.view.game, self._search_options):
+            by_score = _best_expected_score(result)
+            if by_score is not None:
+                chance = max(m.win for m in result.moves if m.win is not None)
+                lines.append(f"info string cannot win (best win {chance:.3f}): bestmove by the expected score")
+                best = by_score.token
         replies = self._replies(result, best)
         lines.append(f"bestmove {best}" + (f" ponder {' '.join(replies)}" if replies else ""))
         return lines
@@ -190,6 +197,26 @@ class SearchJob:
             return self.view.legal_moves()[0]
         except Exception:  # pragma: no cover - the view was checked before the search
             return "none"
+
+
+# A move this rarely tried, next to the most tried, has a mean too noisy to choose by.
+SCORE_CHOICE_MIN_VISIT_SHARE = 0.1
+
+
+def _best_expected_score(result: AnalysisResult) -> MoveAnalysis | None:
+    """The move with the best expected final score among those tried often
+    enough. A seat that cannot win gets no choice from the win share (every
+    move about 0.000), and a second search for the margin, as the bots and
+    `pyai advise` run, would overrun a time budget the client counts on; the
+    one search's score means still tell the moves apart, and with every win
+    near 0 its visits are spread about evenly, so each mean rests on many
+    iterations."""
+    tried = [m for m in result.moves if m.score_mean is not None and m.visits > 0]
+    if not tried:
+        return None
+    most = max(m.visits for m in tried)
+    enough = [m for m in tried if m.visits >= SCORE_CHOICE_MIN_VISIT_SHARE * most]
+    return max(enough, key=lambda m: (m.score_mean, m.visits))
 
 
 def _action_line(m: MoveAnalysis) -> str:
