@@ -1,11 +1,13 @@
 """The paired difference of two strength runs over the same deals.
 
     python bench/paired.py new.json old.json
+    python bench/paired.py "bench/strength_scaling.json::<row key>" "bench/strength_scaling.json::<row key>"
 
-Each file is what `bench/strength.py --per-deal FILE` wrote: every deal's win
-share of the tested bot. The deals both runs played are paired, so the luck
-of each deal cancels: prints the mean of new - old with a 95% t interval over
-deals.
+Each run is what `bench/strength.py --per-deal FILE` wrote (every deal's win
+share of the tested bot), or one row of a bench/strength_scaling.py table
+named FILE::KEY (the row's key as the JSON has it; its per-deal shares). The
+deals both runs played are paired, so the luck of each deal cancels: prints
+the mean of new - old with a 95% t interval over deals.
 """
 
 from __future__ import annotations
@@ -26,15 +28,33 @@ def t95(degrees: int) -> float:
     return _T95[max(below)] if degrees <= 120 else 1.96
 
 
+ROW_SEPARATOR = "::"  # FILE::KEY: a row of a strength_scaling.py table (its keys hold ": ", never "::")
+
+
+def load_run(spec: str) -> dict[str, float]:
+    """Every deal's win share of one run: a --per-deal file, or FILE::KEY, a row of a scaling table."""
+    path, _, key = spec.partition(ROW_SEPARATOR)
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except OSError as error:
+        raise SystemExit(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise SystemExit(f"{path} is not JSON: {error}") from None
+    if not key:
+        return data
+    rows = data.get("rows", {}) if isinstance(data, dict) else {}
+    if key not in rows:
+        raise SystemExit(f"{path} has no row {key!r}; its rows:\n  " + "\n  ".join(rows))
+    return rows[key]["per_deal"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("new")
     parser.add_argument("old")
     args = parser.parse_args()
-    with open(args.new) as f:
-        new = json.load(f)
-    with open(args.old) as f:
-        old = json.load(f)
+    new, old = load_run(args.new), load_run(args.old)
     deals = sorted(set(new) & set(old), key=int)
     if len(deals) < 2:
         raise SystemExit(f"the runs share {len(deals)} deal(s): at least 2 are needed")

@@ -165,6 +165,30 @@ def test_paired_difference_of_two_runs(tmp_path):
     assert "over 3 shared deals: new 0.583, old 0.333, new - old +0.250 +- 0.621" in done.stdout
 
 
+def test_paired_difference_of_two_rows_of_a_scaling_table(tmp_path):
+    table = tmp_path / "scaling.json"
+    rows = {
+        "autorama 4p: ismcts:iterations=20000 vs heuristic": {"per_deal": {"1": 0.5, "2": 0.25, "3": 1.0}},
+        "autorama 4p: ismcts:iterations=2000 vs heuristic": {"per_deal": {"1": 0.25, "2": 0.25, "3": 0.5}},
+    }
+    table.write_text(json.dumps({"rows": rows}))
+    new, old = (f"{table}::{key}" for key in rows)
+
+    def paired(*runs: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(BENCH / "paired.py"), *runs], capture_output=True, text=True, cwd="/")
+
+    done = paired(new, old)
+    assert done.returncode == 0, done.stderr
+    assert "over 3 shared deals: new 0.583, old 0.333, new - old +0.250 +- 0.621" in done.stdout
+    # A row the table lacks, a file that is not there: said in one message each, naming it.
+    missing = paired(f"{table}::autorama 4p: ismcts:iterations=5 vs heuristic", old)
+    assert missing.returncode == 1 and "has no row 'autorama 4p: ismcts:iterations=5 vs heuristic'" in missing.stderr
+    assert "ismcts:iterations=20000 vs heuristic" in missing.stderr  # the rows it has are listed
+    absent = paired(str(tmp_path / "absent.json"), old)
+    assert absent.returncode == 1 and f"cannot read {tmp_path / 'absent.json'}" in absent.stderr
+    assert "Traceback" not in missing.stderr + absent.stderr
+
+
 def strength(*arguments: str) -> tuple[dict, str]:
     """Each deal's win share, and the printed mean score of the tested seat."""
     with tempfile.TemporaryDirectory() as folder:
