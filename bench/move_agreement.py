@@ -1,0 +1,148 @@
+"""Whether more iterations still change the search's choices: move agreement by budget.
+
+    python bench/move_agreement.py --game "forsale(players=4)" --games 12 --budgets 2000,20000,200000
+
+Plays --games self-play games of ismcts at the smallest budget, keeps every
+--every-th decision that has more than one legal move, and searches each kept
+position for the seat to move at every budget, twice (seeds 1 and 2). A search
+chooses its most visited move, or at a simultaneous secret choice the most
+probable move of its mixed policy. Prints, by the game's phase (the state's
+`phase` field, if it has one):
+
+- how often the two seeds choose the same move at each budget: the search's
+  own noise at that budget;
+- how often each smaller budget chooses the move of the largest (over the
+  four pairs of seeds).
+
+When a budget agrees with the largest about as often as the largest agrees
+with itself, the extra iterations no longer change what the search plays:
+its choices have settled on what its rollouts, chance grouping and opponent
+model make of the position, and a stronger search needs better ones, not more
+iterations. The seeds and iteration budgets make a run reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+from collections import defaultdict
+
+import pyai
+
+SEEDS = (1, 2)
+
+
+def chosen(result: pyai.AnalysisResult) -> str:
+    """The move a search plays: its most visited, or its mixed policy's most probable."""
+    return max(result.moves, key=lambda m: (m.share, m.visits)).token
+
+
+def kept_positions(game_string: str, games: int, every: int, budget: int) -> list[tuple[str, int, str]]:
+    """(the position's record, the seat to move, the phase) of every `every`-th real decision of
+    `games` self-play games of ismcts at `budget` iterations."""
+    game = pyai.load_game(game_string)
+    kept = []
+    for number in range(games):
+        bots = [pyai.make_bot("ismcts", iterations=budget, seed=number * 100 + seat) for seat in range(game.players)]
+        state, rng = game.new_initial_state(), random.Random(number)
+        decisions = 0
+        while not state.is_terminal():
+            mover = state.to_move()
+            if mover == "chance":
+                state.apply(state.sample_chance(rng.getrandbits(64)))
+                continue
+            if len(state.legal_moves_for(mover)) > 1:
+                decisions += 1
+                if decisions % every == 0:
+                    kept.append((state.history(), mover, str(state.to_dict().get("phase", "all"))))
+            state.apply(bots[mover].choose(state, mover))
+    return kept
+
+
+def choices_at(args: tuple[str, list[str], int, list[int]]) -> dict[int, list[str]]:
+    """The moves the searches at each budget choose in one position, one per seed."""
+    game_string, history, seat, budgets = args
+    state = pyai.load_game(game_string).new_initial_state()
+    for token in history:
+        state.apply(token)
+    return {
+        budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed)) for seed in SEEDS]
+        for budget in budgets
+    }
+
+
+def agreement(positions: list[dict], budgets: list[int]) -> list[str]:
+    """The markdown table: by phase, each budget's agreement with itself and with the largest."""
+    largest = budgets[-1]
+    by_phase = defaultdict(list)
+    for position in positions:
+        for phase in (position["phase"], "all"):
+            by_phase[phase].append(position["choices"])
+    smaller = budgets[:-1]
+    lines = [
+        "| phase | positions | the same move at two seeds: "
+        + " / ".join(f"{b:,}" for b in budgets)
+        + " | "
+        + " | ".join(f"{b:,} vs {largest:,}" for b in smaller)
+        + " |",
+        "| --- |" + " --- |" * (2 + len(smaller)),
+    ]
+    for phase, choices in sorted(by_phase.items(), key=lambda item: (item[0] == "all", item[0])):
+        count = len(choices)
+        itself = [sum(c[b][0] == c[b][1] for c in choices) / count for b in budgets]
+        with_largest = [
+            sum(sum(x == y for x in c[b] for y in c[largest]) / len(SEEDS) ** 2 for c in choices) / count
+            for b in smaller
+        ]
+        lines.append(
+            f"| {phase} | {count} | "
+            + " / ".join(f"{share:.2f}" for share in itself)
+            + " | "
+            + " | ".join(f"{share:.2f}" for share in with_largest)
+            + " |"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--games", type=int, default=12, help="self-play games to take positions from (12)")
+    parser.add_argument("--every", type=int, default=4, help="keep every N-th real decision (4)")
+    parser.add_argument("--budgets", default="2000,20000,200000", help="comma-separated iterations, smallest first")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--json", help="also write every position's choices here")
+    args = parser.parse_args()
+    try:
+        budgets = sorted(int(budget) for budget in args.budgets.split(","))
+    except ValueError:
+        parser.error(f"--budgets: {args.budgets!r} is not a comma-separated list of whole numbers")
+    if len(budgets) < 2 or budgets[0] < 1:
+        parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({args.budgets!r})")
+    if args.games < 1 or args.every < 1 or args.workers < 1:
+        parser.error("--games, --every and --workers must each be at least 1")
+    try:
+        pyai.load_game(args.game)
+    except pyai.PyaiError as error:
+        parser.error(f"--game: {error}")
+
+    kept = kept_positions(args.game, args.games, args.every, budgets[0])
+    jobs = [(args.game, history, seat, budgets) for history, seat, _ in kept]
+    with multiprocessing.Pool(args.workers) as pool:
+        choices = pool.map(choices_at, jobs)
+    positions = [
+        {"history": history, "seat": seat, "phase": phase, "choices": found}
+        for (history, seat, phase), found in zip(kept, choices)
+    ]
+    print("\n".join(agreement(positions, budgets)))
+    print(f"\n({len(positions)} positions from {args.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"budgets": budgets, "positions": positions}, f, indent=1)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

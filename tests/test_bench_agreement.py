@@ -1,0 +1,65 @@
+"""bench/move_agreement.py at tiny budgets: the positions it keeps, the moves it
+records, its table, and the same output for the same arguments."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+import subprocess
+import sys
+from pathlib import Path
+
+import pyai
+
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "move_agreement.py"
+
+
+def agreement_run(out: Path, *arguments: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, str(SCRIPT), "--games", "2", "--every", "5", "--budgets", "60,200"]
+    command += ["--workers", "2", "--json", str(out), *arguments]
+    # cwd="/": not the checkout, whose pyai folder has no built core.
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd="/")
+
+
+def test_choices_are_legal_moves_and_the_table_counts_them(tmp_path):
+    done = agreement_run(tmp_path / "a.json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads((tmp_path / "a.json").read_text())
+    assert data["budgets"] == [60, 200]
+    positions = data["positions"]
+    assert positions
+    game = pyai.load_game("forsale(players=4)")
+    for position in positions:
+        state = game.new_initial_state()
+        for token in position["history"]:
+            state.apply(token)
+        legal = state.legal_moves_for(position["seat"])
+        assert len(legal) > 1  # only real decisions are kept
+        assert position["phase"] == state.to_dict()["phase"]
+        for budget in ("60", "200"):
+            assert len(position["choices"][budget]) == 2  # one per seed
+            assert set(position["choices"][budget]) <= set(legal)
+    table = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]  # past the header and rule
+    counts = {line.split(" | ")[0].lstrip("| "): int(line.split(" | ")[1]) for line in table}
+    expected = Counter(position["phase"] for position in positions)
+    assert counts == {**expected, "all": len(positions)}
+    for line in table:  # shares of agreement, each in [0, 1]
+        shares = [float(x) for x in line.split(" | ", 2)[2].replace("/", " ").replace("|", " ").split()]
+        assert len(shares) == 3 and all(0 <= share <= 1 for share in shares), line
+    # The same arguments play the same games and searches.
+    again = agreement_run(tmp_path / "b.json")
+    assert again.stdout == done.stdout
+    assert json.loads((tmp_path / "b.json").read_text()) == data
+
+
+def test_bad_arguments_are_refused_before_any_game():
+    for arguments, message in (
+        (["--budgets", "2000"], "give at least two budgets"),
+        (["--budgets", "2k,20k"], "is not a comma-separated list"),
+        (["--game", "nosuch()"], "--game: unknown game"),
+        (["--every", "0"], "must each be at least 1"),
+    ):
+        done = subprocess.run(
+            [sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=60, cwd="/"
+        )
+        assert done.returncode == 2 and message in done.stderr, (arguments, done.stderr)
