@@ -9,7 +9,7 @@ import os
 import sys
 
 from . import __version__
-from .analysis import Search
+from .analysis import Search, cannot_win
 from .bots import BOTS, check_bot, make_bot
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
@@ -92,6 +92,12 @@ def _analyse(args: argparse.Namespace) -> int:
         print(search.view)
         print()
         print(result.table(show_all=args.all))
+        if cannot_win(result, game, settings):
+            best = max(m.win for m in result.moves if m.win is not None)
+            print(
+                f"seat {result.seat} cannot win (best win {best:.3f}): the win share tells the moves apart no "
+                "more; --objective score ranks them by expected score"
+            )
     return 130 if interrupted else 0
 
 

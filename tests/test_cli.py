@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from test_search import late_selling_position
+
 
 def pyai(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd="/")
@@ -48,6 +50,20 @@ def test_analyse_prints_a_table_and_json():
     data = json.loads(pyai("analyse", "forsale(players=4)", "--moves", moves, "--iterations", "500", "--json").stdout)
     assert data["seat"] == 1 and data["iterations"] == 500
     assert {m["token"] for m in data["moves"]} == {"pass"} | {f"bid:{n}" for n in range(2, 29)}
+
+
+def test_analyse_says_when_the_seat_cannot_win():
+    # Seat 1 of test_search's late sell wins with no move: the table's win
+    # column is all 0.000, so the command says so and names the way to rank them.
+    moves = ["--moves", " ".join(late_selling_position().history()), "--seat", "1", "--iterations", "2000"]
+    lost = pyai("analyse", "forsale(players=3)", *moves)
+    assert lost.returncode == 0, lost.stderr
+    assert "seat 1 cannot win (best win 0.000)" in lost.stdout and "--objective score" in lost.stdout
+    for told in (["--objective", "score"], ["--objective", "win"]):  # told to play for the score: no hint
+        run = pyai("analyse", "forsale(players=3)", *moves, *told)
+        assert ("cannot win" in run.stdout) == (told[1] == "win"), run.stdout
+    alive = pyai("analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27 bid:1", "--iterations", "500")
+    assert "cannot win" not in alive.stdout
 
 
 def test_analyse_shows_the_opponent_model_and_can_leave_it_out():
