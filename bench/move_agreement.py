@@ -14,6 +14,11 @@ probable move of its mixed policy. Prints, by the game's phase (the state's
 - how often each smaller budget chooses the move of the largest (over the
   four pairs of seeds).
 
+With --heuristic the table also says how often the game's heuristic bot
+plays the largest budget's move (how far the rollout policy is from what the
+search settles on); --setting key=value (repeatable) gives every search,
+self-play and analysis alike, a setting of its own.
+
 When a budget agrees with the largest about as often as the largest agrees
 with itself, the extra iterations no longer change what the search plays:
 its choices have settled on what its rollouts, chance grouping and opponent
@@ -30,6 +35,7 @@ import random
 from collections import defaultdict
 
 import pyai
+from strength import parse_settings
 
 SEEDS = (1, 2)
 
@@ -39,13 +45,18 @@ def chosen(result: pyai.AnalysisResult) -> str:
     return max(result.moves, key=lambda m: (m.share, m.visits)).token
 
 
-def kept_positions(game_string: str, games: int, every: int, budget: int) -> list[tuple[str, int, str]]:
+def kept_positions(
+    game_string: str, games: int, every: int, budget: int, settings: dict
+) -> list[tuple[str, int, str]]:
     """(the position's record, the seat to move, the phase) of every `every`-th real decision of
     `games` self-play games of ismcts at `budget` iterations."""
     game = pyai.load_game(game_string)
     kept = []
     for number in range(games):
-        bots = [pyai.make_bot("ismcts", iterations=budget, seed=number * 100 + seat) for seat in range(game.players)]
+        bots = [
+            pyai.make_bot("ismcts", iterations=budget, seed=number * 100 + seat, **settings)
+            for seat in range(game.players)
+        ]
         state, rng = game.new_initial_state(), random.Random(number)
         decisions = 0
         while not state.is_terminal():
@@ -61,20 +72,25 @@ def kept_positions(game_string: str, games: int, every: int, budget: int) -> lis
     return kept
 
 
-def choices_at(args: tuple[str, list[str], int, list[int]]) -> dict[int, list[str]]:
-    """The moves the searches at each budget choose in one position, one per seed."""
-    game_string, history, seat, budgets = args
+def choices_at(args: tuple[str, list[str], int, list[int], dict, bool]) -> dict:
+    """The moves the searches at each budget choose in one position, one per seed; with
+    `heuristic`, also the heuristic bot's move (key "heuristic")."""
+    game_string, history, seat, budgets, settings, heuristic = args
     state = pyai.load_game(game_string).new_initial_state()
     for token in history:
         state.apply(token)
-    return {
-        budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed)) for seed in SEEDS]
+    found: dict = {
+        budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed, **settings)) for seed in SEEDS]
         for budget in budgets
     }
+    if heuristic:
+        found["heuristic"] = pyai.make_bot("heuristic").choose(state, seat)
+    return found
 
 
-def agreement(positions: list[dict], budgets: list[int]) -> list[str]:
-    """The markdown table: by phase, each budget's agreement with itself and with the largest."""
+def agreement(positions: list[dict], budgets: list[int], heuristic: bool = False) -> list[str]:
+    """The markdown table: by phase, each budget's agreement with itself and with the largest
+    (and the heuristic's with the largest)."""
     largest = budgets[-1]
     by_phase = defaultdict(list)
     for position in positions:
@@ -86,8 +102,9 @@ def agreement(positions: list[dict], budgets: list[int]) -> list[str]:
         + " / ".join(f"{b:,}" for b in budgets)
         + " | "
         + " | ".join(f"{b:,} vs {largest:,}" for b in smaller)
+        + (f" | the heuristic vs {largest:,}" if heuristic else "")
         + " |",
-        "| --- |" + " --- |" * (2 + len(smaller)),
+        "| --- |" + " --- |" * (2 + len(smaller) + heuristic),
     ]
     for phase, choices in sorted(by_phase.items(), key=lambda item: (item[0] == "all", item[0])):
         count = len(choices)
@@ -96,6 +113,10 @@ def agreement(positions: list[dict], budgets: list[int]) -> list[str]:
             sum(sum(x == y for x in c[b] for y in c[largest]) / len(SEEDS) ** 2 for c in choices) / count
             for b in smaller
         ]
+        if heuristic:
+            with_largest.append(
+                sum(sum(c["heuristic"] == y for y in c[largest]) / len(SEEDS) for c in choices) / count
+            )
         lines.append(
             f"| {phase} | {count} | "
             + " / ".join(f"{share:.2f}" for share in itself)
@@ -114,6 +135,10 @@ def main() -> None:
     parser.add_argument("--budgets", default="2000,20000,200000", help="comma-separated iterations, smallest first")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", help="also write every position's choices here")
+    parser.add_argument("--heuristic", action="store_true", help="also the heuristic bot's agreement with the largest")
+    parser.add_argument(
+        "--setting", action="append", default=[], metavar="KEY=VALUE", help="for every search (repeatable)"
+    )
     args = parser.parse_args()
     try:
         budgets = sorted(int(budget) for budget in args.budgets.split(","))
@@ -127,16 +152,23 @@ def main() -> None:
         pyai.load_game(args.game)
     except pyai.PyaiError as error:
         parser.error(f"--game: {error}")
+    if any("=" not in pair for pair in args.setting):
+        parser.error(f"--setting: give KEY=VALUE, not {next(p for p in args.setting if '=' not in p)!r}")
+    settings = parse_settings(args.setting)
+    try:  # one iteration from the game's bench position checks every setting
+        pyai.analyse(pyai.load_game(args.game).bench_state(), iterations=1, **settings)
+    except pyai.PyaiError as error:
+        parser.error(f"--setting: {error}")
 
-    kept = kept_positions(args.game, args.games, args.every, budgets[0])
-    jobs = [(args.game, history, seat, budgets) for history, seat, _ in kept]
+    kept = kept_positions(args.game, args.games, args.every, budgets[0], settings)
+    jobs = [(args.game, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]
     with multiprocessing.Pool(args.workers) as pool:
         choices = pool.map(choices_at, jobs)
     positions = [
         {"history": history, "seat": seat, "phase": phase, "choices": found}
         for (history, seat, phase), found in zip(kept, choices)
     ]
-    print("\n".join(agreement(positions, budgets)))
+    print("\n".join(agreement(positions, budgets, args.heuristic)))
     print(f"\n({len(positions)} positions from {args.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
     if args.json:
         with open(args.json, "w") as f:

@@ -77,6 +77,9 @@ def parse_settings(pairs: list[str]) -> dict:
     settings: dict = {}
     for pair in pairs:
         key, value = pair.split("=", 1)
+        if value == "None":  # a setting's own "off" (rollout_sell_later_weight=None, say)
+            settings[key] = None
+            continue
         for convert in (int, float):
             try:
                 settings[key] = convert(value)

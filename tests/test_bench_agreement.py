@@ -52,12 +52,37 @@ def test_choices_are_legal_moves_and_the_table_counts_them(tmp_path):
     assert json.loads((tmp_path / "b.json").read_text()) == data
 
 
+def test_the_heuristic_column_and_a_setting_for_every_search(tmp_path):
+    done = agreement_run(tmp_path / "h.json", "--heuristic", "--setting", "rollout_sell_later_weight=None")
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert header.endswith("| the heuristic vs 200 |")
+    positions = json.loads((tmp_path / "h.json").read_text())["positions"]
+    game = pyai.load_game("forsale(players=4)")
+    agreeing = 0
+    for position in positions:
+        state = game.new_initial_state()
+        for token in position["history"]:
+            state.apply(token)
+        heuristic = position["choices"]["heuristic"]
+        assert heuristic == pyai.make_bot("heuristic").choose(state, position["seat"])
+        agreeing += sum(heuristic == move for move in position["choices"]["200"]) / 2
+    all_line = next(line for line in done.stdout.splitlines() if line.startswith("| all |"))
+    assert float(all_line.rstrip(" |").rsplit("| ", 1)[1]) == round(agreeing / len(positions), 2)
+    # The setting reaches the searches: without it the same seeds play other games.
+    plain = agreement_run(tmp_path / "p.json", "--heuristic")
+    assert plain.returncode == 0, plain.stderr
+    assert json.loads((tmp_path / "p.json").read_text())["positions"] != positions
+
+
 def test_bad_arguments_are_refused_before_any_game():
     for arguments, message in (
         (["--budgets", "2000"], "give at least two budgets"),
         (["--budgets", "2k,20k"], "is not a comma-separated list"),
         (["--game", "nosuch()"], "--game: unknown game"),
         (["--every", "0"], "must each be at least 1"),
+        (["--setting", "exploration"], "--setting: give KEY=VALUE, not 'exploration'"),
+        (["--setting", "exploration=-1"], "--setting: exploration must be"),
     ):
         done = subprocess.run(
             [sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=60, cwd="/"

@@ -197,6 +197,10 @@ def test_every_search_setting_is_an_option_left_to_the_game_by_default(engine):
         engine.ask("setoption name opponent_max_raise value 2.5"), "bad-value"
     )
     assert engine.ask("setoption name opponent_max_raise value none") == []
+    assert "must be a number 0 to 100, none or default, not 'x'" in assert_error(
+        engine.ask("setoption name rollout_sell_later_weight value x"), "bad-value"
+    )
+    assert engine.ask("setoption name rollout_sell_later_weight value none") == []
     # A game's own tree option is left out of another game's search, which says so.
     assert engine.ask("setoption name max_raise value 2") == []
     engine.ask("position leduc() moves deal:ks deal:qh")

@@ -108,6 +108,17 @@ concept HasHeuristic = Game<G> && requires(const typename G::State& state, Rng& 
   { G::heuristic_action(state, rng) } -> std::convertible_to<typename G::Action>;
 };
 
+// Optional, with a heuristic: the game's own rollout policy, where it should
+// differ from its heuristic player (which stays the model of heuristic
+// opponents and the tree's prior). A legal action of the acting seat (also at
+// a simultaneous step) that reads only what that seat may know; the game's
+// tree options may tune it. Without it, heuristic rollouts play the heuristic.
+template <typename G>
+concept HasRolloutPolicy =
+    HasHeuristic<G> && requires(const typename G::State& state, Rng& rng, const typename G::TreeOptions& options) {
+      { G::rollout_action(state, rng, options) } -> std::convertible_to<typename G::Action>;
+    };
+
 // Optional: secret choices made at the same time and revealed together
 // (sealed bids). At a kSimultaneous step every participant chooses
 // without seeing the others' choices; the search gives each participant its

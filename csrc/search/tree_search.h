@@ -664,14 +664,15 @@ class TreeSearch {
     if constexpr (HasSimultaneousMoves<G>) G::apply_simultaneous(s, G::acting_seat(s), rollout_action(s));
   }
 
-  // The rollout policy's move for the acting seat: the game's heuristic
-  // player (with rollout_noise percent of uniformly random moves) or
-  // uniformly random moves.
+  // The rollout policy's move for the acting seat: the game's rollout policy
+  // or else its heuristic player (with rollout_noise percent of uniformly
+  // random moves), or uniformly random moves.
   Action rollout_action(const State& s) {
     if constexpr (HasHeuristic<G>) {
       if (config_.rollout == RolloutPolicy::kHeuristic) {
         if (config_.rollout_noise_percent > 0 && int(rng_.below(100)) < config_.rollout_noise_percent)
           return G::random_action(s, rng_);
+        if constexpr (HasRolloutPolicy<G>) return G::rollout_action(s, rng_, options_);
         return G::heuristic_action(s, rng_);
       }
     }

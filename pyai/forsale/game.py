@@ -117,8 +117,9 @@ class ForSaleGame(BaseGame):
     state_class = State
     view_class = View
     core_search = _core.ForSaleSearch
-    # The pimc baseline stays as it was measured: the bid cap of +3, and no opponent model.
-    BOT_DEFAULTS = {"pimc": {"max_raise": 3, "opponent_model": "none"}}
+    # The pimc baseline stays as it was measured: the bid cap of +3, no opponent
+    # model, and rollouts that sell as the heuristic does.
+    BOT_DEFAULTS = {"pimc": {"max_raise": 3, "opponent_model": "none", "rollout_sell_later_weight": None}}
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "cash"

@@ -29,6 +29,7 @@
 #include "forsale/information.h"
 #include "forsale/playout.h"
 #include "forsale/position.h"
+#include "forsale/rollout_sells.h"
 #include "forsale/rules.h"
 #include "forsale/search_game.h"
 #include "forsale/scoring.h"
@@ -1295,6 +1296,13 @@ void test_move_choosers(int games, uint64_t seed) {
         }
         Rng quiet_again(1);
         CHECK_MSG(heuristic_action(other, quiet_again, 0) == chosen, "the heuristic read another seat's secret sell");
+        CHECK_MSG(rollout_sell(other, 1.0f) == rollout_sell(s, 1.0f), "the rollout's sell read another seat's secret sell");
+      }
+      if (is_choose_step(s)) {
+        for (float later_weight : {0.0f, 1.0f, 5.0f}) {
+          const Action sell = rollout_sell(s, later_weight);
+          CHECK_MSG(std::find(legal.begin(), legal.end(), sell) != legal.end(), "the rollout's sell is not legal");
+        }
       }
       if (g % 10 == 0) {
         std::vector<Action> drawn;
@@ -1310,6 +1318,39 @@ void test_move_choosers(int games, uint64_t seed) {
       apply_action(s, random_action(s, rng));
     }
   }
+}
+
+// The rollout's sell rule (forsale/rollout_sells.h) on two hand-made rounds:
+// the seat holds vehicles 1 and 30, the others hold 10-20 (so the 1 takes the
+// lowest check and the 30 the highest), and the checks still to come are the
+// rest of the 30. A round of 2, 3, 4 and 15: the 1 takes 2 now against about
+// 5 later, the 30 takes 15 against about 12, so sell the 30. A round of 9, 9,
+// 10 and 11: the 1 takes 9 against about 3 later, the 30 takes 11 against
+// about 13, so sell the 1. The heuristic (which weighs a round by its best
+// check only) sells the 30 both times.
+void test_rollout_sells() {
+  g_context = "rollout sells";
+  State s = initial_state(make_config(4, 0));
+  s.awaiting_deal = false;
+  s.phase = Phase::kSelling;
+  s.sell_step = SellStep::kChoose;
+  s.round = 0;
+  s.turn = 0;
+  s.sells_submitted = 0;
+  s.vehicles[0] = card_bit(1) | card_bit(30);
+  s.vehicles[1] = card_range(10, 13);
+  s.vehicles[2] = card_range(14, 17);
+  s.vehicles[3] = card_range(18, 20);
+  for (int p = 0; p < 4; ++p) s.checks[p] = 0, s.advisors_played[p] = 0, s.advisors_in_hand[p] = 0;
+  auto check_id = [](int value, int copy) { return first_check_id(value) + copy; };
+  Rng quiet(1);
+  s.table = card_bit(check_id(2, 0)) | card_bit(check_id(3, 0)) | card_bit(check_id(4, 0)) | card_bit(check_id(15, 0));
+  CHECK(rollout_sell(s, 1.0f) == sell_action(30));
+  CHECK(heuristic_action(s, quiet, 0) == sell_action(30));
+  s.table = card_bit(check_id(9, 0)) | card_bit(check_id(9, 1)) | card_bit(check_id(10, 0)) | card_bit(check_id(11, 0));
+  CHECK(rollout_sell(s, 1.0f) == sell_action(1));
+  CHECK(rollout_sell(s, 0.0f) == sell_action(30));  // weighing only the check now: the 30 takes the most
+  CHECK(heuristic_action(s, quiet, 0) == sell_action(30));
 }
 
 int parse_count(const char* text, const char* name) {
@@ -1500,6 +1541,7 @@ int main(int argc, char** argv) {
       {"view ignores removed check copies", [](int, uint64_t) { test_view_ignores_removed_check_copies(); }},
       {"chance groups", [](int g, uint64_t sd) { test_chance_groups(g, sd); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
+      {"rollout sells", [](int, uint64_t) { test_rollout_sells(); }},
       {"leduc random hands and search", [](int g, uint64_t sd) { test_leduc_random_hands(g, sd); }},
       {"search clock (pondering)", [](int, uint64_t) { test_search_clock(); }},
   };

@@ -1,0 +1,85 @@
+// A sell rule for the search's rollouts (phase 3 choose steps), separate from
+// the heuristic player's (heuristic.h), which stays what it is: a baseline
+// opponent, the player the opponent model looks for, and the tree's prior.
+//
+// The heuristic sells a high vehicle when the round's best check is high. The
+// search with heuristic rollouts settled on other sells (at 20,000
+// iterations it sold as the heuristic at 17% of its self-play sells, and its
+// lowest vehicle at 49%), and one search whose rollouts sell by this rule won
+// 0.430 of the games against three that sell as the heuristic (0.285 without
+// it; docs/search.md, "The rollout's sells"). It weighs each vehicle by what it
+// would take now against what it would take in an average later round:
+//
+//   now(v)   = the table's check at the rank v is expected to reach, counting
+//              each other seat as selling a random vehicle of its hand (which
+//              is public: vehicles are bought in the open), interpolated
+//              between two checks;
+//   later(v) = the check at the same quantile of the checks still to come
+//              (as the heuristic counts them: the 30 less those on the table
+//              and those taken);
+//   score(v) = now(v) - later_weight x later(v); the best is sold (ties: the lower).
+//
+// A Lawyer is used as the heuristic uses it (a round whose checks spread by 8
+// or more: the chosen vehicle and its neighbour in hand).
+//
+// Honesty: reads the acting seat's hand, the table, the checks taken and the
+// other seats' hands, never their sells (a submitted sell stays in its
+// seller's hand until the reveal), so a state and its view give the same sell.
+#pragma once
+
+#include <algorithm>
+
+#include "heuristic.h"
+#include "rules.h"
+
+namespace pyai::forsale {
+
+inline Action rollout_sell(const State& s, float later_weight) {
+  const int seat = s.turn;
+  const CardMask hand = s.vehicles[seat];
+  const int hand_size = card_count(hand);
+  if (hand_size == 1) return sell_action(lowest_card(hand));
+  int table_values[kMaxPlayers];
+  int table_size = 0;
+  for (int check : Cards(s.table)) table_values[table_size++] = check_value(check);  // ids ascend by value
+  CardMask gone = s.table;
+  for (int p = 0; p < s.num_players; ++p) gone |= s.checks[p];
+  const CardMask to_come = kCheckDeck & ~gone;
+  const int to_come_count = card_count(to_come);
+
+  int best_index = 0;
+  float best_score = -1e9f;
+  int index = 0;
+  for (int vehicle : Cards(hand)) {
+    const CardMask above = ~card_range(0, vehicle);
+    float higher = 0;  // expected number of other sells above this vehicle
+    for (int p = 0; p < s.num_players; ++p) {
+      const int held = card_count(s.vehicles[p]);
+      if (p != seat && held) higher += float(card_count(s.vehicles[p] & above)) / float(held);
+    }
+    const float rank = std::max(0.0f, float(table_size - 1) - higher);  // from the lowest check
+    const int low = int(rank);
+    const int high = std::min(low + 1, table_size - 1);
+    const float now = float(table_values[low]) + float(table_values[high] - table_values[low]) * (rank - float(low));
+    const float quantile = (rank + 1.0f) / float(table_size + 1);
+    const float later =
+        to_come_count ? float(check_value(nth_card(to_come, int(quantile * float(to_come_count - 1) + 0.5f)))) : now;
+    const float score = now - later_weight * later;
+    if (score > best_score) {
+      best_score = score;
+      best_index = index;
+    }
+    ++index;
+  }
+  const int vehicle = nth_card(hand, best_index);
+  const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
+  const int spread = table_values[table_size - 1] - table_values[0];
+  if (lawyers && spread >= heuristic_detail::kLawyerSpread) {
+    const int neighbour = best_index + 1 < hand_size ? nth_card(hand, best_index + 1) : nth_card(hand, best_index - 1);
+    return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
+                               : sell_action(neighbour, vehicle, lowest_card(lawyers));
+  }
+  return sell_action(vehicle);
+}
+
+}  // namespace pyai::forsale
