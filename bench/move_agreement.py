@@ -149,14 +149,14 @@ def main() -> None:
     if args.games < 1 or args.every < 1 or args.workers < 1:
         parser.error("--games, --every and --workers must each be at least 1")
     try:
-        pyai.load_game(args.game)
+        game = pyai.load_game(args.game)
     except pyai.PyaiError as error:
         parser.error(f"--game: {error}")
     if any("=" not in pair for pair in args.setting):
         parser.error(f"--setting: give KEY=VALUE, not {next(p for p in args.setting if '=' not in p)!r}")
     settings = parse_settings(args.setting)
     try:  # one iteration from the game's bench position checks every setting
-        pyai.analyse(pyai.load_game(args.game).bench_state(), iterations=1, **settings)
+        pyai.analyse(game.bench_state(), iterations=1, **settings)
     except pyai.PyaiError as error:
         parser.error(f"--setting: {error}")
 

@@ -220,34 +220,44 @@ constexpr CardMask checks_below(int value) {
                                                                              : card_bit(first_check_id(value)) - 1;
 }
 
-inline Action choose_sell(const State& s) {
-  const int seat = s.turn;
-  const CardMask hand = s.vehicles[seat];
-  const int hand_size = card_count(hand);
-  if (hand_size == 1) return sell_action(lowest_card(hand));
-  // Checks still to come (or removed): public, from what has been taken.
+// Checks still to come (or removed): public, from what has been taken.
+inline CardMask checks_to_come(const State& s) {
   CardMask gone = s.table;
   for (int p = 0; p < s.num_players; ++p) gone |= s.checks[p];
-  const CardMask to_come = kCheckDeck & ~gone;
+  return kCheckDeck & ~gone;
+}
+
+// The sell of the index-th lowest vehicle of the acting seat's hand (of two
+// or more). With an unused Lawyer, when the rank matters a lot this round (its
+// checks spread by kLawyerSpread or more): offer the neighbour too (the next
+// higher vehicle, or the next lower for the highest) and decide after the
+// reveal which of the two to sell.
+inline Action sell_at(const State& s, int index) {
+  const int seat = s.turn;
+  const CardMask hand = s.vehicles[seat];
+  const int vehicle = nth_card(hand, index);
+  const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
+  const int spread = check_value(highest_card(s.table)) - check_value(lowest_card(s.table));
+  if (lawyers && spread >= kLawyerSpread) {
+    const int neighbour = index + 1 < card_count(hand) ? nth_card(hand, index + 1) : nth_card(hand, index - 1);
+    return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
+                               : sell_action(neighbour, vehicle, lowest_card(lawyers));
+  }
+  return sell_action(vehicle);
+}
+
+inline Action choose_sell(const State& s) {
+  const CardMask hand = s.vehicles[s.turn];
+  const int hand_size = card_count(hand);
+  if (hand_size == 1) return sell_action(lowest_card(hand));
+  const CardMask to_come = checks_to_come(s);
   // The round is as good as its best check: that is what a high vehicle wins.
   const int top = check_value(highest_card(s.table));
   const int below = card_count(to_come & checks_below(top));
   const int equal = card_count(to_come & checks_below(top + 1) & ~checks_below(top));
   const int total = card_count(to_come);
   const float quality = total == 0 ? 0.5f : (float(below) + 0.5f * float(equal)) / float(total);
-  const int index = int(quality * float(hand_size - 1) + 0.5f);
-  const int vehicle = nth_card(hand, index);
-  // A Lawyer, when the rank matters a lot this round: offer the neighbour too
-  // (the next higher vehicle, or the next lower for the highest) and decide
-  // after the reveal which of the two to sell.
-  const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
-  const int spread = top - check_value(lowest_card(s.table));
-  if (lawyers && spread >= kLawyerSpread) {
-    const int neighbour = index + 1 < hand_size ? nth_card(hand, index + 1) : nth_card(hand, index - 1);
-    return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
-                               : sell_action(neighbour, vehicle, lowest_card(lawyers));
-  }
-  return sell_action(vehicle);
+  return sell_at(s, int(quality * float(hand_size - 1) + 0.5f));
 }
 
 // The check value seat `seat` would take selling `vehicle` against the

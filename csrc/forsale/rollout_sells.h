@@ -42,9 +42,7 @@ inline Action rollout_sell(const State& s, float later_weight) {
   int table_values[kMaxPlayers];
   int table_size = 0;
   for (int check : Cards(s.table)) table_values[table_size++] = check_value(check);  // ids ascend by value
-  CardMask gone = s.table;
-  for (int p = 0; p < s.num_players; ++p) gone |= s.checks[p];
-  const CardMask to_come = kCheckDeck & ~gone;
+  const CardMask to_come = heuristic_detail::checks_to_come(s);
   const int to_come_count = card_count(to_come);
 
   int best_index = 0;
@@ -71,15 +69,7 @@ inline Action rollout_sell(const State& s, float later_weight) {
     }
     ++index;
   }
-  const int vehicle = nth_card(hand, best_index);
-  const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
-  const int spread = table_values[table_size - 1] - table_values[0];
-  if (lawyers && spread >= heuristic_detail::kLawyerSpread) {
-    const int neighbour = best_index + 1 < hand_size ? nth_card(hand, best_index + 1) : nth_card(hand, best_index - 1);
-    return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
-                               : sell_action(neighbour, vehicle, lowest_card(lawyers));
-  }
-  return sell_action(vehicle);
+  return heuristic_detail::sell_at(s, best_index);
 }
 
 }  // namespace pyai::forsale

@@ -128,7 +128,7 @@ struct SearchGame {
   static Action heuristic_action(const State& s, Rng& rng) { return forsale::heuristic_action(s, rng, 0); }
   // Rollouts: the heuristic, but at a choose step the rollout's own sell rule when the options ask for it.
   static Action rollout_action(const State& s, Rng& rng, const TreeOptions& options) {
-    if (options.rollout_sell_later_weight >= 0 && s.phase == Phase::kSelling && s.sell_step == SellStep::kChoose)
+    if (options.rollout_sell_later_weight >= 0 && is_choose_step(s))
       return rollout_sell(s, options.rollout_sell_later_weight);
     return forsale::heuristic_action(s, rng, 0);
   }
@@ -243,7 +243,8 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
 
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSimultaneousMoves<SearchGame> &&
               search::HasChanceReplay<SearchGame> && search::HasValueModel<SearchGame> &&
-              search::HasSimultaneousHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> && search::HasRolloutPolicy<SearchGame> &&
+              search::HasSimultaneousHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> &&
+              search::HasRolloutPolicy<SearchGame> &&
               search::HasHeuristicAgreement<SearchGame> && search::HasChanceAbstraction<SearchGame>);
 
 }  // namespace pyai::forsale
