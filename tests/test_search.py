@@ -437,15 +437,20 @@ def test_the_tree_shape_is_reported():
     assert open_loop.past_chance > 0.2  # one subtree shared by every deal
 
 
-def first_sell_position(players: int):
+def first_position(players: int, move_kind: str):
+    """The first position of a heuristic game where a seat's moves are `move_kind` ones (sell, play)."""
     state = pyai.load_game(f"forsale(players={players})").new_initial_state()
     bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(players)]
-    while not (state.to_move() != "chance" and state.legal_moves()[0].startswith("sell")):
+    while not (state.to_move() != "chance" and state.legal_moves()[0].startswith(move_kind + ":")):
         if state.to_move() == "chance":
             state.apply(state.sample_chance(seed=len(state.history())))
         else:
             state.apply(bots[state.to_move()].choose(state))
     return state
+
+
+def first_sell_position(players: int):
+    return first_position(players, "sell")
 
 
 def test_rollouts_sell_by_now_against_later_unless_told_to_sell_as_the_heuristic():
@@ -464,6 +469,20 @@ def test_rollouts_sell_by_now_against_later_unless_told_to_sell_as_the_heuristic
         message = f"rollout_sell_later_weight must be a number 0 to 100 \\(or None\\), not {bad}"
         with pytest.raises(pyai.SettingError, match=message):
             analyse(state, iterations=10, rollout_sell_later_weight=bad)
+
+
+def test_rollouts_play_advisors_by_now_against_later_only_when_asked():
+    state = first_position(4, "play")
+    default = analyse(state, iterations=3000, seed=1)
+    assert default.settings["rollout_buy_later_weight"] is None
+    assert default.moves == analyse(state, iterations=3000, seed=1, rollout_buy_later_weight=None).moves
+    ruled = analyse(state, iterations=3000, seed=1, rollout_buy_later_weight=1)
+    assert ruled.settings["rollout_buy_later_weight"] == 1.0
+    assert ruled.moves != default.moves  # every rollout's advisors are another player's
+    for bad in (-1, 101):
+        message = f"rollout_buy_later_weight must be a number 0 to 100 \\(or None\\), not {bad}"
+        with pytest.raises(pyai.SettingError, match=message):
+            analyse(state, iterations=10, rollout_buy_later_weight=bad)
 
 
 def test_a_small_tree_at_a_sealed_sell_still_gives_the_searching_seat_its_statistics():

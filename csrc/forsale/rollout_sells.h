@@ -27,9 +27,8 @@
 // seller's hand until the reveal), so a state and its view give the same sell.
 #pragma once
 
-#include <algorithm>
-
 #include "heuristic.h"
+#include "rollout_ranks.h"
 #include "rules.h"
 
 namespace pyai::forsale {
@@ -43,7 +42,6 @@ inline Action rollout_sell(const State& s, float later_weight) {
   int table_size = 0;
   for (int check : Cards(s.table)) table_values[table_size++] = check_value(check);  // ids ascend by value
   const CardMask to_come = heuristic_detail::checks_to_come(s);
-  const int to_come_count = card_count(to_come);
 
   int best_index = 0;
   float best_score = -1e9f;
@@ -55,13 +53,10 @@ inline Action rollout_sell(const State& s, float later_weight) {
       const int held = card_count(s.vehicles[p]);
       if (p != seat && held) higher += float(card_count(s.vehicles[p] & above)) / float(held);
     }
-    const float rank = std::max(0.0f, float(table_size - 1) - higher);  // from the lowest check
-    const int low = int(rank);
-    const int high = std::min(low + 1, table_size - 1);
-    const float now = float(table_values[low]) + float(table_values[high] - table_values[low]) * (rank - float(low));
-    const float quantile = (rank + 1.0f) / float(table_size + 1);
+    const float rank = rollout_ranks::rank_below(table_size, higher);  // from the lowest check
+    const float now = rollout_ranks::value_at_rank(table_values, table_size, rank);
     const float later =
-        to_come_count ? float(check_value(nth_card(to_come, int(quantile * float(to_come_count - 1) + 0.5f)))) : now;
+        to_come ? float(check_value(rollout_ranks::card_at_same_quantile(to_come, rank, table_size))) : now;
     const float score = now - later_weight * later;
     if (score > best_score) {
       best_score = score;

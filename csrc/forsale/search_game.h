@@ -12,6 +12,7 @@
 #include "heuristic.h"
 #include "information.h"
 #include "playout.h"
+#include "rollout_buys.h"
 #include "rollout_sells.h"
 #include "rules.h"
 #include "scoring.h"
@@ -36,6 +37,11 @@ struct TreeOptions {
   // won 0.345, 0.398, 0.430, 0.426 and 0.287 against 3 searches with the
   // heuristic's sells (0.285 without; docs/search.md, "The rollout's sells").
   float rollout_sell_later_weight = 1.0f;
+  // Rollouts play advisors (phase 2) by rollout_buys.h with this weight on
+  // the vehicle an advisor would take later (-1: the heuristic's choice, the
+  // default). Weights 0.5, 1 and 1.5 gained +0.016, +0.055 and +0.058 win
+  // share against 3 searches without (docs/search.md, "The rollout's advisors").
+  float rollout_buy_later_weight = -1.0f;
 };
 
 struct SearchGame {
@@ -126,10 +132,12 @@ struct SearchGame {
   static Action random_action(const State& s, Rng& rng) { return forsale::random_action(s, rng); }
   // Deterministic (noise 0 draws nothing); reads only what the acting seat may know.
   static Action heuristic_action(const State& s, Rng& rng) { return forsale::heuristic_action(s, rng, 0); }
-  // Rollouts: the heuristic, but at a choose step the rollout's own sell rule when the options ask for it.
+  // Rollouts: the heuristic, but the rollout's own sell (choose steps) and buying (phase 2) rules when the options ask for them.
   static Action rollout_action(const State& s, Rng& rng, const TreeOptions& options) {
     if (options.rollout_sell_later_weight >= 0 && is_choose_step(s))
       return rollout_sell(s, options.rollout_sell_later_weight);
+    if (options.rollout_buy_later_weight >= 0 && s.phase == Phase::kBuying)
+      return rollout_buy(s, options.rollout_buy_later_weight);
     return forsale::heuristic_action(s, rng, 0);
   }
 
@@ -236,6 +244,15 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
        },
        [](const TreeOptions& o) {
          return o.rollout_sell_later_weight < 0 ? V() : V(double(o.rollout_sell_later_weight));
+       }},
+      {"rollout_buy_later_weight", search::SettingKind::kNumber, 0, 100, "", true,
+       "rollouts play the advisor whose vehicle now, less this weight times the vehicle it would take in a later "
+       "round, is best (None: rollouts play advisors as the heuristic player does)",
+       [](TreeOptions& o, const V& v) {
+         o.rollout_buy_later_weight = std::holds_alternative<double>(v) ? float(std::get<double>(v)) : -1.0f;
+       },
+       [](const TreeOptions& o) {
+         return o.rollout_buy_later_weight < 0 ? V() : V(double(o.rollout_buy_later_weight));
        }},
   };
   return table;

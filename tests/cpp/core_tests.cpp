@@ -29,6 +29,7 @@
 #include "forsale/information.h"
 #include "forsale/playout.h"
 #include "forsale/position.h"
+#include "forsale/rollout_buys.h"
 #include "forsale/rollout_sells.h"
 #include "forsale/rules.h"
 #include "forsale/search_game.h"
@@ -1298,6 +1299,16 @@ void test_move_choosers(int games, uint64_t seed) {
         CHECK_MSG(heuristic_action(other, quiet_again, 0) == chosen, "the heuristic read another seat's secret sell");
         CHECK_MSG(rollout_sell(other, 1.0f) == rollout_sell(s, 1.0f), "the rollout's sell read another seat's secret sell");
       }
+      if (s.phase == Phase::kBuying) {
+        // The rule reads only what is public: every determinisation of the
+        // seat's view (other removed vehicles) plays the same advisor.
+        const State sample = determinize(view_of(s, s.turn), rng);
+        for (float later_weight : {0.0f, 1.0f, 5.0f}) {
+          const Action play = rollout_buy(s, later_weight);
+          CHECK_MSG(std::find(legal.begin(), legal.end(), play) != legal.end(), "the rollout's advisor is not legal");
+          CHECK_MSG(rollout_buy(sample, later_weight) == play, "the rollout's advisor read a hidden card");
+        }
+      }
       if (is_choose_step(s)) {
         for (float later_weight : {0.0f, 1.0f, 5.0f}) {
           const Action sell = rollout_sell(s, later_weight);
@@ -1351,6 +1362,52 @@ void test_rollout_sells() {
   CHECK(rollout_sell(s, 1.0f) == sell_action(1));
   CHECK(rollout_sell(s, 0.0f) == sell_action(30));  // weighing only the check now: the 30 takes the most
   CHECK(heuristic_action(s, quiet, 0) == sell_action(30));
+}
+
+// The rollout's buying rule (forsale/rollout_buys.h) on a hand-made round:
+// vehicles 15, 23, 29 and 30 on the table, seat 0 to play first with advisors
+// 9 and 28 (a General Manager); seat 1 holds 1, 2 and 29, the others hold
+// 3-8. The heuristic assumes every seat plays its highest advisor: seat 1's
+// 29 beats both, so the 9 takes the 29 (20 numbers above it) and it plays
+// the 9. The rule counts seat 1 as playing a random advisor (a third of a
+// seat above either): both take 29.67 on average and would take the vehicle
+// 20 later, and the 28 adds the General Manager's 4 cash a third of the
+// time, so it plays the 28. A paid-up Fleet Manager is weighed too.
+void test_rollout_buys() {
+  g_context = "rollout buys";
+  State s = initial_state(make_config(4, 0));
+  s.awaiting_deal = false;
+  s.phase = Phase::kBuying;
+  s.round = 0;
+  s.turn = 0;
+  for (int p = 0; p < 4; ++p) s.vehicles[p] = 0, s.advisors_played[p] = 0, s.advisor_offered[p] = 0, s.cash[p] = 0;
+  s.boosted = 0;
+  s.table = card_bit(15) | card_bit(23) | card_bit(29) | card_bit(30);
+  s.advisors_in_hand[0] = card_bit(9) | card_bit(28);
+  s.advisors_in_hand[1] = card_bit(1) | card_bit(2) | card_bit(29);
+  s.advisors_in_hand[2] = card_range(3, 5);
+  s.advisors_in_hand[3] = card_range(6, 8);
+  Rng quiet(1);
+  CHECK(heuristic_action(s, quiet, 0) == play_action(9, false));
+  CHECK(rollout_buy(s, 1.0f) == play_action(28, false));
+  // Seat 1 has played its 29: the 9 and the 28 both surely take the 29, and
+  // would take the same later (no other seat holds a card between them: they
+  // beat the same cards), but the 28 surely earns its bonus.
+  s.advisor_offered[1] = 29;
+  s.advisors_in_hand[1] &= ~card_bit(29);
+  CHECK(rollout_buy(s, 1.0f) == play_action(28, false));
+  // A Fleet Manager (13) with 3 cash behind the 29 takes the 29, or paid up
+  // to 31 the 30: a gain of one number is not worth 3 cash, so it does not
+  // pay. With 15, 20, 22 and 30 on the table it takes the 22 or, paid up, the
+  // 30: (30 - 17) / 2 - 3 against (22 - 17) / 2 (17: the vehicle at its
+  // unpaid rank's quantile of the 26 still to come), so it pays.
+  s.advisors_in_hand[0] = card_bit(13);
+  s.cash[0] = 3;
+  CHECK(rollout_buy(s, 1.0f) == play_action(13, false));
+  s.table = card_bit(15) | card_bit(20) | card_bit(22) | card_bit(30);
+  CHECK(rollout_buy(s, 1.0f) == play_action(13, true));
+  s.cash[0] = 2;  // it cannot pay
+  CHECK(rollout_buy(s, 1.0f) == play_action(13, false));
 }
 
 int parse_count(const char* text, const char* name) {
@@ -1542,6 +1599,7 @@ int main(int argc, char** argv) {
       {"chance groups", [](int g, uint64_t sd) { test_chance_groups(g, sd); }},
       {"heuristic and random moves", [](int g, uint64_t sd) { test_move_choosers(g, sd); }},
       {"rollout sells", [](int, uint64_t) { test_rollout_sells(); }},
+      {"rollout buys", [](int, uint64_t) { test_rollout_buys(); }},
       {"leduc random hands and search", [](int g, uint64_t sd) { test_leduc_random_hands(g, sd); }},
       {"search clock (pondering)", [](int, uint64_t) { test_search_clock(); }},
   };

@@ -345,12 +345,13 @@ View root_view(const Position& position, bool perfect_information) {
 
 // The game's own tree options: For Sale's caps on bids in the tree (0: none;
 // the opponents' cap -1: the same as the searching seat's) and its rollouts'
-// sell rule (-1: the heuristic's sells; else the weight on later checks).
+// sell and buying rules (-1: the heuristic's; else the weight on what comes later).
 TreeOptions random_tree_options(Rng& rng) {
   TreeOptions options;
   options.max_raise = int(rng.below(5));
   options.opponent_max_raise = int(rng.below(5)) - 1;
   options.rollout_sell_later_weight = float(int(rng.below(4)) - 1);
+  options.rollout_buy_later_weight = float(int(rng.below(4)) - 1);
   return options;
 }
 
@@ -362,7 +363,8 @@ void check_tree_options(const TreeOptions& options) {
 std::string describe(const TreeOptions& options) {
   return "max_raise " + std::to_string(options.max_raise) + ", opponent_max_raise " +
          std::to_string(options.opponent_max_raise) + ", rollout_sell_later_weight " +
-         std::to_string(options.rollout_sell_later_weight);
+         std::to_string(options.rollout_sell_later_weight) + ", rollout_buy_later_weight " +
+         std::to_string(options.rollout_buy_later_weight);
 }
 
 std::string move_name(const Position& position, Move move) { return move_name(position.acting.state, move); }
