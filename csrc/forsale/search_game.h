@@ -222,6 +222,16 @@ struct SearchGame {
   }
 };
 
+// A rollout rule's weight as a setting: a number, or None (stored as -1) for the heuristic's moves.
+template <float TreeOptions::*weight>
+void store_weight(TreeOptions& o, const search::SettingValue& v) {
+  o.*weight = std::holds_alternative<double>(v) ? float(std::get<double>(v)) : -1.0f;
+}
+template <float TreeOptions::*weight>
+search::SettingValue read_weight(const TreeOptions& o) {
+  return o.*weight < 0 ? search::SettingValue() : search::SettingValue(double(o.*weight));
+}
+
 // The tree options as settings (search/settings.h): names, ranges, meaning.
 inline std::span<const search::Setting<TreeOptions>> tree_settings() {
   using V = search::SettingValue;
@@ -239,21 +249,11 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
       {"rollout_sell_later_weight", search::SettingKind::kNumber, 0, 100, "", true,
        "rollouts sell the vehicle that takes the most now less this weight times what it would take in a later "
        "round (None: rollouts sell as the heuristic player does)",
-       [](TreeOptions& o, const V& v) {
-         o.rollout_sell_later_weight = std::holds_alternative<double>(v) ? float(std::get<double>(v)) : -1.0f;
-       },
-       [](const TreeOptions& o) {
-         return o.rollout_sell_later_weight < 0 ? V() : V(double(o.rollout_sell_later_weight));
-       }},
+       store_weight<&TreeOptions::rollout_sell_later_weight>, read_weight<&TreeOptions::rollout_sell_later_weight>},
       {"rollout_buy_later_weight", search::SettingKind::kNumber, 0, 100, "", true,
        "rollouts play the advisor whose vehicle now, less this weight times the vehicle it would take in a later "
        "round, is best (None: rollouts play advisors as the heuristic player does)",
-       [](TreeOptions& o, const V& v) {
-         o.rollout_buy_later_weight = std::holds_alternative<double>(v) ? float(std::get<double>(v)) : -1.0f;
-       },
-       [](const TreeOptions& o) {
-         return o.rollout_buy_later_weight < 0 ? V() : V(double(o.rollout_buy_later_weight));
-       }},
+       store_weight<&TreeOptions::rollout_buy_later_weight>, read_weight<&TreeOptions::rollout_buy_later_weight>},
   };
   return table;
 }
