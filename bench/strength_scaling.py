@@ -191,7 +191,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
         axes.minorticks_off()
         tops = [row["win_share"] + error_bar(row) for row in rows if field_bot(row["field"]) == panel]
         axes.set_ylim(0, min(1.0, math.ceil(max(tops) * 10 + 0.5) / 10))  # room above the highest interval
-        axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize="small")  # below: the lines span the plot
+        axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
     figure.suptitle(f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time")
     figure.tight_layout()
     figure.savefig(path, dpi=100, bbox_inches="tight")
