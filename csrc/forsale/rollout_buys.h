@@ -45,15 +45,10 @@ struct Beaten {
 
 inline Beaten beaten(const State& s, int seat, int value) {
   Beaten out;
-  const CardMask above = kNumberedDeck & ~card_range(0, value);
   for (int p = 0; p < s.num_players; ++p) {
     if (p == seat) continue;
-    float chance = 0;
-    if (s.advisor_offered[p]) {
-      chance = detail::offered_value(s, p) > value ? 1.0f : 0.0f;
-    } else if (const int held = card_count(s.advisors_in_hand[p])) {
-      chance = float(card_count(s.advisors_in_hand[p] & above)) / float(held);
-    }
+    const float chance = s.advisor_offered[p] ? (detail::offered_value(s, p) > value ? 1.0f : 0.0f)
+                                              : rollout_ranks::share_above(s.advisors_in_hand[p], value);
     out.expected += chance;
     out.by_none *= 1.0f - chance;
   }

@@ -18,6 +18,13 @@ inline float value_at_rank(const int* ascending, int size, float rank) {
   return float(ascending[low]) + float(ascending[high] - ascending[low]) * (rank - float(low));
 }
 
+// The share of a public hand above `value` (0 for an empty hand): the chance
+// that a seat shows a higher card when it is counted as showing a random one.
+inline float share_above(CardMask hand, int value) {
+  const int held = card_count(hand);
+  return held ? float(card_count(hand & ~card_range(0, value))) / float(held) : 0.0f;
+}
+
 // The rank reached on a table of `size` when `expected_above` others are expected to rank higher.
 inline float rank_below(int size, float expected_above) { return std::max(0.0f, float(size - 1) - expected_above); }
 

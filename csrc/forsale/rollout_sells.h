@@ -47,12 +47,9 @@ inline Action rollout_sell(const State& s, float later_weight) {
   float best_score = -1e9f;
   int index = 0;
   for (int vehicle : Cards(hand)) {
-    const CardMask above = ~card_range(0, vehicle);
     float higher = 0;  // expected number of other sells above this vehicle
-    for (int p = 0; p < s.num_players; ++p) {
-      const int held = card_count(s.vehicles[p]);
-      if (p != seat && held) higher += float(card_count(s.vehicles[p] & above)) / float(held);
-    }
+    for (int p = 0; p < s.num_players; ++p)
+      if (p != seat) higher += rollout_ranks::share_above(s.vehicles[p], vehicle);
     const float rank = rollout_ranks::rank_below(table_size, higher);  // from the lowest check
     const float now = rollout_ranks::value_at_rank(table_values, table_size, rank);
     const float later =
