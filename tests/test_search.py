@@ -437,6 +437,28 @@ def test_the_tree_shape_is_reported():
     assert open_loop.past_chance > 0.2  # one subtree shared by every deal
 
 
+def test_the_tree_grows_below_a_node_only_once_it_has_expand_visits():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
+    plain = analyse(state, iterations=5000, seed=1, expand_visits=1)
+    thin = analyse(state, iterations=5000, seed=1, expand_visits=16)
+    # One node an iteration, against one for every 16 visits a node gets.
+    assert plain.nodes > 4000 and thin.nodes < plain.nodes / 4
+    assert thin.mean_depth < plain.mean_depth and thin.iterations == 5000 and thin.best_move in state.legal_moves()
+    assert comparable(thin) == comparable(analyse(state, iterations=5000, seed=1, expand_visits=16))
+    # A threshold no node reaches: every walk stops at a child of the root.
+    root_only = analyse(state, iterations=2000, seed=1, expand_visits=10**6)
+    assert root_only.max_depth == 1
+    assert analyse(state, iterations=500, seed=3).moves == analyse(
+        state, iterations=500, seed=3, expand_visits=pyai.load_game("forsale(players=4)").search_defaults()["expand_visits"]
+    ).moves
+    a, b = removal_twins()  # the same view for seat 3, other removed cards
+    assert comparable(analyse(a, 3, iterations=3000, seed=7, expand_visits=8)) == comparable(
+        analyse(b, 3, iterations=3000, seed=7, expand_visits=8)
+    )
+    with pytest.raises(pyai.SettingError, match="expand_visits must be a whole number 1 to 1000000, not 0"):
+        analyse(state, iterations=10, expand_visits=0)
+
+
 def first_position(players: int, move_kind: str):
     """The first position of a heuristic game where a seat's moves are `move_kind` ones (sell, play)."""
     state = pyai.load_game(f"forsale(players={players})").new_initial_state()

@@ -63,6 +63,13 @@ struct SearchConfig {
   // afresh, one child per outcome seen.
   float chance_widening = 0.0f;
   float chance_widening_power = 0.5f;
+  // A node reached by a decision or a chance step gets children only once it
+  // has this many visits; until then the iterations that reach it roll out
+  // from there, so thin nodes deep in the tree keep the rollout's estimate
+  // instead of one built from a handful of exploring visits. 1: every node
+  // grows from its second visit (plain MCTS). Nodes below a simultaneous
+  // step's joint outcome keep no count of their own and always grow.
+  uint32_t expand_visits = 1;
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
   LeafEvaluation evaluation = LeafEvaluation::kRollout;
   // At another seat's decision, keep its move statistics per its private

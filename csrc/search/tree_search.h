@@ -149,6 +149,7 @@ class TreeSearch {
     while (path_.size() < kMaxDepth) {
       NodeKind kind = G::kind(s);
       if (kind == NodeKind::kTerminal) break;
+      if (too_thin_to_grow(node)) break;
       bool created = false;
       uint32_t next = kNoNode;
       if (kind == NodeKind::kChance) {
@@ -194,6 +195,16 @@ class TreeSearch {
     backpropagate(s, root_simultaneous);
     rollout_ticks_ += rollout_end - rollout_start;
     iteration_ticks_ += cycle_clock() - iteration_start;
+  }
+
+  // Whether the walk stops at `node` and rolls out from it: a node reached by
+  // a decision or a chance step, with fewer visits than expand_visits. (A
+  // simultaneous step's joint outcome keeps no visit count, so the walk goes
+  // on below it.) The root always grows.
+  bool too_thin_to_grow(uint32_t node) const {
+    if (node == 0 || config_.expand_visits <= 1 || path_.empty()) return false;
+    if (path_[path_.size() - 1].kind == NodeKind::kSimultaneous) return false;
+    return arena_[node].visits < config_.expand_visits;
   }
 
   // Whether chance widening applies: asked for, a game that can deal an

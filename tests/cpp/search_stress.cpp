@@ -1296,6 +1296,11 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   // stream of its own for the same reason.
   Rng grouping_rng(search::mix64(config.seed ^ 0x6A0B5ull));
   if (grouping_rng.below(3) == 0) config.chance_abstraction = 1 + int(grouping_rng.below(search::kMaxChanceAbstraction));
+  // A threshold for growing the tree, from a stream of its own too: sometimes
+  // so high that nothing below the root's children ever grows.
+  Rng expansion_rng(search::mix64(config.seed ^ 0xE4BA4Dull));
+  if (expansion_rng.below(3) == 0)
+    config.expand_visits = expansion_rng.below(8) == 0 ? 1000000u : 2 + expansion_rng.below(30);
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
@@ -1354,6 +1359,7 @@ std::string describe(const SearchCase<S>& c) {
   if (!config.private_opponents) out += ", private_opponents off";
   if (config.chance_widening > 0)
     out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
+  if (config.expand_visits > 1) out += ", expand_visits " + std::to_string(config.expand_visits);
   if (config.opponent_model == search::OpponentModel::kHeuristic) {
     out += ", heuristic beliefs";
     for (float belief : config.heuristic_belief) out += " " + number(belief);
