@@ -76,9 +76,7 @@ def choices_at(args: tuple[str, list[str], int, list[int], dict, bool]) -> dict:
     """The moves the searches at each budget choose in one position, one per seed; with
     `heuristic`, also the heuristic bot's move (key "heuristic")."""
     game_string, history, seat, budgets, settings, heuristic = args
-    state = pyai.load_game(game_string).new_initial_state()
-    for token in history:
-        state.apply(token)
+    state = pyai.load_game(game_string).replay(history)
     found: dict = {
         budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed, **settings)) for seed in SEEDS]
         for budget in budgets

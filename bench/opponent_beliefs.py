@@ -30,9 +30,7 @@ from strength import parse_settings
 
 def highest_belief(game_string: str, history: list[str], seat: int, settings: dict) -> float:
     """The highest belief `seat` holds that another seat plays as the heuristic player (0: none modelled)."""
-    state = pyai.load_game(game_string).new_initial_state()
-    for token in history:
-        state.apply(token)
+    state = pyai.load_game(game_string).replay(history)
     # The beliefs are weighed from the record before the search starts: one iteration is enough.
     beliefs = pyai.analyse(state, seat, **(settings | {"iterations": 1})).opponent_beliefs
     return max((belief for belief in beliefs if belief is not None), default=0.0)
