@@ -35,7 +35,7 @@ import random
 from collections import defaultdict
 
 import pyai
-from strength import parse_settings
+from strength import checked_settings
 
 SEEDS = (1, 2)
 
@@ -150,13 +150,7 @@ def main() -> None:
         game = pyai.load_game(args.game)
     except pyai.PyaiError as error:
         parser.error(f"--game: {error}")
-    if any("=" not in pair for pair in args.setting):
-        parser.error(f"--setting: give KEY=VALUE, not {next(p for p in args.setting if '=' not in p)!r}")
-    settings = parse_settings(args.setting)
-    try:  # one iteration from the game's bench position checks every setting
-        pyai.analyse(game.bench_state(), iterations=1, **settings)
-    except pyai.PyaiError as error:
-        parser.error(f"--setting: {error}")
+    settings = checked_settings(parser, "--setting", args.setting, game)
 
     kept = kept_positions(args.game, args.games, args.every, budgets[0], settings)
     jobs = [(args.game, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]

@@ -25,7 +25,7 @@ from collections import defaultdict
 
 import pyai
 from move_agreement import kept_positions
-from strength import parse_settings
+from strength import checked_settings
 
 
 def highest_belief(game_string: str, history: list[str], seat: int, settings: dict) -> float:
@@ -66,11 +66,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.budget < 1:
         parser.error(f"--games and --budget must be at least 1 (got {args.games} and {args.budget})")
-    settings = parse_settings(args.setting)
-    try:  # a bad game or setting fails here, named, before any game is played
-        pyai.analyse(pyai.load_game(args.game).bench_state(), **(settings | {"iterations": 1}))
+    try:
+        game = pyai.load_game(args.game)
     except pyai.PyaiError as error:
-        parser.error(str(error))
+        parser.error(f"--game: {error}")
+    settings = checked_settings(parser, "--setting", args.setting, game)
     by_phase: dict[str, list[float]] = defaultdict(list)
     for history, seat, phase in kept_positions(args.game, args.games, 1, args.budget, settings):
         by_phase[phase].append(highest_belief(args.game, history, seat, settings))

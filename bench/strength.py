@@ -74,9 +74,13 @@ def play_game(args: tuple[int, str, int, int, str, str, dict, dict, tuple]) -> t
 
 
 def parse_settings(pairs: list[str]) -> dict:
+    """key=value pairs as settings, each value a whole number, a number, None or text; a pair
+    without a key and an "=" raises ValueError naming it."""
     settings: dict = {}
     for pair in pairs:
-        key, value = pair.split("=", 1)
+        key, equals, value = pair.partition("=")
+        if not key or not equals:
+            raise ValueError(f"give KEY=VALUE, not {pair!r}")
         if value == "None":  # a setting's own "off" (rollout_sell_later_weight=None, say)
             settings[key] = None
             continue
@@ -131,6 +135,18 @@ def interval(deal_shares: list[float]) -> tuple[float, float]:
     return mean, half
 
 
+def checked_settings(parser: argparse.ArgumentParser, option: str, pairs: list[str], game: pyai.Game) -> dict:
+    """The settings `pairs` give every search, checked by one iteration from the game's bench
+    position, so that a malformed pair or a setting the search refuses ends the run (the
+    parser's error, naming `option` and what was wrong) before any game is played."""
+    try:
+        settings = parse_settings(pairs)
+        pyai.analyse(game.bench_state(), **(settings | {"iterations": 1}))
+    except (ValueError, pyai.PyaiError) as error:
+        parser.error(f"{option}: {error}")
+    return settings
+
+
 def search_settings(bot: str, iterations: int, pairs: list[str]) -> dict:
     """A bot's settings: the shared iteration budget for a search bot, then its own key=value pairs."""
     return ({"iterations": iterations} if bot in {"ismcts", "pimc"} else {}) | parse_settings(pairs)
@@ -160,8 +176,11 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    bot_settings = search_settings(args.bot, args.iterations, args.bot_setting)
-    opponent_settings = search_settings(args.opponent, args.iterations, args.opponent_setting)
+    try:
+        bot_settings = search_settings(args.bot, args.iterations, args.bot_setting)
+        opponent_settings = search_settings(args.opponent, args.iterations, args.opponent_setting)
+    except ValueError as error:
+        parser.error(f"--bot-setting / --opponent-setting: {error}")
     run = measure(
         bot=args.bot,
         opponent=args.opponent,

@@ -223,6 +223,12 @@ def main() -> None:
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
     fields = [field for field in args.fields.split(";") if field]
+    try:  # a malformed key=value pair is named before any game, not in the middle of a run
+        parse_pairs(args.bot_settings)
+        for field in fields:
+            parse_field(field)
+    except ValueError as error:
+        parser.error(f"--bot-settings / --fields: {error}")
     if args.plot:  # fail before a long run, not after it
         try:
             import matplotlib  # noqa: F401

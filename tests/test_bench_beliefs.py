@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "opponent_beliefs.py"
 
 
@@ -39,6 +41,14 @@ def test_the_table_counts_every_decision_by_phase_and_the_beliefs_follow_the_set
     assert all(row[1:] == (0.0, 0.0, 0.0) for row in table(beliefs_run("--setting", "opponent_model=none")).values())
 
 
-def test_a_bad_setting_is_named_before_any_game():
-    done = beliefs_run("--setting", "opponent_prior=3")
-    assert done.returncode != 0 and "opponent_prior must be a number 0 to 1, not 3" in done.stderr
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--setting", "opponent_prior=3"], "--setting: opponent_prior must be a number 0 to 1, not 3"),
+        (["--setting", "opponent_prior"], "--setting: give KEY=VALUE, not 'opponent_prior'"),
+        (["--game", "chess"], "--game: unknown game 'chess'"),
+    ],
+)
+def test_bad_input_is_named_before_any_game(arguments, message):
+    done = beliefs_run(*arguments)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -144,6 +144,8 @@ def test_the_tested_bots_own_settings_make_rows_of_their_own(first_run, tmp_path
         (["--budgets", "20,many"], "--budgets: '20,many' is not a comma-separated list of whole numbers"),
         (["--budgets", "20,0"], "--budgets: each budget must be at least 1 iteration ('20,0')"),
         (["--deals", "1"], "--deals must be at least 2 (an interval needs two deals), not 1"),
+        (["--bot-settings", "exploration"], "--bot-settings / --fields: give KEY=VALUE, not 'exploration'"),
+        (["--fields", "ismcts:iterations"], "--bot-settings / --fields: give KEY=VALUE, not 'iterations'"),
     ],
 )
 def test_bad_arguments_are_named(arguments, message, tmp_path):
@@ -197,6 +199,12 @@ def strength(*arguments: str) -> tuple[dict, str]:
         done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd="/")
         assert done.returncode == 0, done.stderr
         return json.loads(out.read_text()), done.stdout.split("mean score ")[1].strip()
+
+
+def test_a_malformed_setting_of_strength_is_named_before_any_game():
+    command = [sys.executable, str(BENCH / "strength.py"), "--deals", "1", "--bot-setting", "=3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd="/")
+    assert done.returncode == 2 and "--bot-setting / --opponent-setting: give KEY=VALUE, not '=3'" in done.stderr
 
 
 def test_a_search_playing_the_heuristic_everywhere_plays_the_heuristics_games():
