@@ -448,9 +448,9 @@ def test_the_tree_grows_below_a_node_only_once_it_has_expand_visits():
     # A threshold no node reaches: every walk stops at a child of the root.
     root_only = analyse(state, iterations=2000, seed=1, expand_visits=10**6)
     assert root_only.max_depth == 1
-    assert analyse(state, iterations=500, seed=3).moves == analyse(
-        state, iterations=500, seed=3, expand_visits=pyai.load_game("forsale(players=4)").search_defaults()["expand_visits"]
-    ).moves
+    # The default is plain MCTS.
+    assert pyai.load_game("forsale(players=4)").search_defaults()["expand_visits"] == 1
+    assert analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, expand_visits=1).moves
     a, b = removal_twins()  # the same view for seat 3, other removed cards
     assert comparable(analyse(a, 3, iterations=3000, seed=7, expand_visits=8)) == comparable(
         analyse(b, 3, iterations=3000, seed=7, expand_visits=8)
