@@ -45,6 +45,10 @@ class BaseGame:
     BENCH_GAME: ClassVar[str] = ""
     BENCH_TOKENS: ClassVar[tuple[str, ...]] = ()
     SIGNATURE_POSITIONS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
+    # Game string parameters that name a file the game reads (read it with
+    # game_files.read_game_file): load_game lets an engine's client name only
+    # the files its operator allowed.
+    FILE_PARAMETERS: ClassVar[tuple[str, ...]] = ()
     players: int
 
     # --- identity

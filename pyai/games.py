@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from .errors import GameStringError
+from .game_files import ANY_FILE, FileAccess
 from .game_objects import BaseGame
 from .game_string import parse_game_string
 
@@ -22,15 +23,21 @@ def register(game_class: type[BaseGame]) -> type[BaseGame]:
     return game_class
 
 
-def load_game(game_string: str) -> BaseGame:
+def load_game(game_string: str, files: FileAccess = ANY_FILE) -> BaseGame:
     """The game named by a game string, e.g. ``forsale(players=5,theme=advisors,first=2)``.
 
+    `files` says which files its parameters may name (pyai/game_files.py): any,
+    for the one who runs pyai; an engine passes what its operator allowed.
     Raises GameStringError naming the bad part.
     """
     name, params = parse_game_string(game_string)
     if name not in GAMES:
         raise GameStringError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return GAMES[name].from_params(params)
+    game_class = GAMES[name]
+    for parameter in game_class.FILE_PARAMETERS:
+        if parameter in params:
+            params[parameter] = files.checked(parameter, params[parameter])
+    return game_class.from_params(params)
 
 
 # The packages under pyai/ that hold a game; each registers its Game class when imported.

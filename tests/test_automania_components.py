@@ -155,7 +155,7 @@ def test_a_bad_component_set_is_refused_naming_the_entry(data, change, fragment)
 
 def test_file_errors_name_the_file(tmp_path):
     missing = tmp_path / "missing.toml"
-    with pytest.raises(pyai.GameStringError, match="missing.toml: no such component file"):
+    with pytest.raises(pyai.GameStringError, match="missing.toml: no such file"):
         pyai.load_game(f"automania(components={missing})")
     broken = tmp_path / "broken.toml"
     broken.write_text("symbols = [\n")

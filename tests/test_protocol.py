@@ -1,4 +1,4 @@
-"""The engine protocol (shared/PROTOCOL.md) through a real `python -m pyai engine`
+"""The engine protocol (docs/protocol.md) through a real `python -m pyai engine`
 process, plus the parser and the Engine in-process.
 
 EngineProcess is shared by the other test_protocol*.py suites.
@@ -31,11 +31,11 @@ ANSWER = re.compile(
 
 
 class EngineProcess:
-    """A live `python -m pyai engine`: send lines, read answer lines with a timeout."""
+    """A live `python -m pyai engine [arguments]`: send lines, read answer lines with a timeout."""
 
-    def __init__(self) -> None:
+    def __init__(self, *arguments: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pyai", "engine"],
+            [sys.executable, "-m", "pyai", "engine", *arguments],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -3,9 +3,10 @@
 Every component value (tiles, demand tiles, contracts, the action board,
 ships, sales spaces, sales offices, the factory board) lives in one TOML file
 (components.toml next to this module is the shipped set). `load(path)` reads
-one and checks it whole, raising ComponentError naming the entry at fault; a
-checked set becomes `wire(components)`, the flat list of integers the C++
-core reads (csrc/automania/components.h, `Components::from_wire`).
+one and checks it whole (`parse(data, source)` checks bytes already read),
+raising ComponentError naming the entry at fault; a checked set becomes
+`wire(components)`, the flat list of integers the C++ core reads
+(csrc/automania/components.h, `Components::from_wire`).
 
 This module uses the standard library only: the build runs it as a script to
 compile the shipped set into the C++ test program
@@ -253,19 +254,29 @@ def _name_list(reader: _Reader, key: str, choices: list[str], what: str) -> list
 
 
 def load(path: str | Path | None = None) -> Components:
-    """Reads and checks a component file (the shipped one by default)."""
+    """Reads and checks a component file (the shipped one by default). For a
+    path someone else named, read the bytes with pyai.game_files.read_game_file
+    and `parse` them: this reads whatever the path is."""
     path = Path(path) if path is not None else DEFAULT_PATH
     source = str(path)
     try:
-        with open(path, "rb") as file:
-            data = tomllib.load(file)
+        data = path.read_bytes()
     except FileNotFoundError:
         raise ComponentError(f"{source}: no such component file") from None
     except OSError as error:
         raise ComponentError(f"{source}: cannot be read ({error.strerror})") from None
+    return parse(data, source)
+
+
+def parse(data: bytes, source: str) -> Components:
+    """Checks a component file's bytes (`source` names it in errors)."""
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ComponentError(f"{source}: not UTF-8 text (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         raise ComponentError(f"{source}: not valid TOML ({error})") from None
-    return check(data, source)
+    return check(table, source)
 
 
 def check(data: dict[str, Any], source: str = "components") -> Components:

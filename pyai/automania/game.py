@@ -9,13 +9,14 @@ private contracts), partial knowledge of money, pictures and benchmarks.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from .. import _core
 from ..errors import ArgumentError, GameStringError, PhaseError
+from ..game_files import GameFileError, read_game_file
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
@@ -25,23 +26,24 @@ from .render import render
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
 
-# Component sets already read and registered with the core, by file: a file
-# is read again only when it changes.
-_LOADED: dict[tuple[str, int, int], tuple[Components, int]] = {}
+# Component sets already registered with the core, by their bytes: a set is
+# registered once however often (and under whatever name) it is loaded.
+_LOADED: dict[bytes, tuple[Components, int]] = {}
 
 
 def load_components(path: str | None) -> tuple[Components, int]:
     """The checked component set of `path` (the shipped one for None) and its
-    index in the core; GameStringError naming the file and the entry at fault."""
-    file = Path(path).expanduser() if path is not None else component_file.DEFAULT_PATH
+    index in the core; GameStringError naming the file and the entry at fault.
+    The file is read once, and only if it is a regular file of a game file's size."""
+    file = os.path.expanduser(path) if path is not None else str(component_file.DEFAULT_PATH)
     try:
-        stat = file.stat()
-        key = (str(file.resolve()), stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        key = (str(file), -1, -1)  # load() names the problem
+        data = read_game_file(file)
+    except GameFileError as error:
+        raise GameStringError(f"components: {error}") from None
+    key = hashlib.sha256(data).digest()
     if key not in _LOADED:
         try:
-            components = component_file.load(file)
+            components = component_file.parse(data, file)
         except ComponentError as error:
             raise GameStringError(f"components: {error}") from None
         _LOADED[key] = (components, _core.automania_register_components(component_file.wire(components)))
@@ -117,6 +119,7 @@ class AutomaniaGame(BaseGame):
     core_search = _core.AutomaniaSearch
     PROTOCOL_HELP = PROTOCOL_HELP
     MONEY_FIELD = "money"
+    FILE_PARAMETERS = ("components",)
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
     # `pyai bench`: its position (the first decision of a fixed setup) and the
     # positions of its deterministic search signature.

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import IllegalMoveError, SettingError
+from ..game_files import NO_FILES, FileAccess
 from . import commands as c
 from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, INCONSISTENT, NO_POSITION, ProtocolError
 from .help import help_lines
@@ -28,8 +29,9 @@ TIME_SHARE = 20  # `go time T`: spend T / 20 on this move
 class Engine:
     """Holds the position and options; `handle(line)` answers one line."""
 
-    def __init__(self, emit: Callable[[str], None] | None = None):
+    def __init__(self, emit: Callable[[str], None] | None = None, files: FileAccess = NO_FILES):
         self._emit = emit or (lambda line: None)
+        self.files = files  # which files a client's game string may name: what the operator allowed
         self.settings = Settings()
         self.position: Position | None = None
         self.quit_requested = False
@@ -122,12 +124,14 @@ class Engine:
 
     def cmd_newgame(self, command: c.NewGame) -> list[str]:
         self._not_searching("newgame")
-        self.position = Position.start(load(command.game))
+        self.position = Position.start(load(command.game, self.files))
         return []
 
     def cmd_position(self, command: c.Position) -> list[str]:
         self._not_searching("position")
-        self.position = Position.build(command.game, command.pov, command.setup, command.moves, command.at)
+        self.position = Position.build(
+            command.game, command.pov, command.setup, command.moves, command.at, files=self.files
+        )
         return []
 
     def cmd_play(self, command: c.Play) -> list[str]:

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError, TokenSyntaxError
+from ..game_files import ANY_FILE, FileAccess
 from ..game_objects import BaseGame as Game
 from ..game_objects import BaseState as State
 from ..game_objects import BaseView as View
@@ -30,9 +31,9 @@ Setup = Any  # what one seat knows: Game.parse_setup's or Game.position_as_seen'
 MAX_TOKENS = 10_000  # far more than a whole game; a longer list cannot be legal
 
 
-def load(game_string: str) -> Game:
+def load(game_string: str, files: FileAccess = ANY_FILE) -> Game:
     try:
-        return load_game(game_string)
+        return load_game(game_string, files)
     except GameStringError as error:
         raise ProtocolError(BAD_VALUE, str(error)) from None
 
@@ -69,8 +70,9 @@ class Position:
         setup_words: Sequence[str] | None,
         tokens: Sequence[str],
         at_words: Sequence[str] | None = None,
+        files: FileAccess = ANY_FILE,
     ) -> Position:
-        game = load(game_string)
+        game = load(game_string, files)
         if pov is not None and not 0 <= pov < game.players:
             raise ProtocolError(BAD_VALUE, f"pov must be a seat 0..{game.players - 1}, not {pov}")
         if at_words is not None:

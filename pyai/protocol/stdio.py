@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from ..game_files import NO_FILES, FileAccess
 from .commands import MAX_LINE_BYTES, parse_line
 from .engine import Engine
 from .errors import SYNTAX, ProtocolError
@@ -81,10 +82,11 @@ def too_long_answer(head: bytes) -> str:
     return prefix + ProtocolError(SYNTAX, f"line longer than {MAX_LINE_BYTES} bytes (1 MiB): refused").line()
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answers the protocol on these streams until `quit` or end of input."""
+def serve(stdin: BinaryIO, stdout: BinaryIO, files: FileAccess = NO_FILES) -> int:
+    """Answers the protocol on these streams until `quit` or end of input; a
+    client's game strings may name the files `files` allows (none by default)."""
     writer = Writer(stdout)
-    engine = Engine(emit=writer.write)
+    engine = Engine(emit=writer.write, files=files)
     try:
         for raw in read_lines(stdin):
             if isinstance(raw, TooLong):
@@ -104,9 +106,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return 0
 
 
-def main() -> int:
+def main(files: FileAccess = NO_FILES) -> int:
     """`pyai engine`: the protocol on this process's stdin and stdout."""
     if not logging.getLogger().handlers:
         logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="pyai engine: %(levelname)s %(message)s")
     sys.stdout.flush()
-    return serve(sys.stdin.buffer, sys.stdout.buffer)
+    return serve(sys.stdin.buffer, sys.stdout.buffer, files)
