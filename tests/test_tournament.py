@@ -1,11 +1,14 @@
 """Tournaments end to end: duplicate deals, storage and resume, failing engines, Dask, SPRT, the CLI."""
 
+import io
 import json
 import os
+import random
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from pyai.tournament import (
     StoreError,
     TournamentConfig,
     TournamentError,
+    engine_output,
     plan,
     run_tournament,
 )
@@ -246,6 +250,179 @@ def test_an_engine_printing_while_the_referee_plays_other_seats_is_held_back():
         assert grown < 16 * MIB
     finally:
         engine.close()
+
+
+def _kill_escaped(pid_file: Path) -> list[int]:
+    """Kills the children that `escape` engines recorded in `pid_file`; the pids of those still running."""
+    running = []
+    for pid in map(int, pid_file.read_text().split()) if pid_file.exists() else []:
+        try:
+            child = psutil.Process(pid)
+            if str(FAKE_ENGINE) in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                running.append(pid)
+                child.kill()
+        except psutil.Error:  # it has ended
+            pass
+    return running
+
+
+def _open_pipes() -> set[str]:
+    """The pipes this process holds open, as (fd, pipe) names."""
+    pipes = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:  # the listing's own fd, closed since
+            continue
+        if target.startswith("pipe:"):
+            pipes.add(f"{fd} {target}")
+    return pipes
+
+
+def test_an_engine_whose_escaped_child_holds_its_pipes_still_times_out_and_closes(tmp_path):
+    # the engine forks a child into a session of its own (a kill of the engine's process group misses it)
+    # that keeps the engine's pipes open for 30 s, and stops answering: no end of file comes while it lives
+    pid_file = tmp_path / "escaped"
+    game = "forsale(players=3)"
+    state = pyai_module.load_game(game).new_initial_state()
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(1))
+    seat = state.to_move()
+    engine = ExternalEngine([sys.executable, str(FAKE_ENGINE), "escape", "1", str(pid_file)])
+    try:
+        engine.start()
+        engine.new_game(game)
+        with pytest.raises(EngineFailure) as failure:
+            engine.bestmove(game, seat, state.view(seat).history(), "movetime 50", 0.25)
+        assert (failure.value.kind, failure.value.reason) == ("timeout", "no bestmove within 250 ms")
+        closing = threading.Thread(target=engine.close, kwargs={"polite": False}, daemon=True)
+        closing.start()
+        closing.join(timeout=10)  # a hang check: it would otherwise wait out the child's 30 s
+        assert not closing.is_alive(), "close() waited for the escaped child"
+        assert len(pid_file.read_text().split()) == 1  # the child did escape, and outlived the close
+        assert _kill_escaped(pid_file)
+    finally:
+        engine.close()
+        _kill_escaped(pid_file)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc/self/fd")
+def test_closing_engines_leaves_no_file_descriptor_or_reader_thread_behind(tmp_path):
+    pid_file = tmp_path / "escaped"
+    game = "forsale(players=3)"
+    state = pyai_module.load_game(game).new_initial_state()
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(1))
+    seat = state.to_move()
+    threads_before = set(threading.enumerate())
+    pipes_before = _open_pipes()
+    try:
+        for cycle in range(6):  # engines whose escaped children still hold their pipes, and good ones
+            mode = ("escape", "1", str(pid_file)) if cycle % 2 == 0 else ("good", "2")
+            engine = ExternalEngine([sys.executable, str(FAKE_ENGINE), *mode])
+            try:
+                engine.start()
+                engine.new_game(game)
+                try:
+                    engine.bestmove(game, seat, state.view(seat).history(), "movetime 50", 0.25)
+                except EngineFailure:
+                    pass
+            finally:
+                engine.close(polite=cycle % 4 != 0)
+        assert len(_kill_escaped(pid_file)) == 3  # all three still held their pipes when their engines closed
+        assert _open_pipes() - pipes_before == set()
+        assert set(threading.enumerate()) - threads_before == set()  # the reader threads have ended
+    finally:
+        _kill_escaped(pid_file)
+
+
+def _write_and_close(fd: int, data: bytes) -> threading.Thread:
+    """Writes `data` to the pipe's write end `fd` from a thread of its own (the reader may hold it back), then
+    closes it."""
+
+    def write() -> None:
+        with os.fdopen(fd, "wb") as pipe:
+            pipe.write(data)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return writer
+
+
+def test_engine_output_reads_lines_as_readline_does_and_ends_with_eof_or_too_long():
+    class Lines(engine_output.PipeReader):  # the line splitting of both readers, with a small limit
+        def __init__(self, fd: int, limit: int):
+            self.read: list[bytes] = []
+            super().__init__(fd, limit, name="test lines")
+
+        def _consume(self, lines) -> None:
+            self.read.extend(line for _, line in lines)
+
+    rng = random.Random(5)
+    for limit in (1, 2, 7, 64):
+        data = bytes(rng.choice(b"ab\n") for _ in range(rng.randrange(0, 400_000)))
+        if limit == 7:
+            data += b"no newline at the end"
+        read_end, write_end = os.pipe()
+        reader = Lines(read_end, limit)
+        _write_and_close(write_end, data).join(timeout=30)
+        reader._thread.join(timeout=30)
+        stream, expected = io.BytesIO(data), []
+        while piece := stream.readline(limit):
+            expected.append(piece)
+        assert reader.read == expected
+
+    line = b"x" * (engine_output.MAX_LINE - 1) + b"\n"  # the longest line allowed, newline included
+    read_end, write_end = os.pipe()
+    output = engine_output.EngineOutput(read_end)
+    _write_and_close(write_end, b"info a\n" + line + b"last words")
+    far = time.monotonic() + 30
+    items = [output.next(far) for _ in range(5)]
+    assert [item for _, item in items] == [b"info a\n", line, b"last words", engine_output.EOF, engine_output.EOF]
+    arrivals = [arrived for arrived, _ in items]
+    assert arrivals == sorted(arrivals)
+    output.close()
+
+    read_end, write_end = os.pipe()
+    output = engine_output.EngineOutput(read_end)
+    _write_and_close(write_end, b"bestmove bid:1\n" + line[:-1] + b"x\nbestmove bid:2\n")  # one byte too long
+    too_long = engine_output.TOO_LONG  # and nothing after it is read
+    assert [output.next(far)[1] for _ in range(3)] == [b"bestmove bid:1\n", too_long, too_long]
+    output.close()
+
+    read_end, write_end = os.pipe()
+    tail = engine_output.StderrTail(read_end)
+    _write_and_close(write_end, b"".join(b"error %d\n\n" % n for n in range(10)) + b"y" * 5000)
+    tail._thread.join(timeout=30)
+    assert list(tail.lines) == ["error 7", "error 8", "error 9", "y" * 4096, "y" * 904]
+    tail.close()
+
+
+def test_a_tournament_does_not_wait_for_an_engine_s_escaped_child(tmp_path):
+    # at its 3rd move the engine leaves behind a 30 s child holding its pipes, and stops answering:
+    # each game is lost on time, and the run ends while every such child still runs
+    pid_file = tmp_path / "escaped"
+    config = TournamentConfig(
+        "forsale(players=3)",
+        [f"{fake('escape', at=3)} {pid_file}", "heuristic", "random"],
+        deals=1,
+        move_time_ms=50,
+        margin_ms=200,
+    )
+    try:
+        report = run_tournament(config, str(tmp_path / "r.sqlite"), concurrency=1, progress=False)
+        escaped_alive = _kill_escaped(pid_file)
+    finally:
+        _kill_escaped(pid_file)
+    assert report["games"] == 3 and report["outcomes"] == {"timeout": 3}
+    assert len(escaped_alive) == 3  # the run waited for none of them
+    with Store(str(tmp_path / "r.sqlite"), create=False) as store:
+        games = store.games()
+    assert len(games) == 3
+    for g in games:
+        engine_seat = g["seating"].index(0)
+        assert g["culprit"] == engine_seat and g["reason"] == "no bestmove within 250 ms"
+        assert g["decisions"][engine_seat] == 3
 
 
 @pytest.mark.slow  # the handshake's 10 s

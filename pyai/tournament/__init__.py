@@ -8,7 +8,8 @@
 
 Modules: specs (bot specs), schedule (deals, seatings, seeds), engine (an
 external engine over stdio), engine_output (its output, read into a bounded
-buffer), play (the referee of one game), store (SQLite), stats and report (the
+buffer, and the tail of its stderr, by threads that never wait for the pipes'
+end of file), play (the referee of one game), store (SQLite), stats and report (the
 numbers and how they are shown), sprt, runner, parent_death (workers and
 engines that die with the run), cli.
 """

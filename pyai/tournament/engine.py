@@ -7,7 +7,12 @@ output as a reader thread buffers it; every write goes to a non-blocking pipe,
 also with a deadline. An engine that exits, overruns its time, or writes what
 the protocol does not allow raises EngineFailure naming what happened; the
 caller then closes it (the whole process group is killed) and starts a fresh
-one for the next game.
+one for the next game. Whatever the engine's children do, the deadlines and
+the close hold: a child that left the process group (setsid) survives the
+kill and may hold the engine's pipes open as long as it lives, so no end of
+file comes; nothing here waits for one. The referee holds the pipes' read
+ends only through the reader threads (engine_output), which close() wakes and
+which close them as they end.
 
 However much an engine prints, the referee's deadlines hold and its memory
 stays bounded. Every line is checked against the deadline by the time it
@@ -22,15 +27,13 @@ plays on.
 
 from __future__ import annotations
 
-import collections
 import os
 import select
 import signal
 import subprocess
-import threading
 import time
 
-from .engine_output import EOF, MAX_LINE, TOO_LONG, EngineOutput
+from .engine_output import EOF, MAX_LINE, TOO_LONG, EngineOutput, StderrTail
 from .parent_death import preexec_dying_with
 
 STARTUP_SECONDS = 10.0  # for `uci` ... `uciok` and each `isready` ... `readyok`
@@ -74,7 +77,7 @@ class ExternalEngine:
         self.options: set[str] = set()  # option names from the handshake, lower case
         self._process: subprocess.Popen | None = None
         self._output: EngineOutput | None = None
-        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=5)
+        self._stderr: StderrTail | None = None
         self.expected: list[str] = []  # the ponder tokens of its last bestmove
         self.pondering_on: list[str] | None = None  # the record it is pondering on
         self.ponders = self.ponderhits = 0  # ponder searches started, and those whose position came up
@@ -86,20 +89,30 @@ class ExternalEngine:
 
     def start(self, timeout: float = STARTUP_SECONDS) -> None:
         """Starts the process and runs `uci` ... `uciok`, `isready` ... `readyok`."""
+        # Its output pipes are made here, not by Popen: their read ends belong to the reader threads alone.
+        stdout_read, stdout_write = os.pipe()
+        stderr_read, stderr_write = os.pipe()
         try:
             self._process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
+                stdout=stdout_write,
+                stderr=stderr_write,
                 start_new_session=True,  # Ctrl-C at the terminal goes to us, not to it; a kill takes its children
                 preexec_fn=preexec_dying_with(os.getpid()),  # in its own session, nothing else ends it if we are killed
             )
-        except OSError as error:
-            raise EngineFailure("crash", f"could not start {self.argv[0]!r}: {error}") from None
+        except BaseException as error:
+            os.close(stdout_read)
+            os.close(stderr_read)
+            if isinstance(error, OSError):
+                raise EngineFailure("crash", f"could not start {self.argv[0]!r}: {error}") from None
+            raise
+        finally:
+            os.close(stdout_write)  # the engine has its own copies; with ours open, its exit would bring no EOF
+            os.close(stderr_write)
         os.set_blocking(self._process.stdin.fileno(), False)
-        self._output = EngineOutput(self._process.stdout)
-        threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True).start()
+        self._output = EngineOutput(stdout_read)
+        self._stderr = StderrTail(stderr_read)
         deadline = time.monotonic() + timeout
         self._send("uci", deadline)
         while True:
@@ -202,24 +215,17 @@ class ExternalEngine:
             process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not fail
             pass
+        # Not waiting for end of file on the pipes: a child that left the process group may hold them open.
         if self._output is not None:
             self._output.close()
-        for stream in (process.stdin, process.stdout, process.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
-
-    # --- plumbing
-    def _read_stderr(self, stream) -> None:
+        if self._stderr is not None:
+            self._stderr.close()
         try:
-            for line in iter(lambda: stream.readline(4096), b""):
-                text = line.decode("utf-8", "replace").strip()
-                if text:
-                    self._stderr_tail.append(text)
-        except (OSError, ValueError):
+            process.stdin.close()
+        except OSError:
             pass
 
+    # --- plumbing
     def _crash(self, doing: str) -> EngineFailure:
         process = self._process
         returncode = None
@@ -229,7 +235,8 @@ class ExternalEngine:
             except subprocess.TimeoutExpired:
                 returncode = None
         time.sleep(0.05)  # let the stderr thread catch the last words
-        last = f"; last stderr: {self._stderr_tail[-1][:200]!r}" if self._stderr_tail else ""
+        tail = self._stderr.lines if self._stderr is not None else ()
+        last = f"; last stderr: {tail[-1][:200]!r}" if tail else ""
         return EngineFailure("crash", f"engine {_describe_exit(returncode)} while {doing}{last}")
 
     def _send(self, line: str, deadline: float) -> None:
