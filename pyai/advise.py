@@ -14,20 +14,38 @@ it accepted to a file and resumes from it.
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
+import os
+import re
+import secrets
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win
+from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings
 from .errors import PyaiError, TokenSyntaxError
+from .game_objects import BaseGame
+from .games import load_game
 from .protocol.errors import ProtocolError
 from .protocol.position import Position
+
+log = logging.getLogger(__name__)
 
 Z95 = 1.96
 COMMANDS = """\
 commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (you lost track of a
 seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
+# The words the companion reads itself at the start of a line: no seat may be called so.
+COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit", "sells")
+# What a person calls the advised seat; another seat named so could never be told apart from it.
+MY_WORDS = ("i", "me")
+# Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
+# a longer line is a paste gone wrong, and would be kept in the session file as it is.
+MAX_LINE = 1000
+SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines")
 
 
 def help_text(game: Any) -> str:
@@ -42,6 +60,26 @@ class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
 
 
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value from the person or a file inside a message: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
+def default_names(players: int, seat: int) -> list[str]:
+    """`seat0`, `seat1`, ... with `me` for the advised seat (when it is a seat of the game)."""
+    names = [f"seat{s}" for s in range(players)]
+    if 0 <= seat < players:
+        names[seat] = "me"
+    return names
+
+
+def iterations_range(game: BaseGame) -> tuple[int, int]:
+    """The iterations an advice may take: 1 up to the search's own limit (0 would mean no limit)."""
+    row = next(row for row in search_settings(game) if row["name"] == "iterations")
+    return 1, int(row["high"])
+
+
 @dataclass
 class Session:
     """What a session file holds: enough to replay it."""
@@ -53,23 +91,147 @@ class Session:
     iterations: int = 20_000
     lines: list[str] = field(default_factory=list)  # every line that changed the position
 
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in SESSION_FIELDS}
+
     def save(self, path: str) -> None:
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump(self.__dict__, file, indent=1)
+        """Writes the session to `path` whole or not at all: a new file beside it, synced,
+        then renamed over it, so a failed write (a full disk, a file-size limit) leaves
+        the file as it was. Raises OSError."""
+        text = json.dumps(self.to_dict(), indent=1)
+        target = os.path.realpath(path)  # a link to the file stays a link
+        folder = os.path.dirname(target)
+        if os.path.exists(target):  # the rename would replace what open() refuses to write or cannot hold
+            if os.path.isdir(target):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+            if not os.path.isfile(target):
+                raise OSError(errno.EINVAL, "not a regular file", path)
+            if not os.access(target, os.W_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        temporary = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp")
+        # O_EXCL: never write through a name someone else has; 0o666 and the umask, as open() would.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            if os.path.isfile(target):
+                shutil.copymode(target, temporary)  # the file keeps the permissions it had
+            os.replace(temporary, target)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+        try:  # the rename itself survives a crash once the folder is synced too
+            folder_handle = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(folder_handle)
+            finally:
+                os.close(folder_handle)
+        except OSError:
+            pass
 
     @classmethod
     def load(cls, path: str) -> Session:
+        """The session in `path`, every field checked (Session.check); CompanionError names
+        the file and the first bad field."""
         try:
             with open(path, encoding="utf-8") as file:
-                return cls(**json.load(file))
-        except (OSError, ValueError, TypeError) as error:
+                data = json.load(file)
+        except OSError as error:
             raise CompanionError(f"cannot resume from {path!r}: {error}") from None
+        except (ValueError, RecursionError) as error:  # not JSON, not UTF-8, or nested beyond reading
+            raise CompanionError(f"cannot resume from {path!r}: it is no session file (JSON): {error}") from None
+        try:
+            if not isinstance(data, dict):
+                raise CompanionError(f"it holds {type(data).__name__}, not a session (a JSON object)")
+            missing = [name for name in SESSION_FIELDS if name not in data]
+            unknown = [name for name in data if name not in SESSION_FIELDS]
+            if missing or unknown:
+                what = f'missing field "{missing[0]}"' if missing else f"unknown field {_shown(unknown[0])}"
+                raise CompanionError(f"{what} (a session holds {', '.join(SESSION_FIELDS)})")
+            session = cls(**data)
+            session.check(spelled=lambda name: f'"{name}"')
+        except CompanionError as error:
+            raise CompanionError(f"cannot resume from {path!r}: {error}") from None
+        return session
+
+    def check(self, spelled: Callable[[str], str] = str) -> BaseGame:
+        """The session's game, once every field is of its type and in its range; else
+        CompanionError naming the field as `spelled` writes it (`--seat`, `"seat"`)."""
+        if not isinstance(self.game, str):
+            raise CompanionError(f"{spelled('game')} must be a game string, not {_shown(self.game)}")
+        try:
+            game = load_game(self.game)
+        except (PyaiError, ValueError, OSError) as error:
+            raise CompanionError(f"{spelled('game')}: {error}") from None
+        players = game.players
+        if not _whole(self.seat) or not 0 <= self.seat < players:
+            raise CompanionError(
+                f"{spelled('seat')} must be a seat 0 to {players - 1} of {game}, not {_shown(self.seat)}"
+            )
+        check_names(self.names, self.seat, game, spelled("names"))
+        if self.at is not None and not isinstance(self.at, str):
+            raise CompanionError(f"{spelled('at')} must be a position written as text, not {_shown(self.at)}")
+        low, high = iterations_range(game)
+        if not _whole(self.iterations) or not low <= self.iterations <= high:
+            raise CompanionError(
+                f"{spelled('iterations')} must be a whole number {low} to {high}, not {_shown(self.iterations)}"
+            )
+        if not isinstance(self.lines, list):
+            raise CompanionError(f"{spelled('lines')} must be a list of lines (text), not {_shown(self.lines)}")
+        for number, line in enumerate(self.lines, 1):
+            if not isinstance(line, str):
+                raise CompanionError(f"{spelled('lines')}: line {number} must be text, not {_shown(line)}")
+        return game
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_names(names: Any, seat: int, game: BaseGame, spelled: str = "names") -> None:
+    """Every seat's name, in seat order: one word each, told apart from the others
+    (case aside), from the companion's commands and, but for the advised seat's,
+    from `I` and `me`; else CompanionError naming the name."""
+    players = game.players
+    if not isinstance(names, list) or len(names) != players:
+        count = f"{len(names)} name{'s' * (len(names) != 1)}" if isinstance(names, list) else _shown(names)
+        raise CompanionError(f"{spelled} must name each of the {players} seats of {game} in seat order, not {count}")
+    seen: dict[str, int] = {}
+    for number, name in enumerate(names):
+        where = f"{spelled}: seat {number}'s name"
+        if not isinstance(name, str):
+            raise CompanionError(f"{where} must be text, not {_shown(name)}")
+        if not name or any(c.isspace() or c in ",:" or not c.isprintable() for c in name):
+            raise CompanionError(f"{where} must be one word without ',' or ':', not {_shown(name)}")
+        lowered = name.lower()
+        if lowered in COMMAND_WORDS:
+            raise CompanionError(
+                f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(COMMAND_WORDS)})"
+            )
+        if lowered in MY_WORDS and number != seat:
+            raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
+        if lowered in seen:
+            raise CompanionError(f"{where} {_shown(name)} is seat {seen[lowered]}'s too")
+        seen[lowered] = number
 
 
 class Companion:
     """One person's session: `handle(line)` returns what to print."""
 
-    def __init__(self, session: Session, path: str | None = None, progress: Callable[[int], None] | None = None):
+    def __init__(
+        self,
+        session: Session,
+        path: str | None = None,
+        progress: Callable[[int], None] | None = None,
+        spelled: Callable[[str], str] = str,
+    ):
+        """Checks the session (fields named as `spelled` writes them) and replays its lines."""
+        self.game = session.check(spelled)
         self.session = session
         self.path = path
         self.progress = progress
@@ -78,16 +240,18 @@ class Companion:
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
-        except ProtocolError as error:
-            raise CompanionError(str(error)) from None
-        self.game = self.positions[0].game
-        if len(self.names) != self.game.players:
-            raise CompanionError(f"{len(self.names)} names for {self.game.players} players")
+        except (ProtocolError, PyaiError) as error:
+            raise CompanionError(f"{spelled('at')}: {error}") from None
         replay, session.lines = session.lines, []
-        for line in replay:  # a resumed session: its lines again, without advice
-            answer = self._change(line)
+        for number, line in enumerate(replay, 1):  # a resumed session: its lines again, without advice
+            try:
+                answer = self._change(line)
+            except Exception as error:  # a bug: still one message naming the line, not a traceback
+                log.exception("internal error replaying %r", line[:200])
+                answer = [f"internal error: {type(error).__name__}: {error}"]
             if answer:
-                raise CompanionError(f"the session's line {line!r} is refused now: {answer[0]}")
+                why = answer[0].removeprefix("not taken: ")
+                raise CompanionError(f"{spelled('lines')}: line {number} {_shown(line)} is refused now: {why}")
 
     @property
     def position(self) -> Position:
@@ -99,10 +263,26 @@ class Companion:
         return lines + self._turn_lines()
 
     def handle(self, line: str) -> list[str]:
+        """What to print for one line. A line refused changes nothing: neither the
+        position nor the session file."""
+        kept = (list(self.positions), list(self.session.lines), self.path)
+        try:
+            return self._handle(line)
+        except Exception as error:  # a bug: say so and put everything back; the game at the table goes on
+            log.exception("internal error on %r", line[:200])
+            changed = (self.session.lines, self.path) != kept[1:]
+            self.positions, self.session.lines, self.path = kept[0], kept[1], kept[2]
+            told = [f"not taken: internal error ({type(error).__name__}: {error}); nothing changed"]
+            return told + (self._save() if changed else [])
+
+    def _handle(self, line: str) -> list[str]:
         text = line.strip()
-        word = text.split()[0].lower() if text else ""
+        words = text.split()
+        word = words[0].lower() if words else ""
         if word in ("", "help", "?"):
             return [help_text(self.game)]
+        if word in ("advice", "advise", "hint", "show", "undo", "quit", "exit") and len(words) > 1:
+            return [f"not taken: {word} takes nothing after it (not {_shown(' '.join(words[1:]))})"]
         if word in ("advice", "advise", "hint"):
             return self.advice()
         if word == "show":
@@ -112,27 +292,28 @@ class Companion:
                 return ["nothing to undo"]
             self.positions.pop()
             self.session.lines.pop()
-            self._save()
-            return ["undone"] + self._turn_lines()
+            return ["undone"] + self._save() + self._turn_lines()
         if word == "save":
-            path = text.split()[1] if len(text.split()) > 1 else self.path
+            path = text[len(words[0]) :].strip() or self.path  # the rest of the line: a path may hold spaces
             if not path:
                 return ["save FILE: where to keep the session (or start with --session FILE)"]
+            failed = self._save(path)
+            if failed:
+                return failed
             self.path = path
-            self._save()
             return [f"saved to {path}"]
         had_decision = self._my_decision()
         before = self.position
         answer = self._change(text)
         if answer:
             return answer
-        self._save()
         if word == "lost":
-            words = text.split()
-            known = f"between {words[3].replace('..', ' and ')}" if len(words) == 4 else "unknown"
+            known = "unknown" if len(words) == 3 or words[3] == "?" else words[3].replace("..", " and ")
+            known = f"between {known}" if " and " in known else known
             told = [f"  {self.names[self._lost_seat(text)]}'s {self.game.MONEY_FIELD} is {known} now"]
         else:
             told = self._told(before)
+        told += self._save()
         if self.position.state.is_terminal():
             return told + ["the game is over: " + self._scores()]
         if self._my_decision() and not had_decision:
@@ -143,8 +324,13 @@ class Companion:
 
     def _change(self, text: str) -> list[str]:
         """Applies a move or `lost ...`; an error line, or [] when accepted."""
+        if len(text) > MAX_LINE:
+            return [f"not taken: a line of {len(text)} characters is no step of a game (at most {MAX_LINE})"]
         try:
-            position = self._lost(text) if text.lower().startswith("lost ") else self._move(text)
+            if text.split()[:1] and text.split()[0].lower() == "lost":
+                position = self._lost(text)
+            else:
+                position = self._move(text)
         except (ProtocolError, PyaiError) as error:
             return [f"not taken: {error}"]
         self.positions.append(position)
@@ -153,15 +339,21 @@ class Companion:
 
     def _move(self, text: str) -> Position:
         head, colon, rest = text.partition(":")
-        if colon and head.split()[0].lower() == "sells":  # "sells revealed: Anna 12, Bob 30, I 5"
+        if colon and head.lower().split()[:1] == ["sells"]:  # "sells revealed: Anna 12, Bob 30, I 5"
             position = self.position
-            for part in rest.split(","):  # each seat's sell, in seat order; all or nothing
-                words = part.split()
-                if not words:
-                    continue
+            parts = [part.split() for part in rest.split(",") if part.split()]
+            if not parts:
+                raise TokenSyntaxError(
+                    "say each seat's sell after 'sells revealed:', in seat order: "
+                    "'sells revealed: Anna 12, Bob 30, I 5'"
+                )
+            for words in parts:  # each seat's sell, in seat order; all or nothing
                 position = position.play([self._token(f"{words[0]} sells {' '.join(words[1:])}", position)])
             return position
-        return self.position.play([self._token(text, self.position)])
+        played = self.position.play([self._token(text, self.position)])
+        if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
+            raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
+        return played
 
     def _token(self, text: str, position: Position) -> str:
         words = getattr(self.game, "words_to_token", None)
@@ -187,7 +379,7 @@ class Companion:
         if at is None:  # the game is over, or before its first deal: no money in the position
             raise TokenSyntaxError(f"the position has no {field} now to forget")
         amounts = fields[at][len(field) + 1 :].split("/")
-        amounts[seat] = words[3] if len(words) == 4 else "?"
+        amounts[seat] = _amount(words[3]) if len(words) == 4 else "?"
         fields[at] = f"{field}:" + "/".join(amounts)
         return Position.build(str(self.game), self.me, None, [], fields)
 
@@ -210,9 +402,22 @@ class Companion:
             raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
         return lowered.index(words[1].lower())
 
-    def _save(self) -> None:
-        if self.path:
-            self.session.save(self.path)
+    def _save(self, path: str | None = None) -> list[str]:
+        """Saves the session to `path` (default: its file, if any); a failure is a message, and
+        the session goes on in memory: the file keeps what it last held whole."""
+        path = path or self.path
+        if not path:
+            return []
+        try:
+            self.session.save(path)
+        except OSError as error:
+            reason = error.strerror or str(error) or type(error).__name__
+            elsewhere = f"; later lines are saved to {self.path!r} as before" if self.path and path != self.path else ""
+            return [
+                f"not saved to {path!r} ({reason}): the file keeps what it held; the session goes on in memory "
+                f"('save' or 'save FILE' tries again){elsewhere}"
+            ]
+        return []
 
     # ------------------------------------------------------------- advice
 
@@ -272,6 +477,23 @@ class Companion:
         if self.progress:
             self.progress(-1)
         return search.result, cut
+
+
+def _amount(text: str) -> str:
+    """The amount of a `lost <name> cash AMOUNT` line, as a position writes it: N or LO..HI."""
+    if not re.fullmatch(r"\?|[0-9]{1,9}(\.\.[0-9]{1,9})?", text):
+        raise TokenSyntaxError(f"say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
+    return text
+
+
+def resume(path: str, save_to: str | None = None, progress: Callable[[int], None] | None = None) -> Companion:
+    """The session saved in `path`, checked and replayed, going on saving to `save_to`
+    (default: `path`); CompanionError names the file and its first bad field or line."""
+    session = Session.load(path)
+    try:
+        return Companion(session, save_to or path, progress, spelled=lambda name: f'"{name}"')
+    except CompanionError as error:
+        raise CompanionError(f"cannot resume from {path!r}: {error}") from None
 
 
 def _by_share(result: AnalysisResult) -> list:

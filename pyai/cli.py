@@ -129,22 +129,16 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _advise(args: argparse.Namespace) -> int:
-    from .advise import Companion, Session, run, thinking_ticker
+    from .advise import Companion, Session, default_names, resume, run, thinking_ticker
 
-    if args.resume:
-        session = Session.load(args.resume)
-        path = args.session or args.resume
-    else:
-        game = _game(args)
-        names = [n.strip() for n in args.names.split(",")] if args.names else [f"seat{s}" for s in range(game.players)]
-        if args.names is None:
-            names[args.seat] = "me"
-        session = Session(str(game), args.seat, names, args.at, args.iterations)
-        path = args.session
-    if session.iterations < 1:
-        raise PyaiError(f"--iterations must be 1 or more, not {session.iterations}")
     progress = thinking_ticker(sys.stderr) if sys.stderr.isatty() else None
-    return run(Companion(session, path, progress))
+    if args.resume:
+        return run(resume(args.resume, args.session, progress))
+    game = _game(args)
+    names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
+    session = Session(str(game), args.seat, names or default_names(game.players, args.seat), args.at, args.iterations)
+    # Checked as a whole before the first line, each bad value named by its option.
+    return run(Companion(session, args.session, progress, spelled=lambda name: f"--{name}"))
 
 
 def _require_matplotlib() -> None:
@@ -161,9 +155,11 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _engine(args: argparse.Namespace) -> int:
+    from .game_files import NO_FILES, FileAccess
     from .protocol import main as serve_protocol
 
-    return serve_protocol()
+    files = FileAccess.inside(args.game_files) if args.game_files else NO_FILES
+    return serve_protocol(files)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -264,6 +260,14 @@ def build_parser() -> argparse.ArgumentParser:
             "games and their move tokens. End of input: a search with a finite budget runs to its end "
             "and answers; an infinite one is stopped."
         ),
+    )
+    engine.add_argument(
+        "--game-files",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder whose files a client's game string may name (a game's data file); repeatable. "
+        "Without it the engine reads no file a client names",
     )
     engine.set_defaults(run=_engine)
 

@@ -5,15 +5,23 @@ command in a pseudo-terminal, Ctrl-C answering with what was found."""
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import random
 import re
+import stat
+import subprocess
 import sys
 
 import pexpect
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pyai
-from pyai.advise import Companion, CompanionError, Session
+from pyai.advise import Companion, CompanionError, Session, resume
+from pyai.cli import main
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 
@@ -172,3 +180,364 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("I raise")[0] == "  you raise: 7 in the pot"
     assert c.handle("Bob folds") == ["  Bob folds: 3 in the pot; the hand is over", "the game is over: Me 3, Bob -3"]
     assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")
+
+
+# ------------------------------------------------------------- saving whole or not at all
+
+
+def said(c: Companion) -> tuple:
+    """Everything a line may change: the positions, the session's lines and its file."""
+    saved = open(c.path, encoding="utf-8").read() if c.path and os.path.isfile(c.path) else None
+    return list(c.positions), list(c.session.lines), c.path, saved
+
+
+def test_a_save_that_fails_leaves_the_file_whole_and_the_session_goes_on(tmp_path, monkeypatch):
+    c = companion(tmp_path)
+    path = tmp_path / "s.json"
+    assert not c.handle("deal 3 12 19 27")[0].startswith("not taken")
+    path.chmod(0o640)
+    kept = path.read_text()
+
+    def disk_full(handle: int) -> None:  # the data was written; the disk cannot take it
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    answer = c.handle("Anna bids 1")
+    assert answer[0] == "  Anna bids 1"  # taken: the game at the table went on
+    assert answer[1].startswith(f"not saved to {str(path)!r} (No space left on device): the file keeps what it held")
+    assert path.read_text() == kept and os.listdir(tmp_path) == ["s.json"]  # no half file, no stray one
+    assert c.session.lines == ["deal 3 12 19 27", "Anna bids 1"]
+    assert c.handle("save")[0].startswith("not saved to")
+    monkeypatch.undo()
+    assert c.handle("Bob bids 2") == ["  Bob bids 2", "next: Carol"]  # the next save holds every line
+    assert Session.load(str(path)).lines == ["deal 3 12 19 27", "Anna bids 1", "Bob bids 2"]
+    assert path.stat().st_mode & 0o777 == 0o640 and os.listdir(tmp_path) == ["s.json"]
+
+
+def test_a_save_to_a_missing_folder_or_a_folder_is_refused_and_the_session_goes_on(tmp_path):
+    missing = tmp_path / "no such folder" / "s.json"
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), iterations=200), str(missing))
+    answer = c.handle("deal 3 12 19 27")
+    assert answer[1].startswith(f"not saved to {str(missing)!r} (No such file or directory)")
+    assert c.session.lines == ["deal 3 12 19 27"] and c.handle("Anna bids 1")[0] == "  Anna bids 1"
+    before = said(c)
+    assert c.handle(f"save {tmp_path}")[0].startswith(f"not saved to {str(tmp_path)!r}")  # a folder
+    assert said(c) == before and tmp_path.is_dir()
+    os.mkfifo(tmp_path / "fifo")  # saving never replaces what is not a file of its own
+    assert c.handle(f"save {tmp_path / 'fifo'}")[0].startswith(
+        f"not saved to {str(tmp_path / 'fifo')!r} (not a regular"
+    )
+    assert said(c) == before and stat.S_ISFIFO(os.stat(tmp_path / "fifo").st_mode)
+    with pytest.MonkeyPatch.context() as patch:  # a file one may not write (checked so even as root)
+        patch.setattr(os, "access", lambda *args, **kwargs: False)
+        (tmp_path / "read-only.json").write_text("{}")
+        answer = c.handle(f"save {tmp_path / 'read-only.json'}")[0]
+    assert answer == (
+        f"not saved to {str(tmp_path / 'read-only.json')!r} (Permission denied): the file keeps what it held; "
+        f"the session goes on in memory ('save' or 'save FILE' tries again); later lines are saved to "
+        f"{str(missing)!r} as before"
+    )
+    assert (tmp_path / "read-only.json").read_text() == "{}"
+    good = tmp_path / "kept here.json"  # a path may hold spaces
+    assert c.handle(f"save {good}") == [f"saved to {good}"] and c.path == str(good)
+    assert Session.load(str(good)).lines == ["deal 3 12 19 27", "Anna bids 1"]
+    assert c.handle("save") == [f"saved to {good}"]
+
+
+def test_a_save_cut_short_by_the_file_size_limit_keeps_the_last_whole_file(tmp_path):
+    """A real short write: RLIMIT_FSIZE makes the write fail part way (EFBIG), in a process of its own."""
+    pytest.importorskip("resource")
+    script = f"""
+import resource, signal
+from pyai.advise import Companion, Session
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write() instead of the signal
+path = {str(tmp_path / "s.json")!r}
+c = Companion(Session("forsale(players=4)", 3, {NAMES!r}, iterations=200), path)
+print(c.handle("deal 3 12 19 27"))
+kept = open(path).read()
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (len(kept) + 8, hard))
+print(c.handle("Anna bids 1"))
+assert open(path).read() == kept, "the file was cut"
+print(c.handle("Bob bids 2"))
+resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))
+print(c.handle("save"))
+print(Session.load(path).lines)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.splitlines()
+    assert "'  Anna bids 1'" in out[1] and "not saved to" in out[1] and "File too large" in out[1]
+    assert "'  Bob bids 2'" in out[2] and "not saved to" in out[2]
+    assert out[3] == f"['saved to {tmp_path / 's.json'}']"
+    assert out[4] == "['deal 3 12 19 27', 'Anna bids 1', 'Bob bids 2']"
+    assert os.listdir(tmp_path) == ["s.json"]
+
+
+# ------------------------------------------------------------- lines that are no step
+
+
+def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
+    c = companion(tmp_path)
+    for line in ("deal 3 12 19 27", "Anna bids 1"):
+        c.handle(line)
+    before = said(c)
+    assert c.handle(": hello")[0] == (
+        "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for seat 3), "
+        "nor a move token or 'deal ...'"
+    )
+    for line in ("sells revealed:", "sells revealed: ,", "Sells revealed :"):
+        assert c.handle(line) == [
+            "not taken: say each seat's sell after 'sells revealed:', in seat order: "
+            "'sells revealed: Anna 12, Bob 30, I 5'"
+        ]
+    assert c.handle("undo now") == ["not taken: undo takes nothing after it (not 'now')"]
+    assert c.handle("advice x") == ["not taken: advice takes nothing after it (not 'x')"]
+    assert c.handle("lost Bob cash 5..")[0] == "not taken: say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not '5..'"
+    assert c.handle("lost Bob")[0] == "not taken: say: lost <name> cash [LO..HI]"
+    assert c.handle("x" * 5000)[0] == "not taken: a line of 5000 characters is no step of a game (at most 1000)"
+    assert said(c) == before
+    assert c.handle("lost Bob cash 14")[0] == "  Bob's cash is 14 now"
+    leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=200), str(tmp_path / "l.json"))
+    leduc.handle("I get ks")
+    before = said(leduc)
+    assert leduc.handle("sells revealed:")[0].startswith("not taken: say each seat's sell after 'sells revealed:'")
+    assert (
+        leduc.handle(": hello")[0]
+        == "not taken: ':' is no seat's name (names: Me, Bob; 'I' for seat 0), nor a move or 'deal <card>'"
+    )
+    assert said(leduc) == before
+
+
+def step_line(c: Companion, rng: random.Random) -> str:
+    """A random legal step of the game, said as the companion takes it."""
+    state = c.position.state
+    mover = state.to_move()
+    if mover == "chance":
+        token = state.sample_chance(rng.getrandbits(64))
+        if token.startswith("removed:"):  # the advised seat never sees the cards set aside
+            ahead = state.clone()
+            ahead.apply(token)
+            token = ahead.sample_chance(rng.getrandbits(64))
+        return "deal " + token[5:].replace(",", " ") if c.game.name == "forsale" else token
+    token = rng.choice(state.legal_moves())
+    if c.game.name == "forsale":
+        return f"{c.names[mover]} " + {"mech:use": "uses", "mech:skip": "skips"}.get(token, token)
+    return token
+
+
+GAMES = {
+    "forsale(players=4)": list(NAMES),
+    "leduc()": ["Me", "Bob"],
+    "automania(players=3)": ["Me", "Bob", "Cy"],
+}
+ODD_LINES = [
+    "", "   ", ":", ": hello", "::", "...", "!?;", "sells revealed:", "sells revealed: ,", "sells revealed: Bob",
+    "sells revealed: Bob 3,, Cy", "sells: : :", "Bob", "bob", "Bob:", "Bob: raises", "Bob:bids 3", "I", "me",
+    "I bid", "I sell", "I sell 1 2 3 4", "Bob plays", "Bob plays the", "Bob bids 99999999999999999999999999",
+    "seat9 bids 3", "deal", "deal 1", "deal:", "deal:??", "bid:", "sell:", "x" * 2000, "deal " + "1 " * 600,
+    "Ánna bids ４", "Bob bids ²", "🙂", "\x00", "\t\x1b[2J", "a:b:c", "raise raise", "board", "my card is",
+    "lost", "lost Bob", "lost Bob cash 5..", "lost Bob cash ..5", "lost Bob cash 9..3", "lost Bob cash -1",
+    "lost Bob cash 1..2..3", "lost Bob cash x", "lost Bob cash 5 6", "lost Bob cash 5/6", "lost Zed cash",
+    "lost Me cash", "lost Bob money 0..99999999999", "undo x", "advice x", "show x", "hint me", "quit now",
+    "save /nonexistent folder/s.json",
+]  # fmt: skip
+
+
+def walked(game: str, seed: int, path: str | None) -> list[Companion]:
+    """A companion at the start of a game, and at three points of a random game up to its end."""
+    rng = random.Random(seed)
+    c = Companion(Session(game, 0, list(GAMES[game]), iterations=20), path)
+    steps = []
+    while not c.position.state.is_terminal():
+        line = step_line(c, rng)
+        assert not c.handle(line)[0].startswith("not taken"), line
+        steps.append(line)
+    marks = sorted({0, len(steps) // 3, 2 * len(steps) // 3, len(steps)})
+    return [Companion(Session(game, 0, list(GAMES[game]), iterations=20, lines=steps[:m]), path) for m in marks]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_odd_lines_in_every_game_are_refused_with_a_message_and_change_nothing(game, tmp_path):
+    for c in walked(game, 1, str(tmp_path / "s.json")):
+        c.handle("save")
+        for line in [*ODD_LINES, f"save {tmp_path}"]:
+            before = said(c)
+            answer = c.handle(line)
+            assert answer and all(isinstance(a, str) for a in answer), line
+            assert not any("internal error" in a for a in answer), (line, answer)
+            if said(c) != before:  # taken: a step the rules allow (`lost`, `Bob: raises` in a token game)
+                assert c.session.lines[-1] == line.strip() and not answer[0].startswith("not taken"), line
+                c.handle("undo")
+            assert said(c) == before, line
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_line_is_a_step_taken_and_saved_or_a_message_and_nothing_changed(game, tmp_path):
+    path = str(tmp_path / "s.json")
+    positions = walked(game, 2, path)
+    words = st.sampled_from(
+        GAMES[game]
+        + [
+            "I",
+            "me",
+            "sells revealed:",
+            "sells",
+            "revealed:",
+            "deal",
+            "board",
+            "lost",
+            "cash",
+            "money",
+            "undo",
+            "advice",
+            "show",
+        ]
+        + ["bids", "passes", "plays", "sells", "keeps", "uses", "raises", "calls", "checks", "folds", "gets", "the"]
+        + [":", ",", "..", "?", "+", "@", "with", "paying", "ks", "qh", "king", "of", "spades", "pass", "raise"]
+        + ["bid:3", "sell:12", "deal:?", "keep", "start:?", "0", "1", "3", "12", "28", "99", "-1", "10..20"]
+    )
+    lines = st.one_of(st.lists(words | st.text(max_size=4), max_size=7).map(" ".join), st.text(max_size=30))
+    lines = lines.filter(lambda line: not line.strip().lower().startswith("save"))  # saves go to tmp_path only
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(at=st.sampled_from(positions), line=lines)
+    def check(at: Companion, line: str) -> None:
+        at.handle("save")
+        before = said(at)
+        answer = at.handle(line)
+        assert answer and not any("internal error" in a for a in answer), (line, answer)
+        if said(at)[:2] == before[:2]:
+            assert said(at) == before
+        elif answer[0] == "undone":
+            assert at.session.lines == before[1][:-1]
+        else:  # taken, and saved with it
+            assert at.session.lines == before[1] + [line.strip()] and not answer[0].startswith("not taken")
+        assert Session.load(path).lines == at.session.lines
+        at.positions, at.session.lines = before[0], before[1]  # the next example starts here again
+
+    check()
+
+
+def test_a_bug_while_telling_a_line_takes_nothing_back_half_done(tmp_path, monkeypatch):
+    c = companion(tmp_path)
+    c.handle("deal 3 12 19 27")
+    before = said(c)
+
+    def broken(*args):
+        raise KeyError("seats")
+
+    monkeypatch.setattr(c, "_told", broken)
+    assert c.handle("Anna bids 1") == ["not taken: internal error (KeyError: 'seats'); nothing changed"]
+    assert said(c) == before
+
+
+# ------------------------------------------------------------- start-up and resume
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--game", "leduc()", "--seat", "7"], "--seat must be a seat 0 to 1 of leduc(), not 7"),
+        (["--seat", "-1"], "--seat must be a seat 0 to 3 of forsale(players=4), not -1"),
+        (
+            ["--names", "Anna,Bob"],
+            "--names must name each of the 4 seats of forsale(players=4) in seat order, not 2 names",
+        ),
+        (["--names", "Anna,,Bob,Cy"], "--names: seat 1's name must be one word without ',' or ':', not ''"),
+        (["--names", "Anna,anna,Bob,Cy"], "--names: seat 1's name 'anna' is seat 0's too"),
+        (["--names", "Anna,me,Bob,Cy"], "--names: seat 1's name 'me' is what you call your own seat, seat 0"),
+        (
+            ["--names", "Anna,Bob,Cy,undo"],
+            "--names: seat 3's name 'undo' is a word the companion reads itself (advice, advise, ",
+        ),
+        (["--iterations", "0"], "--iterations must be a whole number 1 to 1000000000000000000, not 0"),
+        (
+            ["--iterations", "10000000000000000000"],
+            "--iterations must be a whole number 1 to 1000000000000000000, not ",
+        ),
+        (["--at", "garbage"], "--at: 'garbage' is not a field:value word"),
+    ],
+)
+def test_the_commands_settings_are_checked_before_the_first_line(options, message, capsys):
+    assert main(["advise", *options]) == 2
+    assert capsys.readouterr().err.startswith(f"pyai: error: {message}")
+
+
+SESSION = {
+    "game": "forsale(players=4)",
+    "seat": 3,
+    "names": list(NAMES),
+    "at": None,
+    "iterations": 50,
+    "lines": ["deal 3 12 19 27", "Anna bids 1"],
+}
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"seat": "1"}, "\"seat\" must be a seat 0 to 3 of forsale(players=4), not '1'"),
+        ({"seat": 7}, '"seat" must be a seat 0 to 3 of forsale(players=4), not 7'),
+        ({"seat": True}, '"seat" must be a seat 0 to 3 of forsale(players=4), not True'),
+        ({"iterations": "50"}, "\"iterations\" must be a whole number 1 to 1000000000000000000, not '50'"),
+        ({"iterations": 0}, '"iterations" must be a whole number 1 to 1000000000000000000, not 0'),
+        ({"names": None}, '"names" must name each of the 4 seats of forsale(players=4) in seat order, not None'),
+        ({"names": ["A", "a", "B", "C"]}, "\"names\": seat 1's name 'a' is seat 0's too"),
+        ({"names": ["A", "B", "C", 4]}, '"names": seat 3\'s name must be text, not 4'),
+        ({"at": 7}, '"at" must be a position written as text, not 7'),
+        ({"at": "junk"}, "\"at\": 'junk' is not a field:value word"),
+        ({"lines": 5}, '"lines" must be a list of lines (text), not 5'),
+        ({"lines": ["deal 3 12 19 27", None]}, '"lines": line 2 must be text, not None'),
+        ({"lines": ["deal 3 12 19 27", "Anna bids 99"]}, "\"lines\": line 2 'Anna bids 99' is refused now: bid:99"),
+        ({"lines": ["sells revealed:"]}, "\"lines\": line 1 'sells revealed:' is refused now: say each seat's sell"),
+        ({"lines": [": hello"]}, "\"lines\": line 1 ': hello' is refused now: ':' is no seat's name"),
+        ({"game": "nope"}, "\"game\": unknown game 'nope'"),
+        ({"game": None}, '"game" must be a game string, not None'),
+        ({"extra": 1}, "unknown field 'extra' (a session holds game, seat, names, at, iterations, lines)"),
+        ({"lines": ...}, 'missing field "lines" (a session holds game, seat, names, at, iterations, lines)'),
+    ],
+)
+def test_a_session_file_is_checked_as_a_whole_before_it_goes_on(change, message, tmp_path, capsys):
+    data = {**SESSION, **change}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({k: v for k, v in data.items() if v is not ...}))
+    kept = path.read_text()
+    assert main(["advise", "--resume", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"pyai: error: cannot resume from {str(path)!r}: {message}")
+    with pytest.raises(CompanionError, match="cannot resume from"):
+        resume(str(path))
+    assert path.read_text() == kept
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (json.dumps(SESSION).replace('"iterations": 50', '"iterations": 1e400'), '"iterations" must be a whole number'),
+        ("[1, 2]", "it holds list, not a session (a JSON object)"),
+        (json.dumps(SESSION)[:-20], "it is no session file (JSON): Unterminated string"),
+        ("[" * 100_000 + "]" * 100_000, "it is no session file (JSON): maximum recursion depth"),
+    ],
+)
+def test_a_session_file_that_is_no_session_says_so(text, message, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    with pytest.raises(CompanionError) as error:
+        resume(str(path))
+    assert str(error.value).startswith(f"cannot resume from {str(path)!r}: {message}")
+
+
+def test_a_good_session_file_resumes_and_goes_on_saving_to_itself(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SESSION))
+    c = resume(str(path))
+    assert c.path == str(path) and c.position.moves == ("deal:3,12,19,27", "bid:1")
+    assert c.handle("Bob bids 2")[0] == "  Bob bids 2"
+    assert Session.load(str(path)).lines == [*SESSION["lines"], "Bob bids 2"]
+
+
+def test_for_sale_takes_its_move_tokens_as_they_are():
+    companion = Companion(Session(game="forsale(players=4)", seat=3, names=["Anna", "Bob", "Carol", "Dee"]))
+    for line in ("deal:3,12,19,27", "bid:1", "pass", "Carol bid:2"):
+        assert not companion.handle(line)[0].startswith("not taken"), line
+    assert companion.position.moves == ("deal:3,12,19,27", "bid:1", "pass", "bid:2")

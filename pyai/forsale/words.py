@@ -25,6 +25,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     """The token `text` says, in the position `data` (a view's to_dict); the
     names are the seats' (lower case compared). TokenSyntaxError names what
     could not be read; legality is left to the rules."""
+    alone = text.split()
+    if len(alone) == 1 and (":" in alone[0] or alone[0].lower() == "pass"):
+        return alone[0]  # a move token (`deal:3,12,19,27`, `bid:4`, `pass`), taken as it is
     words = text.replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
@@ -32,8 +35,6 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if head == "deal" or head == "checks" or head == "cards":
         numbers = [w for w in words[1:] if is_whole_number(w)]
         return "deal:" + ",".join(numbers)
-    if ":" in text and len(words) == 1:
-        return text.strip()
     seat = _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(
