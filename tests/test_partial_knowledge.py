@@ -31,7 +31,7 @@ def test_forgetting_cash_and_hands_shows_in_the_view():
     view = state.view(2).forget_cash(0, 5, 30).forget_advisors(0).forget_vehicles(1)
     assert view.partial and not state.view(2).partial
     seats = view.to_dict()["seats"]
-    assert seats[0]["cash_range"] == [5, 30]
+    assert seats[0]["cash_range"] == [5, 29]  # narrowed to what seat 0 can have: 28, +1 for Consultant 4
     assert seats[0]["advisors_in_hand"] == [] and seats[0]["unknown_advisors"] == len(truth[0]["advisors_in_hand"])
     assert seats[1]["vehicles"] == [] and seats[1]["unknown_vehicles"] == len(truth[1]["vehicles"])
     assert seats[2] == {
@@ -41,7 +41,7 @@ def test_forgetting_cash_and_hands_shows_in_the_view():
         "unknown_vehicles": 0,
     }
     picture = str(view)
-    assert "? (5..30)" in picture and "unknown advisors in hand" in picture and "unknown vehicles" in picture
+    assert "? (5..29)" in picture and "unknown advisors in hand" in picture and "unknown vehicles" in picture
 
 
 def test_a_seat_cannot_forget_its_own_facts_or_impossible_ranges():
@@ -62,8 +62,8 @@ def test_standing_bids_bound_an_unknown_cash():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27", "bid:5"])
     with pytest.raises(pyai.InconsistentPositionError, match="standing bid of 5, more than cash 4"):
         state.view(1).forget_cash(0, 0, 4)
-    view = state.view(1).forget_cash(0)  # default range: from the standing bid up
-    assert view.to_dict()["seats"][0]["cash_range"] == [5, 52]
+    view = state.view(1).forget_cash(0)  # default range: from the standing bid up to what it can have
+    assert view.to_dict()["seats"][0]["cash_range"] == [5, 28]
 
 
 def test_partial_determinisations_respect_every_constraint():
@@ -163,3 +163,100 @@ def test_a_state_sampled_from_a_partial_view_mid_sell_has_no_record_and_works_ev
     assert again.history() == [] and again.same_view(sampled, 1)
     play_randomly_to_the_end(again, rng)
     assert again.is_terminal()
+
+
+def with_cash_unknown(text: str, seats: list[int]) -> str:
+    """Position text with these seats' cash written `?`."""
+    words = text.split()
+    for index, word in enumerate(words):
+        if word.startswith("cash:"):
+            amounts = word[len("cash:") :].split("/")
+            for seat in seats:
+                amounts[seat] = "?"
+            words[index] = "cash:" + "/".join(amounts)
+    return " ".join(words)
+
+
+def random_positions(game: str, count: int, seed: int):
+    """States at random points of random games (a decision or a deal to come)."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        state = pyai.load_game(game).new_initial_state()
+        for _ in range(rng.randrange(4, 90)):
+            if state.is_terminal():
+                break
+            state.apply(
+                state.sample_chance(rng.getrandbits(64))
+                if state.to_move() == "chance"
+                else rng.choice(state.legal_moves())
+            )
+        if not state.is_terminal():
+            found += 1
+            yield state
+
+
+@pytest.mark.parametrize(
+    "game", ["forsale(players=3)", "forsale(players=4)", "forsale(players=6)", "forsale(players=4,edition=classic)"]
+)
+def test_forgetting_cash_through_the_api_or_the_text_gives_the_same_view(game):
+    """An unknown cash is narrowed to what the seat can have (its starting
+    cash, +1 a Consultant it may hold, +4 a buying round done) either way."""
+    for state in random_positions(game, 25, seed=len(game)):
+        me = 0
+        others = list(range(1, state.game.players))
+        text = state.view(me).position()
+        by_text = state.game.view_from_position(with_cash_unknown(text, others), me)
+        by_api = state.game.view_from_position(text, me)  # the same view, without a record to compare
+        for seat in others:
+            by_api.forget_cash(seat)
+        assert by_api == by_text, (state.view(me).position(), by_api.to_dict()["seats"], by_text.to_dict()["seats"])
+        # and with the hands forgotten first, the unknown advisors counted as possible Consultants
+        hands = state.game.view_from_position(text, me)
+        for seat in others:
+            hands.forget_advisors(seat)
+        by_text = state.game.view_from_position(with_cash_unknown(hands.position(), others), me)
+        for seat in others:
+            hands.forget_cash(seat)
+        assert hands == by_text
+
+
+def test_the_same_knowledge_gets_the_same_advice_either_way():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27", "bid:1"])
+    text = state.view(1).position()
+    by_api = state.game.view_from_position(text, 1).forget_cash(2)
+    by_text = state.game.view_from_position(with_cash_unknown(text, [2]), 1)
+    assert by_api.to_dict()["seats"][2]["cash_range"] == [0, 28]  # round 1: no Consultant hired yet
+    first = analyse(by_api, iterations=3000, seed=5)
+    second = analyse(by_text, iterations=3000, seed=5)
+    assert [(m.token, m.visits) for m in first.moves] == [(m.token, m.visits) for m in second.moves]
+
+
+def test_a_range_above_all_a_seat_can_have_is_refused_and_changes_nothing():
+    state = pyai.load_game("forsale(players=4)").replay(["deal:3,12,19,27"])
+    view = state.view(1)
+    with pytest.raises(pyai.InconsistentPositionError, match="can have at most 28"):
+        view.forget_cash(2, 30, 40)
+    assert view == state.view(1)
+
+
+def test_sampled_cash_never_exceeds_what_the_sampled_hand_allows():
+    """With a seat's cash and advisors both unknown, cash above its ceiling
+    without a Consultant is only drawn with a Consultant in its hand: every
+    sample reads back as a possible position."""
+    game = pyai.load_game("forsale(players=4)")
+    consultant_needed = 0
+    for state in random_positions("forsale(players=4)", 30, seed=11):
+        view = state.view(0)
+        for seat in (1, 2, 3):
+            view.forget_advisors(seat)
+            view.forget_cash(seat)
+        for sample_seed in range(150):
+            sample = view.determinize(sample_seed)
+            game.from_position(sample.position())  # refuses cash a seat cannot have
+            for seat in (1, 2, 3):
+                shown = sample.to_dict()["seats"][seat]
+                consultants = [a for a in shown["advisors_in_hand"] + shown["advisors_played"] if 4 <= a <= 6]
+                if shown["cash"] > view.to_dict()["seats"][seat]["cash_range"][1] - 3 and consultants:
+                    consultant_needed += 1
+    assert consultant_needed > 0  # the positions reach cash that takes a Consultant

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../core/errors.h"
+#include "cash_ceiling.h"
 #include "rules.h"
 
 namespace pyai::forsale {
@@ -32,6 +33,24 @@ View view_of(const State& s, int observer) {
   return view;
 }
 
+int most_cash_seen(const View& view, int seat) {
+  const State& s = view.state;
+  const int unseen_consultants = card_count(s.unseen[int(Deck::kAdvisors)] & kConsultants);
+  return most_cash(s, seat, consultants_hired(s, seat) + std::min(int(view.unknown_advisors[seat]), unseen_consultants));
+}
+
+void narrow_cash(View& view, int seat) {
+  const int low = std::max(int(view.cash_low[seat]), int(view.state.bid[seat]));
+  const int most = most_cash_seen(view, seat);
+  if (low > most)
+    throw GameError(ErrorKind::kInconsistent,
+                    "seat " + std::to_string(seat) + "'s cash cannot be " + std::to_string(low) +
+                        " or more (its range or standing bid): here it can have at most " + std::to_string(most));
+  view.cash_low[seat] = int16_t(low);
+  view.cash_high[seat] = int16_t(std::min(int(view.cash_high[seat]), most));
+  view.state.cash[seat] = view.cash_low[seat];
+}
+
 void forget_cash(View& view, int seat, int low, int high) {
   if (seat == view.observer) throw GameError(ErrorKind::kInconsistent, "a seat always knows its own cash");
   const int standing_bid = view.state.bid[seat];
@@ -42,9 +61,11 @@ void forget_cash(View& view, int seat, int low, int high) {
     throw GameError(ErrorKind::kInconsistent, "seat " + std::to_string(seat) + " has a standing bid of " +
                                                   std::to_string(standing_bid) + ", more than cash " +
                                                   std::to_string(high));
-  view.cash_low[seat] = int16_t(std::max(low, standing_bid));
-  view.cash_high[seat] = int16_t(high);
-  view.state.cash[seat] = view.cash_low[seat];
+  View narrowed = view;
+  narrowed.cash_low[seat] = int16_t(low);
+  narrowed.cash_high[seat] = int16_t(high);
+  narrow_cash(narrowed, seat);
+  view = narrowed;
 }
 
 void forget_hand(View& view, int seat, Deck deck) {
@@ -65,12 +86,13 @@ void forget_hand(View& view, int seat, Deck deck) {
   hand &= revealed;
 }
 
-State determinize(const View& view, Rng& rng) {
-  State s = view.state;
+namespace {
+
+// Every unknown hand drawn from the unseen cards (each split consistent with
+// the counts equally likely), and every unknown cash uniformly in its range.
+void draw_hands_and_cash(const View& view, State& s, Rng& rng) {
   for (int p = 0; p < s.num_players; ++p)
     if (!view.knows_cash(p)) s.cash[p] = int16_t(view.cash_low[p] + int(rng.below(uint32_t(view.cash_high[p] - view.cash_low[p] + 1))));
-  // Unknown hands first, then the removal, both from the unseen cards: every
-  // split of the unseen cards consistent with the counts is equally likely.
   for (int p = 0; p < s.num_players; ++p) {
     if (view.unknown_advisors[p]) {
       const CardMask hand = random_subset(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p], rng);
@@ -83,6 +105,38 @@ State determinize(const View& view, Rng& rng) {
       s.unseen[int(Deck::kVehicles)] &= ~hand;
     }
   }
+}
+
+// Seats whose drawn cash is more than the Consultants of their drawn hand allow.
+bool cash_over_ceiling(const View& view, const State& s) {
+  for (int p = 0; p < s.num_players; ++p)
+    if (!view.knows_cash(p) && view.unknown_advisors[p] && s.cash[p] > most_cash(s, p, consultants_hired(s, p)))
+      return true;
+  return false;
+}
+
+// How many joint draws a determinisation tries before it keeps one whose
+// cash it lowers to fit; only a view whose ranges almost every hand
+// contradicts gets that far.
+constexpr int kMostCashDraws = 64;
+
+}  // namespace
+
+State determinize(const View& view, Rng& rng) {
+  // Unknown hands and cash are drawn together: a seat whose cash range
+  // reaches above what it could have without a Consultant holds one in every
+  // sample that keeps that much (rejection keeps every consistent pair of
+  // hand and cash equally likely). Hands come before the removal, both from
+  // the unseen cards.
+  State s = view.state;
+  draw_hands_and_cash(view, s, rng);
+  for (int draw = 1; draw < kMostCashDraws && cash_over_ceiling(view, s); ++draw) {
+    s = view.state;
+    draw_hands_and_cash(view, s, rng);
+  }
+  for (int p = 0; p < s.num_players; ++p)
+    if (!view.knows_cash(p) && view.unknown_advisors[p])
+      s.cash[p] = int16_t(std::max(int(view.cash_low[p]), std::min(int(s.cash[p]), most_cash(s, p, consultants_hired(s, p)))));
   // Removal: once cards have been dealt (phase past setup), the removed cards
   // are a uniform subset of the unseen ones. In setup it is still to come.
   if (s.removed_per_deck > 0 && !s.removal_recorded && s.phase != Phase::kSetup) {

@@ -38,18 +38,32 @@ struct View {
 
 View view_of(const State& s, int observer);
 
+// The most cash `seat` can hold as the view knows it (cash_ceiling.h), its
+// unknown advisors counted as Consultants as far as the unseen ones allow.
+int most_cash_seen(const View& view, int seat);
+
+// Narrows `seat`'s cash range to [its standing bid, most_cash_seen]; throws
+// GameError(kInconsistent) if nothing in the range is left. Reading a
+// position and forget_cash both end with it, so the same knowledge gives
+// the same view either way.
+void narrow_cash(View& view, int seat);
+
 // The observer forgets `seat`'s cash, knowing only that it lies in
-// [low, high]. Throws GameError(kInconsistent) for the observer's own seat,
-// an empty range, or one that cannot hold the seat's standing bid.
+// [low, high], narrowed to what the seat can have (narrow_cash). Throws
+// GameError(kInconsistent) for the observer's own seat, an empty range, or
+// one that cannot hold the seat's standing bid or lies above all it can
+// have; `view` is unchanged when it throws. Forget a seat's advisors before
+// its cash: the range is narrowed by what the view knows of the hand then.
 void forget_cash(View& view, int seat, int low, int high);
 
 // The observer forgets which advisors (kAdvisors) or vehicles (kVehicles)
 // `seat` holds, knowing only how many. Throws for the observer's own seat.
 void forget_hand(View& view, int seat, Deck deck);
 
-// A full state consistent with `view`: unknown cash uniformly in its range;
-// unknown hands, then the removal (3-4 players, once cards have been dealt),
-// uniformly from the unseen cards; each hidden sell uniformly among that
+// A full state consistent with `view`: unknown cash and hands drawn together,
+// every pair of a hand from the unseen cards and a cash in the range that
+// the hand's Consultants allow equally likely; then the removal (3-4 players,
+// once cards have been dealt), uniformly from the unseen cards; each hidden sell uniformly among that
 // seat's legal sells. Deck order needs no sampling: deals are drawn
 // uniformly from the unseen cards when they happen, which is the same
 // distribution.

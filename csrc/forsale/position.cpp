@@ -9,14 +9,13 @@
 #include "../core/errors.h"
 #include "../core/position_words.h"
 #include "../core/token_text.h"
+#include "cash_ceiling.h"
 #include "rules.h"
 
 namespace pyai::forsale {
 namespace {
 
 constexpr int kMaxNumberDigits = 3;
-constexpr int kMostConsultantGain = kConsultantFee;  // per Consultant hired
-constexpr int kMostBuyingGain = kGeneralManagerBonus;  // per buying round (> Sales Director's)
 constexpr int kNoCard = 0;
 
 // "3 vehicles", "1 vehicle", "1 property in hand": `plural_noun`'s first word
@@ -299,7 +298,11 @@ class PositionReader {
       if (cash_unknown_[p]) {
         view.cash_low[p] = int16_t(cash_low_[p]);
         view.cash_high[p] = int16_t(cash_high_[p]);
-        view.state.cash[p] = int16_t(cash_low_[p]);
+        try {
+          narrow_cash(view, p);
+        } catch (const GameError& error) {
+          inconsistent(std::string("cash: ") + error.what());
+        }
       }
     }
     for (int p : Cards(hidden_sells_)) {
@@ -527,7 +530,7 @@ class PositionReader {
         allow_unknown(Field::kCash, p, "cash");
         cash_unknown_[p] = true;
         cash_low_[p] = 0;
-        cash_high_[p] = kMaxCash;  // narrowed to what the seat can have (check_cash_ceiling)
+        cash_high_[p] = kMaxCash;  // narrowed to what the seat can have (narrow_cash, in view())
         if (dots != std::string_view::npos) {
           cash_low_[p] = number(Field::kCash, amount_text.substr(0, dots), 0, kMaxCash, "the low end of a range");
           cash_high_[p] = number(Field::kCash, amount_text.substr(dots + 2), 0, kMaxCash, "the high end of a range");
@@ -539,13 +542,6 @@ class PositionReader {
       }
       s_.cash[p] = int16_t(number(Field::kCash, amount_text, 0, 999, "cash"));
     }
-  }
-
-  // Buying rounds already resolved.
-  int buying_rounds_done() const {
-    if (s_.classic) return 0;
-    if (s_.phase == Phase::kBuying) return s_.round;
-    return s_.phase == Phase::kSelling || s_.phase == Phase::kOver ? s_.rounds_per_phase : 0;
   }
 
   // A seat's hand and tableau sizes, against what every seat has at this point.
@@ -643,19 +639,18 @@ class PositionReader {
     return seat_values(Field::kOffered)[seat] == "-" ? 0 : 1;
   }
 
+  // Known cash is checked against the most the seat can have (cash_ceiling.h),
+  // counting its unknown advisors as Consultants; a range is narrowed to its
+  // standing bid here and to that most in view(), by the view's narrow_cash.
   void check_cash_ceiling() {
-    const int start = config_.starting_cash();
     for (int p = 0; p < s_.num_players; ++p) {
-      const CardMask hired = s_.advisors_in_hand[p] | s_.advisors_played[p] | card_bit(s_.advisor_offered[p]);
       // Unknown advisors in hand may be Consultants too.
-      const int consultants = std::min(card_count(advisors_with(Ability::kConsultant)),
-                                       card_count(hired & advisors_with(Ability::kConsultant)) +
-                                           unknown_cards_[int(Deck::kAdvisors)][p]);
-      const int most = start + consultants * kMostConsultantGain + buying_rounds_done() * kMostBuyingGain;
-      if (cash_unknown_[p]) {  // a range is narrowed to what the seat can have, and to its standing bid
+      const int consultants = std::min(card_count(kConsultants),
+                                       consultants_hired(s_, p) + unknown_cards_[int(Deck::kAdvisors)][p]);
+      const int most = most_cash(s_, p, consultants);
+      if (cash_unknown_[p]) {
         cash_low_[p] = std::max(cash_low_[p], int(s_.bid[p]));
-        cash_high_[p] = std::min(cash_high_[p], most);
-        if (cash_low_[p] > cash_high_[p])
+        if (cash_low_[p] > std::min(cash_high_[p], most))
           inconsistent("cash: " + seat_name(p) + "'s range cannot hold its cash: at least " +
                        std::to_string(cash_low_[p]) + " (its range or standing bid), at most " + std::to_string(most) +
                        " here");
@@ -664,9 +659,9 @@ class PositionReader {
       }
       if (s_.cash[p] > most)
         inconsistent("cash: " + seat_name(p) + " has " + std::to_string(s_.cash[p]) + ", more than it can have here (" +
-                     std::to_string(start) + " at the start" +
-                     (s_.classic ? "" : ", +1 per Consultant hired, +4 per buying round at most") + ": " +
-                     std::to_string(most) + ")");
+                     std::to_string(config_.starting_cash()) +
+                     " at the start" + (s_.classic ? "" : ", +1 per Consultant hired, +3 per Sales Director and +4 per General Manager played") +
+                     ": " + std::to_string(most) + ")");
     }
   }
 

@@ -1,0 +1,38 @@
+// The most cash a seat can hold at a point of the game.
+//
+// Cash only grows in three ways: a Consultant collects 1 from the seat to
+// its right when hired, and in a buying round a Sales Director pays 3 and a
+// General Manager 4 at most, when played (a played advisor is public from
+// then on). So a seat holds at most its starting cash, plus 1 for each
+// Consultant it hired, plus those bonuses for the Sales Directors and
+// General Managers it has played. Reading a position checks known cash
+// against this; a range of unknown cash is narrowed to it (information.cpp,
+// narrow_cash), and a determinisation never draws cash above it for the hand
+// it draws.
+#pragma once
+
+#include "cards.h"
+#include "config.h"
+#include "state.h"
+
+namespace pyai::forsale {
+
+constexpr CardMask kConsultants = advisors_with(Ability::kConsultant);
+
+// The most cash `seat`, having hired `consultants` Consultants, can hold in `s`.
+inline int most_cash(const State& s, int seat, int consultants) {
+  const int start = Config{s.num_players, 0, s.classic}.starting_cash();
+  const CardMask played = s.advisors_played[seat];
+  return start + consultants * kConsultantFee +
+         card_count(played & advisors_with(Ability::kSalesDirector)) * kSalesDirectorBonus +
+         card_count(played & advisors_with(Ability::kGeneralManager)) * kGeneralManagerBonus;
+}
+
+// The Consultants `seat` is known in `s` to have hired: in hand, played, or
+// offered in this buying round.
+inline int consultants_hired(const State& s, int seat) {
+  const CardMask hired = s.advisors_in_hand[seat] | s.advisors_played[seat] | card_bit(s.advisor_offered[seat]);
+  return card_count(hired & kConsultants);
+}
+
+}  // namespace pyai::forsale
