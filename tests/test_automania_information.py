@@ -208,3 +208,65 @@ def test_the_bench_positions_replay():
     assert isinstance(game.replay(game.BENCH_TOKENS).to_move(), int)
     for game_string, tokens in game.SIGNATURE_POSITIONS:
         assert isinstance(pyai.load_game(game_string).replay(tokens).to_move(), int)
+
+
+def random_finished_game(seed: int, players: int = 3) -> pyai.State:
+    rng = random.Random(seed)
+    state = pyai.load_game(f"automania(players={players})").new_initial_state()
+    while not state.is_terminal():
+        state.apply(
+            state.sample_chance(rng.getrandbits(64)) if state.to_move() == "chance" else rng.choice(state.legal_moves())
+        )
+    return state
+
+
+def test_a_production_chosen_and_not_yet_paid_bounds_the_money_from_below():
+    game = pyai.load_game("automania(players=3)")
+    state = game.replay(game.BENCH_TOKENS)
+    play(state, "place:R3")  # seat 1 makes a super car, $3 once its tile is placed
+    view = state.view(0).forget_money(1, 0, 10)
+    assert view.to_dict()["seats"][1]["money_range"] == [3, 10]
+    assert min(seat(view.determinize(s), 1)["money"] for s in range(200)) == 3
+    text = state.view(0).position()
+    money = next(word for word in text.split() if word.startswith("money:")).split(":")[1].split("/")
+    written = text.replace("money:" + "/".join(money), "money:" + "/".join([money[0], "0..10", money[2]]))
+    assert game.view_from_position(written, 0).to_dict() == view.to_dict()  # the same view either way
+    untouched = state.view(0)
+    with pytest.raises(pyai.InconsistentPositionError, match=r"production that costs \$3, more than the most"):
+        untouched.forget_money(1, 0, 2)
+    assert untouched == state.view(0)
+    # the production's seat keeps what it needs through the rest of its turn
+    for sample in range(50):
+        determinised = view.determinize(sample)
+        determinised.apply("tile:1")
+        while determinised.to_move() == 1 and determinised.to_dict()["step"] in ("put", "take tile"):
+            determinised.apply(determinised.legal_moves()[-1])
+        assert seat(determinised, 1)["money"] >= 0
+
+
+def test_at_the_end_sampled_money_keeps_the_money_ranking_scored():
+    for seed in range(6):
+        state = random_finished_game(seed)
+        seats = state.to_dict()["seats"]
+        by_rank = sorted(range(3), key=lambda s: -seats[s]["vp_from"]["money rank"])
+        view = state.view(by_rank[1])
+        for other in (by_rank[0], by_rank[2]):
+            view.forget_money(other)
+        for sample in range(100):
+            money = [seat(view.determinize(sample), s)["money"] for s in range(3)]
+            offices = [seats[s]["sales_office"] for s in range(3)]
+            for above, below in zip(by_rank, by_rank[1:]):
+                assert (money[above], -offices[above]) > (money[below], -offices[below]), (seed, money)
+
+
+def test_a_range_that_contradicts_the_money_ranking_scored_is_refused():
+    state = random_finished_game(3)
+    seats = state.to_dict()["seats"]
+    top = max(range(3), key=lambda s: seats[s]["vp_from"]["money rank"])
+    watcher = (top + 1) % 3
+    richest_other = max(seats[s]["money"] for s in range(3) if s != top)
+    view = state.view(watcher)
+    with pytest.raises(pyai.InconsistentPositionError, match="VP for its money rank at the end"):
+        view.forget_money(top, 0, richest_other - 1)
+    assert view == state.view(watcher)
+    view.forget_money(top, richest_other, 999)  # enough to stay on top: taken

@@ -14,7 +14,7 @@ import pytest
 import pyai
 from pyai.automania import component_file
 
-from automania_scenarios import new_game, others_withdraw, play, seat
+from automania_scenarios import DEMANDS, new_game, others_withdraw, play, seat
 
 
 def stars(state: pyai.State) -> int:
@@ -275,3 +275,44 @@ def test_a_contract_draw_with_no_card_left_scores_one_vp():
             assert state.legal_moves()[-1] == "draw:deck" or data["deck_count"] == 0
         state.apply(contract_policy(state))
     assert scored, "the 26 contracts ran out before the game ended"
+
+
+def test_a_top_car_needs_a_car_tile_and_a_seat_with_none_left_takes_one_back_first(tmp_path):
+    """The rulebook: a top car is shipped and sold at once, then goes back to
+    the factory; a seat out of that type takes one back before producing it."""
+    game = pyai.load_game(f"automania(players=3,components={top_car_components(tmp_path)})")
+    # Seat 0's three city cars are all on ships; its station scores NA's speed demand (4 stars).
+    state = game.from_position(
+        "round:1 step:turn turn:0 order:0,1,2 demands:" + DEMANDS.split(":")[1] + " grid:-,A3,A21,A27;"
+        "A9,A5,A28,A23;A24,A25,A29,A33;A35,A13,A17,A31 office_tiles:A2,A22 display:1,2,3 money:5/7/8 vp:1/2/3 "
+        "hidden:S1/S2/S3 placed:-/-/- stations:A1/-/- ships:city@NA4,city@NA3,city@EU1/-/-"
+    )
+    assert seat(state, 0)["cars"]["city"] == 0
+    play(state, "place:C2", "tile:1", "discard", "market:NA", "marketing:5")  # 4 + 5 = 9 stars: a top car
+    assert state.legal_moves() == ["takeback:NA,3", "takeback:NA,4", "takeback:EU,1", "ship:none"]
+    before = state.position()
+    with pytest.raises(pyai.IllegalMoveError, match="no city car left to sell as a top car"):
+        state.apply("sell:7")
+    assert state.position() == before
+    made_none = state.clone()
+    play(made_none, "ship:none")  # no car: the production is paid, nothing sold
+    assert seat(made_none, 0)["money"] == 5 - 1 and seat(made_none, 0)["vp"] == 1
+    play(state, "takeback:EU,1")
+    assert seat(state, 0)["cars"]["city"] == 1
+    assert state.legal_moves() == [f"sell:{n}" for n in range(1, 8)]
+    play(state, "sell:7")  # the lowest row's $8, and the car is home again
+    assert seat(state, 0)["money"] == 5 - 1 + 8 and seat(state, 0)["cars"]["city"] == 1
+
+
+def test_the_heuristic_takes_a_car_back_to_sell_a_top_car(tmp_path):
+    game = pyai.load_game(f"automania(players=3,components={top_car_components(tmp_path)})")
+    state = game.from_position(
+        "round:1 step:turn turn:0 order:0,1,2 demands:" + DEMANDS.split(":")[1] + " grid:-,A3,A21,A27;"
+        "A9,A5,A28,A23;A24,A25,A29,A33;A35,A13,A17,A31 office_tiles:A2,A22 display:1,2,3 money:5/7/8 vp:1/2/3 "
+        "hidden:S1/S2/S3 placed:-/-/- stations:A1/-/- ships:city@NA4,city@NA3,city@EU1/-/-"
+    )
+    play(state, "place:C2", "tile:1", "discard", "market:NA", "marketing:5")
+    bot = pyai.make_bot("heuristic")
+    assert bot.choose(state) == "takeback:EU,1"  # the car on the lowest ship space comes back
+    play(state, "takeback:EU,1")
+    assert bot.choose(state).startswith("sell:")

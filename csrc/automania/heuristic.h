@@ -532,9 +532,10 @@ inline Action ship_action(const State& s) {
     if (best_k > 0) return make_move(MoveKind::kMarketing, best_k);
   }
   // No car of the type left: take back the own one of the type on the
-  // lowest ship space, if this car would go higher.
-  const int target = best_ship_space(s, s.market, stars);
-  if (p.cars[s.car] == 0 && stars < c.top_car_stars && target >= 0) {
+  // lowest ship space, if this car would go higher (a top car always does).
+  const bool top_car = stars >= c.top_car_stars;
+  const int target = top_car ? -1 : best_ship_space(s, s.market, stars);
+  if (p.cars[s.car] == 0 && (top_car || target >= 0)) {
     int lowest_market = -1, lowest_space = 0;
     for (int m = 0; m < kMarkets; ++m)
       for (int i = 0; i < c.market[m].ship_spaces; ++i) {
@@ -546,7 +547,7 @@ inline Action ship_action(const State& s) {
         }
       }
     if (lowest_market >= 0 &&
-        c.market[lowest_market].space[lowest_space].level < c.market[s.market].space[target].level) {
+        (top_car || c.market[lowest_market].space[lowest_space].level < c.market[s.market].space[target].level)) {
       const Action takeback = make_move(MoveKind::kTakeback, lowest_market * 32 + lowest_space);
       if (is_legal(s, takeback)) return takeback;
     }

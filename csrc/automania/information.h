@@ -12,7 +12,9 @@
 //
 // Partial knowledge (a person at a real table who did not track everything):
 // the observer may know another seat's money only as a range (forget_money),
-// sampled uniformly by determinize().
+// sampled uniformly by determinize() among the amounts the known facts
+// allow: a production the seat has chosen and not yet paid for, and at the
+// end the money ranking its VP were scored by.
 #pragma once
 
 #include "../core/rng.h"
@@ -37,11 +39,30 @@ View view_of(const State& s, int observer);
 // The most money a range may reach (no seat comes near it).
 constexpr int kMostMoney = 999;
 
-// The observer forgets `seat`'s money, knowing only that it lies in [low, high].
-// Throws GameError(kInconsistent) for the observer's own seat or an empty range.
+// The least money `seat` holds in `s`: the cost of a production it has
+// chosen and not yet paid (its car is paid once the space's tile is placed).
+int least_money(const State& s, int seat);
+
+// At the end: the least money each seat can hold with every range kept and
+// the money ranking its VP were scored by (from the last rank up). Returns
+// the first seat that cannot (with the least it would need in money[seat]),
+// or -1.
+int least_ranked_money(const View& view, int16_t* money);
+
+// Raises `seat`'s range to least_money and, at the end, checks that the
+// ranges can still give the money-rank VP scored; throws
+// GameError(kInconsistent) naming the fact a range contradicts. Reading a
+// position and forget_money both end with it.
+void narrow_money(View& view, int seat);
+
+// The observer forgets `seat`'s money, knowing only that it lies in [low, high]
+// (narrowed by narrow_money). Throws GameError(kInconsistent) for the
+// observer's own seat, an empty range, or one the known facts contradict;
+// `view` is unchanged when it throws.
 void forget_money(View& view, int seat, int low, int high);
 
-// A full state consistent with `view`: unknown money uniformly in its range;
+// A full state consistent with `view`: unknown money uniformly in its range
+// (at the end, among the amounts that keep the money ranking scored);
 // each seat's hidden contracts uniformly from the cards the observer has not
 // seen (starting contracts from the starting ones). The decks need no order:
 // cards are drawn uniformly from them when revealed.

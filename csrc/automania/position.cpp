@@ -405,6 +405,14 @@ class PositionReader {
         view.state.seat[p].money = int16_t(money_low_[p]);  // as forget_money keeps it
       }
     }
+    for (int p = 0; p < s.num_players; ++p) {
+      if (!money_unknown_[p]) continue;
+      try {
+        narrow_money(view, p);
+      } catch (const GameError& error) {
+        inconsistent(std::string("money: ") + error.what());
+      }
+    }
     return view;
   }
 

@@ -96,6 +96,11 @@ State stand_in_state(const View& view) {
     deal_stand_ins(s.seat[p], s.deck, view.hidden_regular[p]);
     if (!view.knows_money(p)) s.seat[p].money = view.money_high[p];
   }
+  // At the end no move is left to allow: stand-in money keeps the money ranking scored instead.
+  int16_t ranked[kMaxPlayers];
+  if (s.step == Step::kOver && least_ranked_money(view, ranked) < 0)
+    for (int p = 0; p < s.num_players; ++p)
+      if (!view.knows_money(p)) s.seat[p].money = ranked[p];
   return s;
 }
 

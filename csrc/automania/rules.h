@@ -255,8 +255,22 @@ inline void ship_moves(const State& s, ActionList& out) {
   const int stars = car_stars(s);
   if (s.marketing == 0)
     for (int k = 1; k <= p.workers_home; ++k) out.push_back(make_move(MoveKind::kMarketing, k));
-  if (stars >= c.top_car_stars) {  // a top car: sold at once for any sales space's reward
-    for (int i = 0; i < c.market[s.market].sales_spaces; ++i) out.push_back(make_move(MoveKind::kSell, i));
+  if (stars >= c.top_car_stars) {
+    // A top car is shipped and sold at once for any sales space's reward,
+    // then goes back to the factory: it needs a car tile of its type. A seat
+    // with none left may take one back first (the rulebook's way to produce
+    // a type again), or makes no car.
+    if (p.cars[s.car]) {
+      for (int i = 0; i < c.market[s.market].sales_spaces; ++i) out.push_back(make_move(MoveKind::kSell, i));
+      return;
+    }
+    for (int market = 0; market < kMarkets; ++market)
+      for (int i = 0; i < c.market[market].ship_spaces; ++i) {
+        const uint8_t car = s.ship[market][i];
+        if (car != kNoCar && car_owner(car) == s.turn && car_type(car) == s.car)
+          out.push_back(make_move(MoveKind::kTakeback, market * 32 + i));
+      }
+    out.push_back(make_move(MoveKind::kShipNone));
     return;
   }
   int on_ships = 0;  // the seat's cars neither in its factory nor sold
@@ -713,7 +727,7 @@ inline void apply_action(State& s, Action action) {
       return;
     case MoveKind::kShipNone: detail::after_shipping(s); return;
     case MoveKind::kSell:
-      if (s.step == Step::kShip) {  // a top car: its reward, outside the sales limit; the car stays home
+      if (s.step == Step::kShip) {  // a top car: its reward, outside the sales limit; the car is home again
         detail::take_reward(s, s.turn, s.market, arg);
         detail::after_shipping(s);
       } else {

@@ -428,26 +428,33 @@ std::string why_illegal(const State& s, Action action) {
     case MoveKind::kTakeback: {
       const uint8_t car = s.ship[arg >> 5][arg & 31];
       if (car == kNoCar || car_owner(car) != seat) return "no car of " + who + " is on that ship space";
-      if (car_stars(s) >= c.top_car_stars) return "a top car needs no ship";
+      if (car_stars(s) >= c.top_car_stars)
+        return p.cars[s.car] ? "a top car needs no ship" : "only a " + std::string(car_name(s.car)) + " car comes back for this top car";
       return "taking that car back changes nothing now (a take-back frees a ship space the car could use, or "
              "gives back a car of the type being made when none is left)";
     }
     case MoveKind::kShip: {
       const int stars = car_stars(s);
       if (stars >= c.top_car_stars)
-        return "a car of " + std::to_string(c.top_car_stars) + "+ stars is a top car, sold at once (sell:N)";
+        return "a car of " + std::to_string(c.top_car_stars) + "+ stars is a top car, sold at once (sell:N)" +
+               (p.cars[s.car] ? "" : ", once " + who + " has a " + car_name(s.car) + " car (take one back first)");
       if (!p.cars[s.car])
         return who + " has no " + car_name(s.car) + " car left (take one back from a ship first, or ship:none)";
       return "the car has " + std::to_string(stars) +
              " stars: it goes on the ship space of the highest level not above that, or, if that one is taken, "
              "on a free lower one";
     }
-    case MoveKind::kShipNone: return "a ship space is open to the car";
+    case MoveKind::kShipNone:
+      if (car_stars(s) >= c.top_car_stars) return "a top car is sold at once (sell:N)";
+      return "a ship space is open to the car";
     case MoveKind::kSell: {
       const int market = s.step == Step::kShip ? s.market : s.sale_market;
       const MarketSpec& spec = c.market[market];
       if (arg >= spec.sales_spaces)
         return std::string(market_name(market)) + " has sales spaces 1-" + std::to_string(spec.sales_spaces);
+      if (s.step == Step::kShip && car_stars(s) >= c.top_car_stars)
+        return who + " has no " + car_name(s.car) + " car left to sell as a top car (take one back from a ship first, "
+               "or ship:none)";
       if (s.step == Step::kShip) return "only a top car (" + std::to_string(c.top_car_stars) + "+ stars) is sold now";
       const SalesSpace& sale = spec.sale[arg];
       if (s.sale[market][arg] != kNoCar) return "sales space " + std::to_string(arg + 1) + " is taken this round";
