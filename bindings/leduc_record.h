@@ -73,10 +73,11 @@ struct LeducRecord {
   static View acting_view(const View& v) { return v; }
   static State determinize(const View& v, Rng& rng) { return leduc::determinize(v, rng); }
 
-  // The other seat's private card is deal:? (its deal is the token of that seat's number).
-  static std::vector<std::string> public_record(const State&, std::vector<std::string> tokens, int seat) {
+  // The other seat's private card is deal:? (its deal is the token of that
+  // seat's number) until a showdown shows it.
+  static std::vector<std::string> public_record(const State& s, std::vector<std::string> tokens, int seat) {
     const size_t other = size_t(1 - seat);
-    if (tokens.size() > other) tokens[other] = std::string(leduc::kUnseenCardToken);
+    if (tokens.size() > other && !leduc::card_shown(s, int(other))) tokens[other] = std::string(leduc::kUnseenCardToken);
     return tokens;
   }
 

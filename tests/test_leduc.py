@@ -208,17 +208,29 @@ def test_replay_names_the_bad_token_and_its_index():
 # --- what each seat sees
 
 
-def test_views_hide_the_other_card_to_the_end():
-    state = hand("deal:kh", "deal:js", "raise", "call", "deal:qs", "call", "call")
+def test_views_hide_the_other_card_until_a_showdown_turns_it_up():
+    before = hand("deal:kh", "deal:js", "raise", "call", "deal:qs", "call")
     for seat, other in ((0, 1), (1, 0)):
-        view = state.view(seat)
-        seats = view.to_dict()["seats"]
-        assert seats[seat]["card"] == state.to_dict()["seats"][seat]["card"]
-        assert seats[other]["card"] == "hidden"  # even after the showdown, as OpenSpiel's information states
+        view = before.view(seat)
+        assert view.to_dict()["seats"][other]["card"] == "hidden"
         assert view.history()[other] == "deal:?"
-        assert "kh" not in str(state.view(1)) and "king" not in str(state.view(1))
-    assert state.view(1).history() == ["deal:?", "deal:js", "raise", "call", "deal:qs", "call", "call"]
-    assert state.view(0).history() == ["deal:kh", "deal:?", "raise", "call", "deal:qs", "call", "call"]
+    assert "kh" not in str(before.view(1)) and "king" not in str(before.view(1))
+    showdown = hand("deal:kh", "deal:js", "raise", "call", "deal:qs", "call", "call")
+    for seat, other in ((0, 1), (1, 0)):
+        seats = showdown.view(seat).to_dict()["seats"]
+        assert seats[other]["card"] == showdown.to_dict()["seats"][other]["card"]  # both cards turned up
+    assert showdown.view(1).history() == showdown.history() == showdown.view(0).history()
+    assert showdown.game.replay_as_seen(1, showdown.view(1).history()).view(1) == showdown.view(1)
+    folded = hand("deal:kh", "deal:js", "raise", "fold")
+    assert folded.view(1).to_dict()["seats"][0]["card"] == "hidden"  # a fold shows nothing
+    assert folded.view(1).history() == ["deal:?", "deal:js", "raise", "fold"]
+
+
+def test_a_record_that_never_named_the_card_keeps_it_hidden_at_the_showdown():
+    record = ["deal:?", "deal:js", "raise", "call", "deal:qs", "call", "call"]
+    state = pyai.load_game("leduc()").replay_as_seen(1, record)
+    assert state.view(1).to_dict()["seats"][0]["card"] == "hidden"
+    assert state.view(1).history() == record
 
 
 def test_the_view_does_not_depend_on_the_hidden_card():

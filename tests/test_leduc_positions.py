@@ -125,12 +125,13 @@ def test_impossible_and_malformed_positions_are_refused_by_name(text, error, mes
 @pytest.mark.parametrize(
     ("text", "seat", "message"),
     [
-        ("cards:qs/kh", 0, "seat 1's card is written (kh), but seat 0 never sees it: write it ?"),
-        ("cards:js/kh", 1, "seat 0's card is written (js), but seat 1 never sees it"),
+        ("cards:qs/kh", 0, "seat 1's card is written (kh), but seat 0 does not see it before a showdown: write it ?"),
+        ("cards:js/kh public:qh betting:cc/cr", 1, "seat 0's card is written (js), but seat 1 does not see it before"),
+        ("cards:js/kh betting:rf", 1, "seat 0's card is written (js), but seat 1 does not see it before a showdown"),
         ("cards:?/kh", 0, "seat 0's card is ?, but seat 0 is the pov seat, which sees its own card"),
     ],
 )
-def test_a_view_writes_the_other_card_unknown(text, seat, message):
+def test_a_view_writes_the_other_card_unknown_before_a_showdown(text, seat, message):
     with pytest.raises(pyai.InconsistentPositionError, match=re.escape(message)):
         GAME.view_from_position(text, seat)
     with pytest.raises(pyai.ArgumentError, match="seat must be a whole number 0..1"):
@@ -172,3 +173,11 @@ def test_a_state_rebuilt_from_a_seats_record_is_written_as_that_seats_view():
     with pytest.raises(pyai.InconsistentPositionError, match="the other seat's card in it is a stand-in"):
         seen.position()
     assert seen.view(1).position() == "cards:?/kh public:- betting:r"
+
+
+def test_a_view_at_a_showdown_names_both_cards_or_the_other_unknown():
+    text = "cards:js/kh public:qh betting:cc/cc"
+    shown = GAME.view_from_position(text, 1)
+    assert shown.to_dict()["seats"][0]["card"] == "js" and shown.position() == text
+    hidden = GAME.view_from_position("cards:?/kh public:qh betting:cc/cc", 1)
+    assert hidden.to_dict()["seats"][0]["card"] == "hidden"

@@ -2,9 +2,11 @@
 //
 // A View is the state as one seat (the observer) sees it: the betting, the
 // public card and its own card; the other seat's private card is hidden
-// (kHiddenCard) for the whole hand, showdown included, as in OpenSpiel's
-// information states. `undealt` in a view holds every card the observer has
-// not seen. determinize() takes only a View, so a sampled state cannot depend
+// (kHiddenCard) until a showdown turns both cards up. (OpenSpiel's
+// information state at a showdown gives each player the chips won, so
+// whether it won: the shown card tells that and the card itself, as at a
+// real table. After a fold nothing is shown.) `undealt` in a view holds every
+// card the observer has not seen. determinize() takes only a View, so a sampled state cannot depend
 // on the hidden card.
 #pragma once
 
@@ -21,11 +23,17 @@ struct View {
   bool operator==(const View&) const = default;
 };
 
+// Whether every seat sees `seat`'s card: at a showdown, unless the card is a
+// stand-in (a record that never named it does not know it).
+inline bool card_shown(const State& s, int seat) {
+  return s.over && s.folded == kNoSeat && !(s.stand_ins >> seat & 1);
+}
+
 inline View view_of(const State& s, int observer) {
   View view{s, uint8_t(observer)};
   State& seen = view.state;
   for (int seat = 0; seat < kPlayers; ++seat) {
-    if (seat == observer || s.card[seat] == kNoCard) continue;
+    if (seat == observer || s.card[seat] == kNoCard || card_shown(s, seat)) continue;
     seen.undealt = CardSet(seen.undealt | card_set_bit(s.card[seat]));
     seen.card[seat] = kHiddenCard;
   }

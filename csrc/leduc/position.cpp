@@ -65,10 +65,11 @@ class PositionReader {
     bet(0);
     deal_public_card();
     bet(1);
+    check_shown_cards();
     return s_;
   }
 
-  // The view of the state read: the other seat's card hidden.
+  // The view of the state read: the other seat's card hidden where written ?.
   View view(const State& s) const {
     View view{s, uint8_t(observer_)};
     for (int seat = 0; seat < kPlayers; ++seat) {
@@ -142,9 +143,6 @@ class PositionReader {
                                        "seat, writes the other seat's card ?)");
       if (card.kind == WrittenCard::kUnknown && seat == observer_)
         inconsistent(seat_card(seat) + " is ?, but " + seat_name(seat) + " is the pov seat, which sees its own card");
-      if (card.kind == WrittenCard::kKnown && observer_ != kNoObserver && seat != observer_)
-        inconsistent(seat_card(seat) + " is written (" + card_name(card.card) + "), but " + seat_name(observer_) +
-                     " never sees it: write it ?");
     }
     if (cards_[0].kind == WrittenCard::kUndealt && cards_[1].kind != WrittenCard::kUndealt)
       inconsistent("seat 1's card is dealt, but seat 0's is not: seat 0's card is dealt first");
@@ -161,6 +159,16 @@ class PositionReader {
     };
     for (int seat = 0; seat < kPlayers; ++seat) place(cards_[seat], seat_card(seat));
     place(public_, "the public card");
+  }
+
+  // A seat's view names the other seat's card only once a showdown shows it
+  // (and may still write it ?: a record that never named it).
+  void check_shown_cards() const {
+    if (observer_ == kNoObserver) return;
+    const int other = 1 - observer_;
+    if (cards_[other].kind == WrittenCard::kKnown && !(s_.over && s_.folded == kNoSeat))
+      inconsistent(seat_card(other) + " is written (" + card_name(cards_[other].card) + "), but " +
+                   seat_name(observer_) + " does not see it before a showdown: write it ?");
   }
 
   // A `?` card is dealt as a card written nowhere (view() hides it again),

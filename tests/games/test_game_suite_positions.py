@@ -75,7 +75,10 @@ def test_a_seen_position_starts_the_engine_and_follows_the_game(game_string):
     # The engine starts from the seat's view written as text and is told what
     # happens next; its view is the seat's true view whenever the seat has seen
     # every step so far (not while another seat's secret choice is still to be
-    # revealed: a person at the table types it once it is shown).
+    # revealed: a person at the table types it once it is shown). A step may
+    # also show what an earlier step hid from the seat (Leduc's showdown turns
+    # the other card up): its record then names a fact it wrote unknown, and
+    # the person describes the position again, as it is now seen.
     game = pyai.load_game(game_string)
     rng = random.Random(12)
     for seed in SEEDS:
@@ -90,13 +93,23 @@ def test_a_seen_position_starts_the_engine_and_follows_the_game(game_string):
             assert engine.handle(f"position {game_string} pov {pov} at {truth.view(pov).position()}") == []
             assert engine.position.view().position() == truth.view(pov).position()
             for token in end.history()[start:]:
-                steps_seen = len(truth.view(pov)._core.public_history())
+                record = truth.view(pov)._core.public_history()
                 truth.apply(token)
-                if len(truth.view(pov)._core.public_history()) == steps_seen:
+                now = truth.view(pov)._core.public_history()
+                if len(now) == len(record):
                     continue  # a step no record holds (For Sale's unseen removal): nobody types it
                 assert engine.handle(f"play {token}") == [], token
+                if shows_what_was_written_unknown(record, now):
+                    assert engine.handle(f"position {game_string} pov {pov} at {truth.view(pov).position()}") == []
                 if has_seen_every_step(truth, pov):
                     assert engine.position.view().position() == truth.view(pov).position(), token
+
+
+def shows_what_was_written_unknown(record: list[str], now: list[str]) -> bool:
+    """Whether a seat's record, grown by a step, now names a token it held
+    before as a known unknown (not '', a step still hidden, which the next
+    tokens tell)."""
+    return any(old and old != new for old, new in zip(record, now))
 
 
 def has_seen_every_step(state: pyai.State, seat: int) -> bool:
