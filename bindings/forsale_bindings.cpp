@@ -150,8 +150,8 @@ py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
 
 // Every seat on the heuristic bot (noise 0). It reads nothing a seat's view
 // hides, so it can run on the state itself.
-py::dict heuristic_playouts(int players, int games, uint64_t seed) {
-  return timed_playouts(make_config(players, 0), games, seed,
+py::dict heuristic_playouts(int players, int games, uint64_t seed, bool classic) {
+  return timed_playouts(make_config(players, 0, classic), games, seed,
                         [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
 }
 
@@ -292,5 +292,6 @@ void bind_forsale(py::module_& m) {
       std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
   m.attr("forsale_value_model_source") = std::string(kValueModelSource);
   m.def("forsale_heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
+        py::arg("classic") = false,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

@@ -1,7 +1,7 @@
 """Game strings: ``forsale(players=4,theme=advisors,first=2)``.
 
 A game is named like a function call with ``key=value`` parameters
-(shared/PROTOCOL.md, "Games"). This module only splits the text; each game
+(docs/games.md). This module only splits the text; each game
 validates its own parameters.
 """
 

@@ -190,3 +190,23 @@ def test_determinisation_search_and_bots_play_classic():
         assert pyai.make_bot(name, seed=1, **settings).choose(state) in state.legal_moves()
     result = pyai.analyse(state, iterations=2000, seed=3)
     assert result.seat == 1 and result.best_move in state.legal_moves()
+
+
+def test_heuristic_playouts_play_the_classic_game():
+    """`pyai bench` times the edition it is given: the C++ heuristic playouts of
+    classic score as classic games played by the heuristic bot do."""
+    game = pyai.load_game("forsale(players=4,edition=classic)")
+    run = game.heuristic_playouts(2000, seed=1)
+    core_mean = run["score_sum"] / (2000 * game.players)
+    bot = pyai.make_bot("heuristic")
+    rng = random.Random(7)
+    scores = []
+    for _ in range(200):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply(state.sample_chance(rng.getrandbits(32)) if state.to_move() == "chance" else bot.choose(state))
+        scores += state.scores()
+    python_mean = sum(scores) / len(scores)
+    autorama = pyai.load_game("forsale(players=4)").heuristic_playouts(2000, seed=1)
+    assert abs(core_mean - python_mean) < 3  # about 57 either way; Autorama's games score about 77
+    assert abs(autorama["score_sum"] / 8000 - python_mean) > 10

@@ -1,6 +1,6 @@
 // Move tokens (`bid:5`, `sell:12,20@19`, `deal:3,12,19,27`) at the boundary:
 // the one place that parses and formats them, and the checked way to apply
-// one. Grammar: shared/PROTOCOL.md, "Move tokens for For Sale".
+// one. Grammar: docs/forsale.md, "Tokens".
 #pragma once
 
 #include <string>

@@ -260,5 +260,5 @@ class ForSaleGame(BaseGame):
         return _core.forsale_random_playouts(self.players, games, seed, self.classic)
 
     def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays games with every seat on the heuristic bot in C++ (Autorama rules); counts and seconds."""
-        return _core.forsale_heuristic_playouts(self.players, games, seed)
+        """Plays games of this edition with every seat on the heuristic bot in C++; counts and seconds."""
+        return _core.forsale_heuristic_playouts(self.players, games, seed, self.classic)

@@ -1,4 +1,4 @@
-"""The engine protocol of shared/PROTOCOL.md over stdin/stdout (`pyai engine`).
+"""The engine protocol of docs/protocol.md over stdin/stdout (`pyai engine`).
 
 commands.py parses a line, engine.py carries out commands (one method each),
 search_job.py runs a `go` in the background, stdio.py is the loop over the

@@ -1,4 +1,4 @@
-"""Parsing one protocol line into a command object (shared/PROTOCOL.md).
+"""Parsing one protocol line into a command object (docs/protocol.md).
 
 Only syntax lives here: whether a game string names a game, a token is legal
 or a value is allowed is for the engine to decide. A line that cannot be

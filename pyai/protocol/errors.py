@@ -1,4 +1,4 @@
-"""The protocol's error codes (shared/PROTOCOL.md, "Principles").
+"""The protocol's error codes (docs/protocol.md, "Principles").
 
 Every command that fails answers exactly one line ``error <code> <message>``
 and changes nothing. Code that parses or runs a command raises ProtocolError;
