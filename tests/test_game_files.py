@@ -93,7 +93,8 @@ def test_a_copy_of_the_shipped_set_under_another_name_is_the_same_set(tmp_path):
 # --------------------------------------------------------------- who may name which file
 
 
-def test_file_access_under_folders_follows_links_before_it_checks(tmp_path):
+def allowed_folder(tmp_path):
+    """A folder with a set inside, a set outside it, and a link inside that leads out."""
     allowed = tmp_path / "allowed"
     allowed.mkdir()
     inside = allowed / "set.toml"
@@ -101,6 +102,11 @@ def test_file_access_under_folders_follows_links_before_it_checks(tmp_path):
     outside = tmp_path / "secret.toml"
     outside.write_text(SHIPPED)
     (allowed / "link.toml").symlink_to(outside)
+    return allowed, inside, outside
+
+
+def test_file_access_under_folders_follows_links_before_it_checks(tmp_path):
+    allowed, inside, outside = allowed_folder(tmp_path)
     access = FileAccess.inside([str(allowed)])
     assert access.checked("components", str(inside)) == os.path.realpath(inside)
     for path in (outside, allowed / "link.toml", allowed / ".." / "secret.toml"):
@@ -148,13 +154,7 @@ def test_an_engine_reads_no_file_its_client_names_unless_its_operator_allows_a_f
 
 
 def test_an_engine_reads_files_inside_the_allowed_folder_and_no_others(tmp_path):
-    allowed = tmp_path / "sets"
-    allowed.mkdir()
-    inside = allowed / "set.toml"
-    inside.write_text(SHIPPED)
-    secret = tmp_path / "secret.toml"
-    secret.write_text(SHIPPED)
-    (allowed / "link.toml").symlink_to(secret)
+    allowed, inside, secret = allowed_folder(tmp_path)
     engine = EngineProcess("--game-files", str(allowed))
     try:
         moves = " ".join(pyai.load_game("automania(players=3)").BENCH_TOKENS)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_protocol import ANSWER, EngineProcess
 
 from pyai.protocol import Engine
-from pyai.protocol.commands import COMMAND_NAMES, Quit, parse_line
+from pyai.protocol.commands import COMMAND_NAMES, GO_WORDS, Quit, parse_line
 
 WORDS = [
     *COMMAND_NAMES,
@@ -24,11 +24,9 @@ WORDS = [
     "setup",
     "turn",
     "result",
-    "iterations",
-    "movetime",
-    "time",
-    "threads",
-    "infinite",
+    *GO_WORDS,
+    "on",
+    "off",
     "Threads",
     "Seed",
     "MultiPV",

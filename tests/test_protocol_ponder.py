@@ -3,53 +3,18 @@
 
 from __future__ import annotations
 
-import queue
 import time
 
 import pytest
+from test_protocol import InProcessEngine
 
 import pyai
-from pyai.protocol import Engine
 from pyai.protocol.commands import Go, PonderHit, parse_line
 from pyai.protocol.ponder import expected_replies
 from pyai.protocol.position import Position
 
 TIMEOUT = 60.0
 AUCTION = "position forsale(players=4) pov 0 moves deal:3,12,19,27"
-
-
-class InProcessEngine:
-    """The protocol engine with its printed lines in a queue."""
-
-    def __init__(self) -> None:
-        self.printed: queue.Queue[str] = queue.Queue()
-        self.engine = Engine(self.printed.put)
-
-    def ask(self, line: str) -> list[str]:
-        return self.engine.handle(line)
-
-    def until_bestmove(self) -> list[str]:
-        lines = []
-        deadline = time.monotonic() + TIMEOUT
-        while not lines or "bestmove" not in lines[-1].split()[:2]:  # tagged or not
-            lines.append(self.printed.get(timeout=max(0.0, deadline - time.monotonic())))
-        return lines
-
-    def printed_so_far(self) -> list[str]:
-        lines = []
-        while not self.printed.empty():
-            lines.append(self.printed.get_nowait())
-        return lines
-
-    def progress(self) -> int:
-        job = self.engine._job
-        return job.search.progress() if job is not None else -1
-
-    def wait_for_progress(self, iterations: int) -> None:
-        deadline = time.monotonic() + TIMEOUT
-        while self.progress() < iterations:
-            assert time.monotonic() < deadline, f"the search did not reach {iterations} iterations"
-            time.sleep(0.01)
 
 
 @pytest.fixture
@@ -110,10 +75,11 @@ def test_stop_ends_a_ponder_search_with_one_bestmove(engine):
     engine.ask(AUCTION)
     engine.ask("go ponder iterations 1000000000")
     engine.wait_for_progress(100)
-    assert engine.ask("position forsale(players=4)")[0].startswith("error busy")
+    assert engine.ask("@later query turn") == []  # waits for the search's bestmove
     engine.ask("stop")
     lines = engine.printed_so_far()
-    assert [line for line in lines if line.startswith("bestmove")] == [lines[-1]]
+    assert [line for line in lines if line.startswith("bestmove")] == [lines[-2]]
+    assert lines[-1] == "@later response 0"
     assert engine.ask("ponderhit")[0].startswith("error inconsistent")
     assert engine.ask("query turn") == ["response 0"]  # the position is as it was
 

@@ -279,15 +279,19 @@ def _open_pipes() -> set[str]:
     return pipes
 
 
+def _first_decision(game: str):
+    """The game string, its first decision's state and the seat to move there."""
+    state = pyai_module.load_game(game).new_initial_state()
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(1))
+    return game, state, state.to_move()
+
+
 def test_an_engine_whose_escaped_child_holds_its_pipes_still_times_out_and_closes(tmp_path):
     # the engine forks a child into a session of its own (a kill of the engine's process group misses it)
     # that keeps the engine's pipes open for 30 s, and stops answering: no end of file comes while it lives
     pid_file = tmp_path / "escaped"
-    game = "forsale(players=3)"
-    state = pyai_module.load_game(game).new_initial_state()
-    while state.to_move() == "chance":
-        state.apply(state.sample_chance(1))
-    seat = state.to_move()
+    game, state, seat = _first_decision("forsale(players=3)")
     engine = ExternalEngine([sys.executable, str(FAKE_ENGINE), "escape", "1", str(pid_file)])
     try:
         engine.start()
@@ -309,11 +313,7 @@ def test_an_engine_whose_escaped_child_holds_its_pipes_still_times_out_and_close
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc/self/fd")
 def test_closing_engines_leaves_no_file_descriptor_or_reader_thread_behind(tmp_path):
     pid_file = tmp_path / "escaped"
-    game = "forsale(players=3)"
-    state = pyai_module.load_game(game).new_initial_state()
-    while state.to_move() == "chance":
-        state.apply(state.sample_chance(1))
-    seat = state.to_move()
+    game, state, seat = _first_decision("forsale(players=3)")
     threads_before = set(threading.enumerate())
     pipes_before = _open_pipes()
     try:

@@ -32,6 +32,16 @@ class IsReady:
 
 
 @dataclass(frozen=True)
+class UciNewGame:
+    pass
+
+
+@dataclass(frozen=True)
+class Debug:
+    on: bool
+
+
+@dataclass(frozen=True)
 class SetOption:
     name: str
     value: str | None
@@ -79,8 +89,16 @@ class Show:
 @dataclass(frozen=True)
 class Go:
     iterations: int | None = None
+    nodes: int | None = None  # UCI's name for the iteration limit: one or the other
+    depth: int | None = None  # parsed so that the engine can say why it has no depth limit
     movetime: int | None = None
-    time: int | None = None
+    time: int | None = None  # the searching seat's clock: its remaining time
+    inc: int | None = None  # ... and its increment per move
+    wtime: int | None = None  # UCI's clocks: seat 0's (white's) ...
+    btime: int | None = None  # ... and seat 1's (black's)
+    winc: int | None = None
+    binc: int | None = None
+    movestogo: int | None = None  # moves until the clock's next time control
     threads: int | None = None
     infinite: bool = False
     searchmoves: tuple[str, ...] = ()
@@ -109,6 +127,8 @@ class Help:
 
 Command = (
     Uci
+    | UciNewGame
+    | Debug
     | IsReady
     | SetOption
     | NewGame
@@ -174,6 +194,10 @@ def parse_command(text: str) -> Command:
         return _NO_ARGUMENTS[name]()
     if name == "setoption":
         return _setoption(args)
+    if name == "debug":
+        if len(args) != 1 or args[0].lower() not in ("on", "off"):
+            raise ProtocolError(SYNTAX, "debug takes on or off")
+        return Debug(args[0].lower() == "on")
     if name == "newgame":
         if not rest:
             raise ProtocolError(SYNTAX, f"newgame needs a game, e.g. newgame {DEFAULT_GAME}")
@@ -206,6 +230,7 @@ def parse_command(text: str) -> Command:
 
 _NO_ARGUMENTS = {
     "uci": Uci,
+    "ucinewgame": UciNewGame,
     "isready": IsReady,
     "legal": Legal,
     "show": Show,
@@ -216,6 +241,8 @@ _NO_ARGUMENTS = {
 
 COMMAND_NAMES = (
     "uci",
+    "ucinewgame",
+    "debug",
     "isready",
     "setoption",
     "newgame",
@@ -303,7 +330,26 @@ def _position(rest: str) -> Position:
     return Position(game, pov, described.get("setup"), moves, described.get("at"))
 
 
-GO_WORDS = ("iterations", "movetime", "time", "threads", "infinite", "ponder", "searchmoves")
+# The go words that take a number; `nodes` is UCI's name for `iterations`.
+GO_NUMBERS = (
+    "iterations",
+    "nodes",
+    "depth",
+    "movetime",
+    "time",
+    "inc",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "threads",
+)
+GO_WORDS = (*GO_NUMBERS, "infinite", "ponder", "searchmoves")
+GO_USAGE = (
+    "iterations N (or nodes N), movetime ms, time ms, inc ms, wtime ms, btime ms, winc ms, binc ms, "
+    "movestogo N, threads N, infinite, ponder, searchmoves <token>..."
+)
 
 
 def _go(args: list[str]) -> Go:
@@ -320,11 +366,13 @@ def _go(args: list[str]) -> Go:
             values["searchmoves"] = tuple(args[i + 1 : end])
             i = end
             continue
-        if word in ("iterations", "movetime", "time", "threads"):
+        if word in GO_NUMBERS:
             if i + 1 >= len(args):
                 raise ProtocolError(SYNTAX, f"go {word} needs a number")
             if word in values:
                 raise ProtocolError(SYNTAX, f"go {word} given twice")
+            if word in ("iterations", "nodes") and values.keys() & {"iterations", "nodes"}:
+                raise ProtocolError(SYNTAX, "go nodes and go iterations are the same limit: give one")
             values[word] = _number(args[i + 1], f"go {word}")
             i += 2
         elif word in ("infinite", "ponder"):
@@ -333,9 +381,5 @@ def _go(args: list[str]) -> Go:
             values[word] = True
             i += 1
         else:
-            raise ProtocolError(
-                SYNTAX,
-                f"unknown go argument {quoted(args[i])} "
-                "(iterations N, movetime ms, time ms, threads N, infinite, ponder, searchmoves <token>...)",
-            )
+            raise ProtocolError(SYNTAX, f"unknown go argument {quoted(args[i])} ({GO_USAGE})")
     return Go(**values)  # type: ignore[arg-type]

@@ -1,29 +1,39 @@
 """The engine behind the protocol: the position, the options and the running
-search, with one method per command. Each takes a parsed command and returns
-its answer lines, so the whole protocol can be tested in-process; a running
-search prints through `emit` (see stdio.py for the loop over stdin/stdout).
+search, with one method per command. `handle(line)` takes one input line and
+returns its answer lines, so the whole protocol can be tested in-process; a
+running search prints through `emit` (see stdio.py for the loop over
+stdin/stdout).
+
+While a search runs, only `stop`, `ponderhit`, `isready` and `quit` act at
+once. Every other line waits in a queue and is carried out, in order, after
+the search's bestmove (its answers printed through `emit` then), so that a
+client's commands always meet the position and options it sent before them;
+a queued `go` starts its search and the lines after it wait for that one.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import IllegalMoveError, SettingError
 from ..game_files import NO_FILES, FileAccess
 from . import commands as c
-from .errors import BAD_VALUE, BUSY, ILLEGAL_MOVE, INCONSISTENT, NO_POSITION, ProtocolError
+from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, NO_POSITION, ProtocolError, quoted
 from .help import help_lines
-from .options import ALL_OPTIONS, GAME_OBJECTIVE, Settings
+from .options import ALL_OPTIONS, GAME_OBJECTIVE, Settings, lookup_option
 from .ponder import expected_replies
 from .position import Position, library_error, load
 from .search_job import INFINITE_MS, Budget, Report, SearchJob
+from .time_manager import seat_clock
 
 log = logging.getLogger("pyai.protocol")
 
-TIME_SHARE = 20  # `go time T`: spend T / 20 on this move
+# The commands that act at once while a search runs (as UCI has them); the rest wait for its bestmove.
+IMMEDIATE = (c.Stop, c.PonderHit, c.IsReady, c.Quit)
 
 
 class Engine:
@@ -34,23 +44,47 @@ class Engine:
         self.files = files  # which files a client's game string may name: what the operator allowed
         self.settings = Settings()
         self.position: Position | None = None
+        self.debug = False  # `debug on`: go says which budget it chose, in an info string
         self.quit_requested = False
         self._job: SearchJob | None = None
-        self._lock = threading.RLock()  # the job's last lines vs. a command checking for a search
+        # Lines that came while a search ran, each as the function that answers it, oldest first.
+        self._queue: deque[Callable[[], list[str]]] = deque()
+        self._quitting = False  # nothing queued is carried out any more
+        # Guards the job and the queue: the job's last lines and the queued commands
+        # after them vs. a command arriving meanwhile.
+        self._lock = threading.RLock()
 
     # --- lines
     def handle(self, text: str) -> list[str]:
-        """The answer lines to one input line (tagged like the line)."""
+        """The answer lines to one input line (tagged like the line); [] when
+        the line waits behind a running search (its answers are emitted later)."""
         try:
             line = c.parse_line(text)
         except Exception as error:  # a bug in the parser: still one answer line
             log.exception("parser failed on %r", text[:200])
-            return [library_error(error).line()]
+            line = c.Line(error=library_error(error))
+        if line.command is None and line.error is None:
+            return []
+        if isinstance(line.command, IMMEDIATE):
+            return self._answer(line, text)
+        return self.in_turn(lambda: self._answer(line, text))
+
+    def in_turn(self, answer: Callable[[], list[str]]) -> list[str]:
+        """`answer()` now if no search runs, else queued behind it (then its
+        lines are emitted after the bestmove and the lines queued before it).
+        Also for the answers made outside the Engine (a line too long to read)."""
+        with self._lock:
+            if self._job is not None or self._queue:
+                if not self._quitting:
+                    self._queue.append(answer)
+                return []
+            return answer()
+
+    def _answer(self, line: c.Line, text: str) -> list[str]:
         prefix = f"{line.tag} " if line.tag else ""
         if line.error is not None:
             return [prefix + line.error.line()]
-        if line.command is None:
-            return []
+        assert line.command is not None
         try:
             answers = self.run(line.command, line.tag)
         except ProtocolError as error:
@@ -61,14 +95,13 @@ class Engine:
         return [prefix + answer for answer in answers]
 
     def run(self, command: c.Command, tag: str | None = None) -> list[str]:
-        """Carries out one parsed command; raises ProtocolError."""
+        """Carries out one parsed command now; raises ProtocolError. (`handle`
+        decides when: behind a running search, this waits in the queue.)"""
         if isinstance(command, c.Stop):
             self.stop()
             return []
         if isinstance(command, c.Quit):
-            self.stop()
-            self.quit_requested = True
-            return []
+            return self.quit()
         with self._lock:
             handler = getattr(self, "cmd_" + type(command).__name__.lower())
             if isinstance(command, c.Go):
@@ -82,23 +115,47 @@ class Engine:
             return self._job is not None
 
     def stop(self) -> None:
-        """Stops a running search and waits until its bestmove is printed."""
+        """Stops the running search and waits until its bestmove is printed
+        (and the commands queued behind it are carried out, up to the next go)."""
         with self._lock:
             job = self._job
         if job is not None:
             job.stop()
             job.join()
 
-    def wait(self) -> None:
-        """Waits for a running search to end by itself (tests, `quit` after EOF)."""
+    def quit(self) -> list[str]:
+        """`quit`: the queued commands are dropped, a running search stops at
+        once and prints its bestmove, and the engine is to exit."""
         with self._lock:
-            job = self._job
-        if job is not None:
+            self._quitting = True
+            self.quit_requested = True
+            dropped = len(self._queue)
+            self._queue.clear()
+        self.stop()
+        if not dropped:
+            return []
+        commands = "command" if dropped == 1 else "commands"
+        return [f"info string quit: {dropped} {commands} sent during the search not carried out"]
+
+    def wait(self) -> None:
+        """Waits for the searches to end by themselves and the queue to empty
+        (tests, the end of input)."""
+        while (job := self._current_job()) is not None:
             job.join()
 
-    def _not_searching(self, what: str) -> None:
-        if self._job is not None:
-            raise ProtocolError(BUSY, f"{what} while a search runs: stop it first")
+    def _current_job(self) -> SearchJob | None:
+        with self._lock:
+            return self._job
+
+    def _search_done(self, lines: list[str], prefix: str) -> None:
+        """A job's last lines, then what was queued behind it (on the job's thread)."""
+        with self._lock:
+            for line in lines:
+                self._emit(prefix + line)
+            self._job = None
+            while self._queue and self._job is None and not self._quitting:
+                for answer in self._queue.popleft()():
+                    self._emit(answer)
 
     def _need_position(self) -> Position:
         if self.position is None:
@@ -114,33 +171,40 @@ class Engine:
             "uciok",
         ]
 
+    def cmd_ucinewgame(self, command: c.UciNewGame) -> list[str]:
+        # A new game to come: what the engine keeps between commands is the
+        # position (each go builds its tree afresh), so it forgets that.
+        self.position = None
+        return []
+
+    def cmd_debug(self, command: c.Debug) -> list[str]:
+        self.debug = command.on
+        return []
+
     def cmd_isready(self, command: c.IsReady) -> list[str]:
         return ["readyok"]
 
     def cmd_setoption(self, command: c.SetOption) -> list[str]:
-        self._not_searching("setoption")
+        if lookup_option(command.name) is None:  # as UCI engines do: a GUI may offer options of other engines
+            return [f"info string unknown option {quoted(command.name.strip())} ignored (help options lists them)"]
         self.settings.set(command.name, command.value)
         return []
 
     def cmd_newgame(self, command: c.NewGame) -> list[str]:
-        self._not_searching("newgame")
         self.position = Position.start(load(command.game, self.files))
         return []
 
     def cmd_position(self, command: c.Position) -> list[str]:
-        self._not_searching("position")
         self.position = Position.build(
             command.game, command.pov, command.setup, command.moves, command.at, files=self.files
         )
         return []
 
     def cmd_play(self, command: c.Play) -> list[str]:
-        self._not_searching("play")
         self.position = self._need_position().play(command.tokens)
         return []
 
     def cmd_undo(self, command: c.Undo) -> list[str]:
-        self._not_searching("undo")
         self.position = self._need_position().undo(command.count)
         return []
 
@@ -160,11 +224,12 @@ class Engine:
         return ["info string " + line if line else "info string" for line in help_lines(command.topic)]
 
     def cmd_go(self, command: c.Go, tag: str | None) -> list[str]:
-        self._not_searching("go")
+        if self._job is not None:  # handle() queues a go behind a running search; run() must not start two
+            raise RuntimeError("go while a search runs")
         position = self._need_position()
         view = position.search_view()
         settings = self.settings
-        budget = self._budget(command)
+        budget = self._budget(command, view.seat)
         threads = command.threads if command.threads is not None else int(settings["Threads"])
         search_options = {
             "threads": threads,
@@ -190,10 +255,7 @@ class Engine:
             self._emit(prefix + line)
 
         def finish(lines: list[str]) -> None:
-            with self._lock:
-                for line in lines:
-                    self._emit(prefix + line)
-                self._job = None
+            self._search_done(lines, prefix)
 
         seat = view.seat
 
@@ -208,6 +270,8 @@ class Engine:
             raise ProtocolError(ILLEGAL_MOVE, f"go: {error}") from None
         for name in left_out:  # said before the search can answer
             emit(f"info string {name} is no setting of {position.game.name}: left out")
+        if self.debug:
+            emit(f"info string debug: {budget.describe()}")
         self._job = job
         job.start()
         return []
@@ -219,22 +283,28 @@ class Engine:
         job.ponderhit()
         return []
 
-    def _budget(self, command: c.Go) -> Budget:
-        return replace(self._plain_budget(command), ponder=command.ponder)
+    def _budget(self, command: c.Go, seat: int) -> Budget:
+        return replace(self._plain_budget(command, seat), ponder=command.ponder)
 
-    def _plain_budget(self, command: c.Go) -> Budget:
+    def _plain_budget(self, command: c.Go, seat: int) -> Budget:
+        if command.depth is not None:
+            raise ProtocolError(
+                BAD_VALUE,
+                "go depth: this engine's search has no depth limit (it grows one tree an iteration at a time "
+                "down to the game's end); give go iterations N (or nodes N), movetime ms or a clock (time ms)",
+            )
         if command.infinite:
             return Budget(None, None, infinite=True)
-        for name in ("iterations", "movetime", "time"):
+        for name in ("iterations", "nodes", "movetime"):
             value = getattr(command, name)
             if value is not None and value < 1:
                 raise ProtocolError(BAD_VALUE, f"go {name} must be at least 1, not {value}")
-        times = [
-            t for t in (command.movetime, None if command.time is None else max(1, command.time // TIME_SHARE)) if t
-        ]
-        if command.iterations is not None or times:
+        iterations = command.iterations if command.iterations is not None else command.nodes
+        clock = seat_clock(command, seat)
+        times = [t for t in (command.movetime, clock.budget_ms() if clock else None) if t]
+        if iterations is not None or times:
             # At most INFINITE_MS (30 years): the core's deadline overflows from about 1e13 ms.
-            return Budget(command.iterations, min(min(times), INFINITE_MS) if times else None)
+            return Budget(iterations, min(min(times), INFINITE_MS) if times else None, clock=clock)
         iterations = int(self.settings["Iterations"]) or None
         move_time = int(self.settings["MoveTime"]) or None
         if iterations is None and move_time is None:
@@ -246,19 +316,20 @@ class Engine:
 
     def end_of_input(self) -> None:
         """No more commands will come: a search with a finite budget answers in
-        full; an infinite or pondering one is cut short, and says so before its bestmove."""
-        with self._lock:
-            job = self._job
-        if job is None:
-            return
-        if job.budget.infinite:
-            job.cut_short("end of input: the infinite search was stopped")
-        elif job.pondering:  # no ponderhit can come now
-            job.cut_short("end of input: the ponder search was stopped")
-        job.join()
+        full; an infinite or pondering one is cut short, and says so before its
+        bestmove. The commands queued behind them are carried out the same way."""
+        while (job := self._current_job()) is not None:
+            if job.budget.infinite:
+                job.cut_short("end of input: the infinite search was stopped")
+            elif job.pondering:  # no ponderhit can come now
+                job.cut_short("end of input: the ponder search was stopped")
+            job.join()
 
     def shutdown(self) -> None:
-        """Stops any search (its bestmove is printed)."""
+        """Stops any search (its bestmove is printed); what was queued is dropped."""
+        with self._lock:
+            self._quitting = True
+            self._queue.clear()
         self.stop()
 
     def __repr__(self) -> str:

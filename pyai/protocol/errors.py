@@ -11,12 +11,11 @@ UNKNOWN_COMMAND = "unknown-command"
 SYNTAX = "syntax"
 ILLEGAL_MOVE = "illegal-move"
 INCONSISTENT = "inconsistent"
-UNKNOWN_OPTION = "unknown-option"
+UNKNOWN_OPTION = "unknown-option"  # options.find_option; `setoption` ignores an unknown name instead
 BAD_VALUE = "bad-value"
-BUSY = "busy"
 NO_POSITION = "no-position"
 
-CODES = (UNKNOWN_COMMAND, SYNTAX, ILLEGAL_MOVE, INCONSISTENT, UNKNOWN_OPTION, BAD_VALUE, BUSY, NO_POSITION)
+CODES = (UNKNOWN_COMMAND, SYNTAX, ILLEGAL_MOVE, INCONSISTENT, UNKNOWN_OPTION, BAD_VALUE, NO_POSITION)
 
 
 class ProtocolError(Exception):

@@ -8,8 +8,10 @@ from .options import OPTIONS, SETTING_OPTIONS
 COMMANDS = """\
 commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line with @tag):
   uci                                  id, options, uciok
-  isready                              readyok (also while searching)
-  setoption name <name> value <v>      see options
+  ucinewgame                           forgets the position (options stay)
+  debug on|off                         on: each go first says its budget in an info string
+  isready                              readyok, at once (also while searching)
+  setoption name <name> value <v>      see options; an unknown name is ignored with an info string
   newgame <game>                       the game's start, no pov; forgets the position
   position <game> [pov <seat>] [at <position> | setup <facts>] [moves <token>...]
                                        all or nothing; an error names the first bad token and its index;
@@ -20,19 +22,26 @@ commands (one a line; '#' starts a comment; '@tag cmd' tags every answer line wi
   query turn                           response <seat> | chance | over
   query result                         response <score of seat 0> ... once the game is over
   show                                 the position as the pov seat (else the seat to move) sees it
-  go [iterations N] [movetime ms] [time ms] [threads N] [infinite] [ponder] [searchmoves <token>...]
+  go [iterations N | nodes N] [movetime ms] [time ms] [inc ms] [wtime ms] [btime ms] [winc ms] [binc ms]
+     [movestogo N] [threads N] [infinite] [ponder] [searchmoves <token>...]
                                        searches the pov seat's decision (default: the seat to move);
+                                       nodes N = iterations N; no depth limit (go depth is refused);
                                        searchmoves: only these moves at the root;
-                                       time ms = the clock's remaining time, of which 1/20 is spent;
+                                       a clock: time/inc/movestogo for the seat searching, or
+                                       wtime/winc for seat 0 and btime/binc for seat 1; the move gets
+                                       min(remaining/moves + inc, remaining - max(50, remaining/20)) ms,
+                                       moves = movestogo or 20 (go time 3000: 150 ms);
                                        without a budget: the Iterations and MoveTime options;
                                        ponder: think on the other seats' time about a position you
                                        expect; the time budget starts, and bestmove comes, after ponderhit
-  stop                                 ends a search; its bestmove follows
+  stop                                 ends the running search; its bestmove follows
   ponderhit                            the pondered position came up: the ponder search becomes the real one
-  quit                                 exits (a running search prints its bestmove first)
+  quit                                 exits; a running search stops at once and prints its bestmove first
   help [commands|options|games|tokens|position|setup]   (tokens, position, setup: each game's own)
+while a search runs only stop, ponderhit, isready and quit act at once; every other line waits
+  and is carried out after its bestmove, in order (quit drops what waits)
 errors: error <code> <message>, codes unknown-command syntax illegal-move inconsistent
-  unknown-option bad-value busy no-position
+  bad-value no-position
 go prints 'info iterations <n> time <ms> ips <n>' twice a second, then
   'info iterations <n> time <ms> ips <n> nodes <n> seat <s> policy visits|mixed',
   'info action <token> visits <n> share <f> win <f> se <f> score <f> sd <f> pv <token>...' per move

@@ -198,8 +198,13 @@ ALL_OPTIONS: tuple[Option, ...] = OPTIONS + SETTING_OPTIONS
 _BY_NAME = {option.name.lower(): option for option in ALL_OPTIONS}
 
 
+def lookup_option(name: str) -> Option | None:
+    """The option of this name (case-insensitive), or None."""
+    return _BY_NAME.get(name.strip().lower())
+
+
 def find_option(name: str) -> Option:
-    option = _BY_NAME.get(name.strip().lower())
+    option = lookup_option(name)
     if option is None:
         raise ProtocolError(
             UNKNOWN_OPTION, f"no option {quoted(name.strip())} (options: {', '.join(o.name for o in ALL_OPTIONS)})"

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis, Search, cannot_win
 from ..game_objects import BaseView as View
+from .time_manager import Clock
 
 log = logging.getLogger("pyai.protocol")
 
@@ -43,6 +44,19 @@ class Budget:
     time_ms: float | None  # None: no time limit
     infinite: bool = False
     ponder: bool = False  # the time budget starts at ponderhit
+    clock: Clock | None = None  # the clock the time budget came from, if it did
+
+    def describe(self) -> str:
+        """The budget in words (`debug on` prints it)."""
+        if self.infinite:
+            text = "budget infinite"
+        else:
+            iterations = self.iterations if self.iterations is not None else "-"
+            time_ms = f"{self.time_ms:.0f} ms" if self.time_ms is not None else "-"
+            text = f"budget iterations {iterations} time {time_ms}"
+        if self.clock is not None:
+            text += f" (time manager: {self.clock.describe()})"
+        return text + (" from ponderhit" if self.ponder else "")
 
 
 # The moves expected after a bestmove (its `ponder` tokens), from the move and its continuation.

@@ -5,9 +5,12 @@ The main thread reads lines and answers them; a `go` runs in its own thread
 time, flushed. Input is read as bytes: any byte sequence is a line (decoded
 as UTF-8 with replacement characters), a line longer than 1 MiB is skipped
 to its end without being held in memory and refused with `syntax`, CRLF is
-accepted. At end of input a running search with a finite budget runs to its
-end and answers; an infinite one is stopped, its bestmove preceded by an
-`info string` saying so; then the engine exits. Logs go to stderr only.
+accepted. Lines that come while a search runs wait in the Engine's queue
+(engine.py) and are answered after its bestmove; `stop`, `ponderhit`,
+`isready` and `quit` act at once. At end of input a running search with a
+finite budget runs to its end and answers; an infinite one is stopped, its
+bestmove preceded by an `info string` saying so; the queued lines are then
+carried out the same way, and the engine exits. Logs go to stderr only.
 """
 
 from __future__ import annotations
@@ -89,8 +92,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, files: FileAccess = NO_FILES) -> in
     engine = Engine(emit=writer.write, files=files)
     try:
         for raw in read_lines(stdin):
-            if isinstance(raw, TooLong):
-                answers = [too_long_answer(raw.head)]
+            if isinstance(raw, TooLong):  # answered in its turn, like any line
+                head = raw.head
+                answers = engine.in_turn(lambda head=head: [too_long_answer(head)])
             else:
                 answers = engine.handle(raw.decode("utf-8", errors="replace"))
             for answer in answers:
