@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 Z95 = 1.96
 COMMANDS = """\
-commands: advice (now, for your seat), show, undo, lost <name> cash [LO..HI] (you lost track of a
+commands: advice [N] (now, for your seat; N iterations), show, undo, lost <name> cash [LO..HI] (you lost track of a
 seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
 # The words the companion reads itself at the start of a line: no seat may be called so.
 COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit", "sells")
@@ -46,6 +46,9 @@ MY_WORDS = ("i", "me")
 # a longer line is a paste gone wrong, and would be kept in the session file as it is.
 MAX_LINE = 1000
 SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines")
+# A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
+EXAMPLE_SELLS = (12, 20, 5, 27, 9, 16)  # a reveal line's example: one vehicle for each of up to six seats
+SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 
 
 def help_text(game: Any) -> str:
@@ -78,6 +81,16 @@ def iterations_range(game: BaseGame) -> tuple[int, int]:
     """The iterations an advice may take: 1 up to the search's own limit (0 would mean no limit)."""
     row = next(row for row in search_settings(game) if row["name"] == "iterations")
     return 1, int(row["high"])
+
+
+class SealedChoice(Position):
+    """A position in which the advised seat has told its own sealed choice (For Sale's
+    sell) before the seats ahead of it in seat order: the rules take sealed choices in
+    seat order, when they are revealed, so the choice waits here for the reveal line."""
+
+    def __init__(self, position: Position, token: str):
+        super().__init__(position.game, position.pov, position.state, position.moves, position.setup, position.start)
+        self.my_choice = token
 
 
 @dataclass
@@ -237,6 +250,7 @@ class Companion:
         self.progress = progress
         self.me = session.seat
         self.names = session.names
+        self.notes: list[str] = []  # said once, with the greeting (a failed save when resuming)
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
@@ -258,9 +272,11 @@ class Companion:
         return self.positions[-1]
 
     def greeting(self) -> list[str]:
+        """The opening lines; the advice too when the position (a resumed session, a
+        position given with --at) is a decision of the advised seat."""
         others = ", ".join(f"{name} (seat {s})" for s, name in enumerate(self.names) if s != self.me)
         lines = [f"{self.game}: you are {self.names[self.me]}, seat {self.me}; with {others}", help_text(self.game)]
-        return lines + self._turn_lines()
+        return lines + self.notes + self._next_lines()
 
     def handle(self, line: str) -> list[str]:
         """What to print for one line. A line refused changes nothing: neither the
@@ -281,18 +297,24 @@ class Companion:
         word = words[0].lower() if words else ""
         if word in ("", "help", "?"):
             return [help_text(self.game)]
-        if word in ("advice", "advise", "hint", "show", "undo", "quit", "exit") and len(words) > 1:
-            return [f"not taken: {word} takes nothing after it (not {_shown(' '.join(words[1:]))})"]
         if word in ("advice", "advise", "hint"):
-            return self.advice()
+            low, high = iterations_range(self.game)
+            if len(words) > 2 or (len(words) == 2 and not _in_range(words[1], low, high)):
+                return [
+                    f"not taken: {word} N: N is the iterations for this advice, a whole number {low} to {high} "
+                    f"(not {_shown(' '.join(words[1:]))})"
+                ]
+            return self.advice(int(words[1]) if len(words) == 2 else None)
+        if word in ("show", "undo", "quit", "exit") and len(words) > 1:
+            return [f"not taken: {word} takes nothing after it (not {_shown(' '.join(words[1:]))})"]
         if word == "show":
-            return self.position.picture().splitlines()
+            return self.show()
         if word == "undo":
             if len(self.positions) == 1:
                 return ["nothing to undo"]
             self.positions.pop()
             self.session.lines.pop()
-            return ["undone"] + self._save() + self._turn_lines()
+            return ["undone"] + self._save() + self._next_lines()
         if word == "save":
             path = text[len(words[0]) :].strip() or self.path  # the rest of the line: a path may hold spaces
             if not path:
@@ -307,15 +329,15 @@ class Companion:
         answer = self._change(text)
         if answer:
             return answer
-        if word == "lost":
+        if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
+            told = [f"  you chose {self.position.my_choice}: kept until the sells are revealed"]
+        elif word == "lost":
             known = "unknown" if len(words) == 3 or words[3] == "?" else words[3].replace("..", " and ")
             known = f"between {known}" if " and " in known else known
             told = [f"  {self.names[self._lost_seat(text)]}'s {self.game.MONEY_FIELD} is {known} now"]
         else:
             told = self._told(before)
         told += self._save()
-        if self.position.state.is_terminal():
-            return told + ["the game is over: " + self._scores()]
         if self._my_decision() and not had_decision:
             return told + self.advice()
         return told + self._turn_lines()
@@ -329,6 +351,8 @@ class Companion:
         try:
             if text.split()[:1] and text.split()[0].lower() == "lost":
                 position = self._lost(text)
+                if isinstance(self.position, SealedChoice):  # forgetting a cash keeps the sell told
+                    position = SealedChoice(position, self.position.my_choice)
             else:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
@@ -340,20 +364,118 @@ class Companion:
     def _move(self, text: str) -> Position:
         head, colon, rest = text.partition(":")
         if colon and head.lower().split()[:1] == ["sells"]:  # "sells revealed: Anna 12, Bob 30, I 5"
-            position = self.position
-            parts = [part.split() for part in rest.split(",") if part.split()]
-            if not parts:
-                raise TokenSyntaxError(
-                    "say each seat's sell after 'sells revealed:', in seat order: "
-                    "'sells revealed: Anna 12, Bob 30, I 5'"
-                )
-            for words in parts:  # each seat's sell, in seat order; all or nothing
-                position = position.play([self._token(f"{words[0]} sells {' '.join(words[1:])}", position)])
-            return position
+            return self._reveal(rest)
+        if self._sealed_step():
+            return self._sealed_choice(text)
         played = self.position.play([self._token(text, self.position)])
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
+
+    def _sealed_step(self) -> bool:
+        """Whether seats choose secretly now (For Sale's sells): more than one seat may act,
+        or the advised seat has told its choice and the others' are still to come."""
+        state = self.position.state
+        if state.is_terminal() or state.to_move() == "chance":
+            return False
+        if isinstance(self.position, SealedChoice):
+            return True
+        return sum(state.may_act(seat) for seat in range(self.game.players)) > 1
+
+    def _to_reveal(self) -> list[int]:
+        """The seats whose sealed choice the reveal line must give, in seat order."""
+        state, told = self.position.state, isinstance(self.position, SealedChoice)
+        return [s for s in range(self.game.players) if state.may_act(s) and not (s == self.me and told)]
+
+    def _reveal_example(self) -> str:
+        seats = self._to_reveal()
+        said = ["I" if s == self.me else self.names[s] for s in seats]
+        return "'sells revealed: " + ", ".join(f"{name} {number}" for name, number in zip(said, EXAMPLE_SELLS)) + "'"
+
+    def _seat_named(self, word: str) -> int | None:
+        lowered = word.lower()
+        if lowered in MY_WORDS:
+            return self.me
+        names = [n.lower() for n in self.names]
+        return names.index(lowered) if lowered in names else None
+
+    def _sealed_choice(self, text: str) -> Position:
+        """A line while seats choose secretly: only the advised seat's own choice. Taken as
+        a move when the rules take it now (its turn in seat order), else kept for the reveal."""
+        words = text.split()
+        bare = len(words) == 1  # a move token: the seat to move's
+        mover = self.position.state.to_move()
+        seat = mover if bare else self._seat_named(words[0]) if words else None
+        reveal = f"say yours when you choose it ('I sell 12'), then the others' in one line: {self._reveal_example()}"
+        if seat != self.me:
+            who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
+            raise TokenSyntaxError(f"{who} sell is secret until the sells are revealed: {reveal}")
+        if isinstance(self.position, SealedChoice):
+            raise TokenSyntaxError(
+                f"your sell is told already ({self.position.my_choice}): 'undo' takes it back; "
+                f"the others' come in one line: {self._reveal_example()}"
+            )
+        token = self._token(text, self.position)
+        if mover == self.me:
+            return self.position.play([token])
+        # The rules take the seats ahead first: any choice of theirs shows whether this one is legal.
+        ahead = self.position.state.clone()
+        try:
+            while ahead.to_move() != self.me:
+                ahead.apply(ahead.legal_moves()[0])
+            canonical = ahead.apply(token)
+        except PyaiError as error:
+            raise TokenSyntaxError(f"{token} is not yours to choose: {error}") from None
+        return SealedChoice(self.position, canonical)
+
+    def _reveal(self, rest: str) -> Position:
+        """`sells revealed: Anna 12, Bob 30, I 5`: every sealed choice still to come, each
+        seat once, in any order; taken in seat order, all or nothing."""
+        parts = [part.split() for part in rest.split(",") if part.split()]
+        if not parts:
+            raise TokenSyntaxError(
+                "say each seat's sell after 'sells revealed:', in seat order: 'sells revealed: Anna 12, Bob 30, I 5'"
+            )
+        if not self._sealed_step():
+            raise TokenSyntaxError("no sealed sells to reveal now: say the step as it comes")
+        position = self.position
+        mine = position.my_choice if isinstance(position, SealedChoice) else None
+        needed = self._to_reveal()
+        listed = ", ".join(self.names[s] for s in needed)
+        said: dict[int, str] = {}
+        for words in parts:
+            seat = self._seat_named(words[0])
+            if seat is None:
+                raise TokenSyntaxError(f"{_shown(words[0])} is no seat's name ({', '.join(self.names)}; 'I' for yours)")
+            if seat == self.me and mine:
+                raise TokenSyntaxError(
+                    f"your sell is told already ({mine}): the line names the others only ({listed}); "
+                    "'undo' takes yours back"
+                )
+            if seat not in needed:
+                raise TokenSyntaxError(f"{self.names[seat]} has no sell to reveal now (the sells to reveal: {listed})")
+            if seat in said:
+                raise TokenSyntaxError(f"{self.names[seat]} is named twice (each seat once: {listed})")
+            if len(words) < 2:
+                raise TokenSyntaxError(f"{self.names[seat]}'s sell is missing: say the vehicle, e.g. {words[0]} 12")
+            said[seat] = " ".join(words[1:])
+        missing = [self.names[s] + " (you)" * (s == self.me) for s in needed if s not in said]
+        if missing:
+            raise TokenSyntaxError(
+                f"the line leaves out {', '.join(missing)}: it names every seat still to reveal its sell "
+                f"({listed}), e.g. {self._reveal_example()}"
+            )
+        for seat in sorted([*needed, *([self.me] if mine else [])]):  # the rules take them in seat order
+            try:
+                token = (
+                    mine
+                    if seat == self.me and mine
+                    else self._token(f"{self.names[seat]} sells {said[seat]}", position)
+                )
+                position = position.play([token])
+            except (ProtocolError, PyaiError) as error:
+                raise TokenSyntaxError(f"{self.names[seat]}'s sell: {self._named(str(error))}") from None
+        return position
 
     def _token(self, text: str, position: Position) -> str:
         words = getattr(self.game, "words_to_token", None)
@@ -423,47 +545,80 @@ class Companion:
 
     def _my_decision(self) -> bool:
         state = self.position.state
-        return not state.is_terminal() and state.to_move() != "chance" and state.may_act(self.me)
+        chosen = isinstance(self.position, SealedChoice)
+        return not state.is_terminal() and state.to_move() != "chance" and state.may_act(self.me) and not chosen
+
+    def _next_lines(self) -> list[str]:
+        """What comes next: the advice when it is the advised seat's decision, else whose step."""
+        return self.advice() if self._my_decision() else self._turn_lines()
 
     def _turn_lines(self) -> list[str]:
         state = self.position.state
         if state.is_terminal():
-            return ["the game is over: " + self._scores()]
+            return self._final_lines()
         mover = state.to_move()
         if mover == "chance":
             return [f"next: cards are turned up ({state.legal_summary()})"]
+        if self._sealed_step():
+            return [f"next: the sells, secret until revealed; then in one line: {self._reveal_example()}"]
         return [f"next: {self.names[mover]}"]
 
-    def _scores(self) -> str:
+    def _final_lines(self) -> list[str]:
+        """The end of the game as `pyai play` closes it (the game's summary: each seat's
+        score with its parts, the winners), each seat by its name."""
         try:
-            scores = self.position.result()
+            self.position.result()  # a score the advised seat's record does not decide is refused
         except ProtocolError as error:
-            return str(error)
-        return ", ".join(f"{name} {score}" for name, score in zip(self.names, scores))
+            return [f"the game is over: {error}"]
+        return ["the game is over:"] + [
+            self._named(line) for line in self.game.final_summary(self.position.state, self.names)
+        ]
 
-    def advice(self) -> list[str]:
-        """The suggested move for the advised seat now, with its chances."""
+    def _named(self, text: str) -> str:
+        """`text` with each seat's number ("seat 2", "seat 2 (Dee)") said by its name."""
+
+        def name(match: re.Match) -> str:
+            seat = int(match.group(1))
+            if seat >= len(self.names) or match.group(2) not in (None, self.names[seat]):
+                return match.group(0)
+            return self.names[seat]
+
+        return SEAT_IN_TEXT.sub(name, text)
+
+    def show(self) -> list[str]:
+        """The table as the advised seat sees it, each seat by its name."""
+        lines = [self._named(line) for line in self.position.picture().splitlines()]
+        if isinstance(self.position, SealedChoice):
+            lines.append(f"your sell, told: {self.position.my_choice} (kept until the sells are revealed)")
+        return lines
+
+    def advice(self, iterations: int | None = None) -> list[str]:
+        """The suggested move for the advised seat now, with its chances; searched with
+        `iterations` (default: the session's)."""
+        if isinstance(self.position, SealedChoice):
+            return [f"no advice now: your sell is told ({self.position.my_choice}); 'undo' takes it back"]
         try:
             view = self.position.search_view()
         except ProtocolError as error:
             return [f"no advice now: {error}"]
         if view.seat != self.me:
             return [f"no advice now: it is {self.names[view.seat]}'s decision, not yours"]
-        result, cut = self._think(view)
+        iterations = iterations or self.session.iterations
+        result, cut = self._think(view, iterations)
         lines = []
         best = _by_share(result)[0]
         if cannot_win(result, self.game, {}) and not cut:
             lines.append(f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin")
-            result, cut = self._think(view, margin_weight=MARGIN_WEIGHT)
+            result, cut = self._think(view, iterations, margin_weight=MARGIN_WEIGHT)
             best = _by_share(result)[0]
         lines += _advice_lines(result, self.names, best.token, self.game.search_defaults()["objective"])
         if cut:
             lines.append("(interrupted: what the search had found so far)")
         return lines
 
-    def _think(self, view: Any, **settings: Any) -> tuple[AnalysisResult, bool]:
+    def _think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
         """The search's result, and whether Ctrl-C cut it short."""
-        search = Search(view, iterations=self.session.iterations, seed=len(self.position.moves), **settings)
+        search = Search(view, iterations=iterations, seed=len(self.position.moves), **settings)
         search.start()
         cut = False
         try:
@@ -486,14 +641,34 @@ def _amount(text: str) -> str:
     return text
 
 
-def resume(path: str, save_to: str | None = None, progress: Callable[[int], None] | None = None) -> Companion:
+def _in_range(text: str, low: int, high: int) -> bool:
+    return re.fullmatch(r"[0-9]{1,19}", text) is not None and low <= int(text) <= high
+
+
+def resume(
+    path: str,
+    save_to: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    iterations: int | None = None,
+) -> Companion:
     """The session saved in `path`, checked and replayed, going on saving to `save_to`
-    (default: `path`); CompanionError names the file and its first bad field or line."""
+    (default: `path`), with `iterations` per advice when given (saved at once);
+    CompanionError names the file and its first bad field or line, or `--iterations`."""
     session = Session.load(path)
+    if iterations is not None:  # checked before anything changes: a bad value leaves the file as it is
+        low, high = iterations_range(load_game(session.game))
+        if not _whole(iterations) or not low <= iterations <= high:
+            raise CompanionError(f"--iterations must be a whole number {low} to {high}, not {_shown(iterations)}")
+    changed = iterations is not None and iterations != session.iterations
+    if changed:
+        session.iterations = iterations
     try:
-        return Companion(session, save_to or path, progress, spelled=lambda name: f'"{name}"')
+        companion = Companion(session, save_to or path, progress, spelled=lambda name: f'"{name}"')
     except CompanionError as error:
         raise CompanionError(f"cannot resume from {path!r}: {error}") from None
+    if changed:  # the session goes on with them: so does its file
+        companion.notes += [f"{iterations} iterations per advice from now on"] + companion._save()
+    return companion
 
 
 def _by_share(result: AnalysisResult) -> list:

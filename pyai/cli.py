@@ -129,14 +129,25 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _advise(args: argparse.Namespace) -> int:
-    from .advise import Companion, Session, default_names, resume, run, thinking_ticker
+    from .advise import Companion, CompanionError, Session, default_names, resume, run, thinking_ticker
 
     progress = thinking_ticker(sys.stderr) if sys.stderr.isatty() else None
     if args.resume:
-        return run(resume(args.resume, args.session, progress))
+        # A session already played keeps its game, seats and start; only the search per advice may change.
+        fixed = [f"--{name}" for name in ("game", "players", "seat", "names", "at") if getattr(args, name) is not None]
+        if fixed:
+            raise CompanionError(
+                f"{', '.join(fixed)} cannot change a session already played (--resume {args.resume!r} "
+                "goes on with the file's own); leave them out (--iterations and --session may be given)"
+            )
+        return run(resume(args.resume, args.session, progress, args.iterations))
+    if args.game is None:
+        args.game = DEFAULT_GAME
+    seat = 0 if args.seat is None else args.seat
     game = _game(args)
     names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
-    session = Session(str(game), args.seat, names or default_names(game.players, args.seat), args.at, args.iterations)
+    iterations = 20_000 if args.iterations is None else args.iterations
+    session = Session(str(game), seat, names or default_names(game.players, seat), args.at, iterations)
     # Checked as a whole before the first line, each bad value named by its option.
     return run(Companion(session, args.session, progress, spelled=lambda name: f"--{name}"))
 
@@ -214,14 +225,18 @@ def build_parser() -> argparse.ArgumentParser:
             "('advice' asks at any time). 'help' lists the commands."
         ),
     )
-    ad.add_argument("--game", default=DEFAULT_GAME, help=f"a game string (default {DEFAULT_GAME})")
+    ad.add_argument("--game", default=None, help=f"a game string (default {DEFAULT_GAME})")
     ad.add_argument("--players", type=int, default=None, help="replaces the game string's players")
-    ad.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    ad.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
     ad.add_argument("--names", default=None, help="comma list: every seat's name, in seat order")
     ad.add_argument("--at", default=None, metavar="POSITION", help="start from a position written as text")
-    ad.add_argument("--iterations", type=int, default=20_000, help="search per advice (default 20000)")
+    ad.add_argument(
+        "--iterations", type=int, default=None, help="search per advice (default 20000; with --resume: from now on)"
+    )
     ad.add_argument("--session", default=None, metavar="FILE", help="keep the session in FILE after every line")
-    ad.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved session")
+    ad.add_argument(
+        "--resume", default=None, metavar="FILE", help="go on with a saved session (its game, seats and start)"
+    )
     ad.set_defaults(run=_advise)
 
     rv = commands.add_parser(

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyai
-from pyai.advise import Companion, CompanionError, Session, resume
+from pyai.advise import Companion, CompanionError, SealedChoice, Session, resume
 from pyai.cli import main
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
@@ -178,7 +178,13 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("board ks")[0].startswith("not taken: deal:ks at token 0: ks is already dealt")
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
     assert c.handle("I raise")[0] == "  you raise: 7 in the pot"
-    assert c.handle("Bob folds") == ["  Bob folds: 3 in the pot; the hand is over", "the game is over: Me 3, Bob -3"]
+    assert c.handle("Bob folds") == [
+        "  Bob folds: 3 in the pot; the hand is over",
+        "the game is over:",
+        "Me: 3",
+        "Bob: -3",
+        "winner: Me",
+    ]
     assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")
 
 
@@ -292,7 +298,9 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
             "'sells revealed: Anna 12, Bob 30, I 5'"
         ]
     assert c.handle("undo now") == ["not taken: undo takes nothing after it (not 'now')"]
-    assert c.handle("advice x") == ["not taken: advice takes nothing after it (not 'x')"]
+    assert c.handle("advice x") == [
+        "not taken: advice N: N is the iterations for this advice, a whole number 1 to 1000000000000000000 (not 'x')"
+    ]
     assert c.handle("lost Bob cash 5..")[0] == "not taken: say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not '5..'"
     assert c.handle("lost Bob")[0] == "not taken: say: lost <name> cash [LO..HI]"
     assert c.handle("x" * 5000)[0] == "not taken: a line of 5000 characters is no step of a game (at most 1000)"
@@ -320,6 +328,12 @@ def step_line(c: Companion, rng: random.Random) -> str:
             ahead.apply(token)
             token = ahead.sample_chance(rng.getrandbits(64))
         return "deal " + token[5:].replace(",", " ") if c.game.name == "forsale" else token
+    if c.game.name == "forsale" and c._sealed_step():  # your own sell, then the others' revealed at once
+        if state.may_act(c.me) and not isinstance(c.position, SealedChoice):
+            return f"I {rng.choice(state.legal_moves_for(c.me))}"
+        seats = [s for s in range(c.game.players) if state.may_act(s) and s != c.me]
+        sells = [rng.choice(state.legal_moves_for(s))[5:].replace(",", " ").replace("@", " with ") for s in seats]
+        return "sells revealed: " + ", ".join(f"{c.names[s]} {sell}" for s, sell in zip(seats, sells))
     token = rng.choice(state.legal_moves())
     if c.game.name == "forsale":
         return f"{c.names[mover]} " + {"mech:use": "uses", "mech:skip": "skips"}.get(token, token)

@@ -96,8 +96,15 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
         step = f"{_does(who, 'takes')} {theme.vehicle} {token.split(':')[1]} back (Lawyer)"
     elif token.startswith("mech:"):
         step = f"{_does(who, 'uses')} a Mechanic" if token == "mech:use" else f"{_does(who, 'keeps')} its Mechanic"
+    elif sum(seat["sell"] is None for seat in before["seats"]) > 1 and (
+        after["sell_step"] != "choose" or after["round"] != before["round"] or after["phase"] != before["phase"]
+    ):
+        # Several seats' sells at once, up to the reveal, as a person at a table tells it:
+        # the sells revealed say it all, and "has chosen" would name one seat of many.
+        step = ""
     else:
         step = f"{_does(who, 'has')} chosen"
+    step = f"{step}; " if step else ""
     if after["round"] != before["round"] or after["phase"] != before["phase"]:
         # The round is over: each seat's sold vehicle has left its hand, its check has come.
         parts = []
@@ -107,7 +114,7 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
             for check in b["checks"]:
                 checks.remove(check)
             parts.append(f"{names[seat]} {' '.join(map(str, sold))} -> {theme.check} {' '.join(map(str, checks))}")
-        return f"{step}; sold: " + ", ".join(parts)
+        return f"{step}sold: " + ", ".join(parts)
     if before["sell_step"] == "choose" and after["sell_step"] != "choose":
         # Revealed, with Lawyer keeps or a Mechanic decision still to come.
         parts = []
@@ -115,8 +122,8 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
             sell = a["sell"]
             lawyer = f" (Lawyer {sell['lawyer']})" if sell["lawyer"] else ""
             parts.append(f"{names[seat]} {' '.join(map(str, sell['vehicles']))}{lawyer}")
-        return f"{step}; sells revealed: " + ", ".join(parts)
-    return step
+        return f"{step}sells revealed: " + ", ".join(parts)
+    return step.removesuffix("; ")
 
 
 def _cash_moves(theme: Theme, before: dict, after: dict, names: list[str]) -> list[str]:

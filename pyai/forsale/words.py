@@ -17,8 +17,9 @@ from .themes import Theme
 _NUMBERS = re.compile(r"\d+")
 
 WORDS_HELP = """'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or
-'Bob plays the Mechanic', 'Carol sells 12' or 'sells revealed: Anna 12, Bob 30, I 5' (in seat
-order), 'Bob keeps 20', 'Anna uses the Mechanic'"""
+'Bob plays the Mechanic', 'I sell 12' (your sealed sell, when you choose it), then
+'sells revealed: Anna 12, Bob 30' (every other seat's, once revealed), 'Bob keeps 20',
+'Anna uses the Mechanic'"""
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
@@ -42,7 +43,10 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             "nor a move token or 'deal ...'"
         )
     mover = data["to_move"]
-    if mover != seat:  # sealed sells too are told in seat order, once revealed
+    # A sealed sell is the seat's own secret: any seat still to choose may say it (the
+    # rules take the sells in seat order, once revealed; the caller keeps it till then).
+    sealed = data.get("sell_step") == "choose" and data["phase"] == "selling" and data["seats"][seat]["sell"] is None
+    if mover != seat and not (sealed and len(words) > 1 and words[1].lower().startswith("sell")):
         if mover == "over":
             raise TokenSyntaxError("the game is over")
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"

@@ -1,0 +1,208 @@
+"""`pyai advise` at the points where a table game needs more than one step a line:
+the sealed sells revealed at once (your own told first), advice with its own
+iterations, a resumed session's options, advice offered whenever your decision
+comes, the table and the end of the game said by the seats' names."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+import pyai
+from pyai.advise import Companion, SealedChoice, Session, resume
+from pyai.cli import main
+
+NAMES = ["Anna", "Bob", "Carol", "Dee"]
+
+
+def selling_start(seed: int = 5):
+    """A 4-player state at the start of a selling round, and each seat's vehicles."""
+    game = pyai.load_game("forsale(players=4)")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    return state, [seat["vehicles"] for seat in state.to_dict()["seats"]]
+
+
+def said(c: Companion, path) -> tuple:
+    return list(c.positions), list(c.session.lines), path.read_text() if path.exists() else None
+
+
+def test_a_reveal_names_every_seat_still_to_sell_once_or_changes_nothing(tmp_path):
+    state, hands = selling_start()
+    path = tmp_path / "s.json"
+    c = Companion(Session("forsale(players=4)", 2, list(NAMES), state.view(2).position(), 50), str(path))
+    c.handle("save")
+    a, b, mine, d = (hand[0] for hand in hands)
+    before = said(c, path)
+    for line, why in [
+        (f"sells revealed: Anna {a}", "the line leaves out Bob, Carol (you), Dee"),
+        (f"sells revealed: Anna {a}, Bob {b}, Dee {d}", "the line leaves out Carol (you)"),
+        (f"sells revealed: Anna {a}, Bob {b}, Anna {a}, I {mine}, Dee {d}", "Anna is named twice"),
+        (f"sells revealed: Anna {a}, Zed {b}, I {mine}, Dee {d}", "'Zed' is no seat's name"),
+        (f"sells revealed: Anna {a}, Bob 99, I {mine}, Dee {d}", "Bob's sell: sell:99"),
+        (f"Anna sells {a}", "Anna's sell is secret until the sells are revealed"),
+        (f"sell:{a}", "Anna's sell is secret until the sells are revealed"),
+    ]:
+        answer = c.handle(line)
+        assert answer[0].startswith(f"not taken: {why}"), (line, answer)
+        assert said(c, path) == before, line
+    # Any order, taken in seat order; the echo says what was sold, once, in seat order.
+    answer = c.handle(f"sells revealed: Dee {d}, I {mine}, Bob {b}, Anna {a}")
+    assert answer[0].startswith(f"  sold: Anna {a} -> check "), answer
+    assert f", Bob {b} -> check " in answer[0] and f", you {mine} -> check " in answer[0] and ", Dee " in answer[0]
+    assert "has chosen" not in " ".join(answer)
+    assert c.position.moves[-4:] == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
+    assert c.handle("undo")[0] == "undone" and said(c, path)[:2] == before[:2]
+
+
+def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_others(tmp_path):
+    state, hands = selling_start()
+    path = tmp_path / "s.json"
+    c = Companion(Session("forsale(players=4)", 2, list(NAMES), state.view(2).position(), 50), str(path))
+    a, b, mine, d = (hand[0] for hand in hands)
+    assert c.handle(f"I sell {mine}") == [
+        f"  you chose sell:{mine}: kept until the sells are revealed",
+        "next: the sells, secret until revealed; then in one line: 'sells revealed: Anna 12, Bob 20, Dee 5'",
+    ]
+    assert isinstance(c.position, SealedChoice) and c.position.moves == ()
+    assert c.advice()[0] == f"no advice now: your sell is told (sell:{mine}); 'undo' takes it back"
+    assert c.show()[-1] == f"your sell, told: sell:{mine} (kept until the sells are revealed)"
+    before = said(c, path)
+    assert c.handle(f"I sell {hands[2][1]}")[0].startswith(f"not taken: your sell is told already (sell:{mine})")
+    assert c.handle(f"sells revealed: Anna {a}, Bob {b}, I {mine}, Dee {d}")[0].startswith(
+        f"not taken: your sell is told already (sell:{mine}): the line names the others only (Anna, Bob, Dee)"
+    )
+    assert said(c, path) == before
+    assert c.handle("lost Bob cash")[0] == "  Bob's cash is unknown now"  # the sell told stays told
+    assert isinstance(c.position, SealedChoice) and c.handle("undo")[0] == "undone"
+    answer = c.handle(f"sells revealed: Anna {a}, Bob {b}, Dee {d}")
+    assert answer[0].startswith(f"  sold: Anna {a} -> check ") and f"you {mine} -> check" in answer[0]
+    assert c.position.moves == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
+    resumed = resume(str(path))  # the lines replay to the same position
+    assert resumed.position.moves == c.position.moves
+    assert resumed.session.lines == [f"I sell {mine}", f"sells revealed: Anna {a}, Bob {b}, Dee {d}"]
+
+
+def test_the_first_seat_in_seat_order_tells_its_sell_as_a_move():
+    state, hands = selling_start()
+    c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Carol", "Dee"], state.view(0).position(), 50))
+    assert c.handle(f"I sell {hands[0][0]}") == [
+        "  you have chosen",
+        "next: the sells, secret until revealed; then in one line: 'sells revealed: Bob 12, Carol 20, Dee 5'",
+    ]
+    assert c.position.moves == (f"sell:{hands[0][0]}",)
+    assert c.handle(f"sells revealed: Me {hands[0][0]}, Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}")[
+        0
+    ].startswith("not taken: Me has no sell to reveal now (the sells to reveal: Bob, Carol, Dee)")
+    told = c.handle(f"sells revealed: Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}")
+    assert told[0].startswith(f"  sold: you {hands[0][0]} -> check ")
+
+
+def test_advice_n_searches_n_iterations():
+    c = Companion(Session("forsale(players=4)", 0, list(NAMES), iterations=40))
+    c.handle("deal 3 12 19 27")
+    assert c.handle("advice 300")[-1] == "(300 iterations)"
+    assert c.handle("hint")[-1] == "(40 iterations)"
+    for junk in ("0", "-5", "x", "10000000000000000000", "300 x"):
+        assert c.handle(f"advice {junk}") == [
+            "not taken: advice N: N is the iterations for this advice, a whole number 1 to 1000000000000000000 "
+            f"(not {junk!r})"
+        ]
+    assert c.handle("show me") == ["not taken: show takes nothing after it (not 'me')"]
+
+
+SESSION = {
+    "game": "forsale(players=4)",
+    "seat": 3,
+    "names": list(NAMES),
+    "at": None,
+    "iterations": 50,
+    "lines": ["deal 3 12 19 27", "Anna bids 1", "Bob bids 2", "Carol bids 3"],
+}
+
+
+def test_iterations_with_resume_go_on_and_are_saved(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SESSION))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the person's input ends at once
+    assert main(["advise", "--resume", str(path), "--iterations", "70"]) == 0
+    out = capsys.readouterr().out
+    assert "70 iterations per advice from now on" in out and "(70 iterations)" in out  # Dee's decision
+    assert Session.load(str(path)).iterations == 70
+    kept = path.read_text()
+    assert main(["advise", "--resume", str(path), "--iterations", "0"]) == 2
+    assert capsys.readouterr().err.startswith("pyai: error: --iterations must be a whole number 1 to ")
+    assert path.read_text() == kept
+
+
+@pytest.mark.parametrize(
+    "options, named",
+    [
+        (["--seat", "1"], "--seat"),
+        (["--game", "leduc()"], "--game"),
+        (["--names", "A,B,C,D", "--at", "x", "--players", "4"], "--players, --names, --at"),
+    ],
+)
+def test_options_a_played_session_cannot_change_are_refused(options, named, tmp_path, capsys):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SESSION))
+    kept = path.read_text()
+    assert main(["advise", "--resume", str(path), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pyai: error: {named} cannot change a session already played"), err
+    assert path.read_text() == kept
+
+
+def test_advice_comes_by_itself_after_resume_at_and_undo(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(SESSION))
+    greeting = resume(str(path)).greeting()
+    assert any(line.startswith("advice: ") for line in greeting)  # Dee's decision
+    state, _ = selling_start()
+    at = Companion(Session("forsale(players=4)", 2, list(NAMES), state.view(2).position(), 50))
+    assert any(line.startswith("advice: sell:") for line in at.greeting())
+    c = resume(str(path))
+    c.handle("I pass")
+    answer = c.handle("undo")
+    assert answer[0] == "undone" and any(line.startswith("advice: ") for line in answer)
+    c.handle("undo")  # Carol's bid taken back: Carol's step, no advice
+    assert c.handle("undo")[-1] == "next: Bob"
+
+
+def test_show_names_the_seats_by_their_names():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), iterations=20))
+    c.handle("deal 3 12 19 27")
+    shown = "\n".join(c.show())
+    assert "as seen by Dee" in shown and "to move: Anna" in shown and "\n  Bob: cash 28; bid 0" in shown
+    assert "seat " not in shown
+
+
+def test_the_end_of_the_game_gives_the_winners_and_each_seats_score_with_its_parts():
+    game = pyai.load_game("forsale(players=3)")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not (state.to_dict()["phase"] == "selling" and state.to_dict()["round"] == 7 and state.to_move() == 0):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
+    c = Companion(Session("forsale(players=3)", 2, ["Anna", "Bob", "Cy"], state.view(2).position(), 20))
+    c.handle(f"I sell {hands[2][0]}")
+    answer = c.handle(f"sells revealed: Anna {hands[0][0]}, Bob {hands[1][0]}")
+    while not c.position.state.is_terminal():  # a Lawyer's keep or a Mechanic decision still to come
+        answer = c.handle(c.position.state.legal_moves()[0])
+    end = answer[answer.index("the game is over:") :]
+    final = c.position.state
+    parts = final.score_breakdown()
+    for line, name, score, part in zip(end[1:], ["Anna", "Bob", "Cy"], final.scores(), parts):
+        assert line == (
+            f"{name}: {score}  (checks {part['checks']}, cash {part['cash']}, "
+            f"modifiers {part['modifiers']}, financial {part['financial']})"
+        )
+    winners = ", ".join(["Anna", "Bob", "Cy"][s] for s in final.winners())
+    assert end[4] == f"winner{'s' * (len(final.winners()) > 1)}: {winners}"
