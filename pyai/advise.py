@@ -83,6 +83,13 @@ def iterations_range(game: BaseGame) -> tuple[int, int]:
     return 1, int(row["high"])
 
 
+def check_iterations(value: Any, game: BaseGame, spelled: str) -> None:
+    """CompanionError naming `spelled` unless `value` is iterations an advice may take."""
+    low, high = iterations_range(game)
+    if not _whole(value) or not low <= value <= high:
+        raise CompanionError(f"{spelled} must be a whole number {low} to {high}, not {_shown(value)}")
+
+
 class SealedChoice(Position):
     """A position in which the advised seat has told its own sealed choice (For Sale's
     sell) before the seats ahead of it in seat order: the rules take sealed choices in
@@ -189,11 +196,7 @@ class Session:
         check_names(self.names, self.seat, game, spelled("names"))
         if self.at is not None and not isinstance(self.at, str):
             raise CompanionError(f"{spelled('at')} must be a position written as text, not {_shown(self.at)}")
-        low, high = iterations_range(game)
-        if not _whole(self.iterations) or not low <= self.iterations <= high:
-            raise CompanionError(
-                f"{spelled('iterations')} must be a whole number {low} to {high}, not {_shown(self.iterations)}"
-            )
+        check_iterations(self.iterations, game, spelled("iterations"))
         if not isinstance(self.lines, list):
             raise CompanionError(f"{spelled('lines')} must be a list of lines (text), not {_shown(self.lines)}")
         for number, line in enumerate(self.lines, 1):
@@ -656,9 +659,7 @@ def resume(
     CompanionError names the file and its first bad field or line, or `--iterations`."""
     session = Session.load(path)
     if iterations is not None:  # checked before anything changes: a bad value leaves the file as it is
-        low, high = iterations_range(load_game(session.game))
-        if not _whole(iterations) or not low <= iterations <= high:
-            raise CompanionError(f"--iterations must be a whole number {low} to {high}, not {_shown(iterations)}")
+        check_iterations(iterations, load_game(session.game), "--iterations")
     changed = iterations is not None and iterations != session.iterations
     if changed:
         session.iterations = iterations

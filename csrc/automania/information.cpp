@@ -153,8 +153,12 @@ State determinize(const View& view, Rng& rng) {
   State s = view.state;
   draw_money(view, s, rng);
   if (s.step == Step::kOver) {  // the money-rank VP written at the end rank the money drawn too
-    for (int draw = 1; draw < kMostRankedMoneyDraws && !keeps_money_ranking(s); ++draw) draw_money(view, s, rng);
-    if (!keeps_money_ranking(s)) {
+    bool kept = keeps_money_ranking(s);
+    for (int draw = 1; !kept && draw < kMostRankedMoneyDraws; ++draw) {
+      draw_money(view, s, rng);
+      kept = keeps_money_ranking(s);
+    }
+    if (!kept) {
       int16_t least[kMaxPlayers];
       if (least_ranked_money(view, least) < 0)
         for (int p = 0; p < s.num_players; ++p) s.seat[p].money = least[p];

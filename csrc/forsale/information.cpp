@@ -130,13 +130,16 @@ State determinize(const View& view, Rng& rng) {
   // the unseen cards.
   State s = view.state;
   draw_hands_and_cash(view, s, rng);
-  for (int draw = 1; draw < kMostCashDraws && cash_over_ceiling(view, s); ++draw) {
+  bool over = cash_over_ceiling(view, s);
+  for (int draw = 1; over && draw < kMostCashDraws; ++draw) {
     s = view.state;
     draw_hands_and_cash(view, s, rng);
+    over = cash_over_ceiling(view, s);
   }
-  for (int p = 0; p < s.num_players; ++p)
-    if (!view.knows_cash(p) && view.unknown_advisors[p])
-      s.cash[p] = int16_t(std::max(int(view.cash_low[p]), std::min(int(s.cash[p]), most_cash(s, p, consultants_hired(s, p)))));
+  if (over)
+    for (int p = 0; p < s.num_players; ++p)
+      if (!view.knows_cash(p) && view.unknown_advisors[p])
+        s.cash[p] = int16_t(std::max(int(view.cash_low[p]), std::min(int(s.cash[p]), most_cash(s, p, consultants_hired(s, p)))));
   // Removal: once cards have been dealt (phase past setup), the removed cards
   // are a uniform subset of the unseen ones. In setup it is still to come.
   if (s.removed_per_deck > 0 && !s.removal_recorded && s.phase != Phase::kSetup) {

@@ -6,8 +6,8 @@
 // information state at a showdown gives each player the chips won, so
 // whether it won: the shown card tells that and the card itself, as at a
 // real table. After a fold nothing is shown.) `undealt` in a view holds every
-// card the observer has not seen. determinize() takes only a View, so a sampled state cannot depend
-// on the hidden card.
+// card the observer has not seen. determinize() takes only a View, so a
+// sampled state cannot depend on the hidden card.
 #pragma once
 
 #include "../core/rng.h"
@@ -26,7 +26,7 @@ struct View {
 // Whether every seat sees `seat`'s card: at a showdown, unless the card is a
 // stand-in (a record that never named it does not know it).
 inline bool card_shown(const State& s, int seat) {
-  return s.over && s.folded == kNoSeat && !(s.stand_ins >> seat & 1);
+  return is_showdown(s) && !(s.stand_ins >> seat & 1);
 }
 
 inline View view_of(const State& s, int observer) {

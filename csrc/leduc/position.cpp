@@ -166,7 +166,7 @@ class PositionReader {
   void check_shown_cards() const {
     if (observer_ == kNoObserver) return;
     const int other = 1 - observer_;
-    if (cards_[other].kind == WrittenCard::kKnown && !(s_.over && s_.folded == kNoSeat))
+    if (cards_[other].kind == WrittenCard::kKnown && !is_showdown(s_))
       inconsistent(seat_card(other) + " is written (" + card_name(cards_[other].card) + "), but " +
                    seat_name(observer_) + " does not see it before a showdown: write it ?");
   }

@@ -39,6 +39,8 @@ using ActionList = FixedVector<Action, 3>;
 inline State initial_state() { return State{}; }
 
 inline bool is_terminal(const State& s) { return s.over; }
+// The hand ended with both cards turned up (not by a fold).
+inline bool is_showdown(const State& s) { return s.over && s.folded == kNoSeat; }
 // A card is dealt next: a private card (before any betting) or the public card (between the rounds).
 inline bool is_chance(const State& s) { return !s.over && (s.dealt < kPlayers || (s.round == 1 && s.dealt == kPlayers)); }
 inline int to_move(const State& s) {
