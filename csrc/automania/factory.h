@@ -37,6 +37,8 @@ inline int sales_limit(const Components& c, const Seat& seat) {
 // Machines of each symbol on car type `car`'s line.
 struct LineSymbols {
   uint8_t count[kMaxSymbols] = {};
+
+  bool operator==(const LineSymbols&) const = default;
 };
 inline LineSymbols line_symbols(const Components& c, const Seat& seat, int car) {
   LineSymbols out;

@@ -77,6 +77,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "../core/rng.h"
 #include "factory.h"
@@ -105,9 +106,10 @@ inline float worker_worth(const Components& c, const Seat& p) { return float(spo
 
 // The demand outlooks a factory is valued against: this round's (index 0)
 // and next round's after each possible demand move (1: left, 2: right).
+constexpr int kMaxOutlooks = 3;
 struct Outlook {
-  uint8_t demand[3][kMarkets][kActiveDemands] = {};
-  float weight[3] = {};
+  uint8_t demand[kMaxOutlooks][kMarkets][kActiveDemands] = {};
+  float weight[kMaxOutlooks] = {};
   int count = 1;
 };
 
@@ -164,37 +166,6 @@ inline float contract_prospect(const Components& c, const LineSymbols* lines, co
   return chance * contract_reward(c, contract);
 }
 
-// The factory's worth to its seat (see the top of this file), `hand` the
-// contracts it holds.
-inline float factory_worth(const State& s, const Seat& p, const Outlook& o, uint32_t hand) {
-  const Components& c = s.c();
-  const int rounds_left = kRounds - s.round;
-  float worth = 0.0f;
-  LineSymbols lines[kCarTypes];
-  uint32_t parts[kCarTypes];
-  int best_stars[kCarTypes];
-  for (int car = 0; car < kCarTypes; ++car) {
-    lines[car] = line_symbols(c, p, car);
-    parts[car] = styling_parts(c, p, car);
-    const int fixed = factory_stars(c, p, car);
-    int best_demand = 0;
-    for (int k = 0; k < o.count; ++k) {
-      const int met =
-          std::max(demand_stars(c, o.demand[k][0], lines[car]), demand_stars(c, o.demand[k][1], lines[car]));
-      worth += o.weight[k] * kStarWorth * float(fixed + met);
-      best_demand = std::max(best_demand, met);
-    }
-    best_stars[car] = fixed + best_demand;
-  }
-  for (uint32_t h = hand; h; h &= h - 1)
-    worth += contract_prospect(c, lines, parts, best_stars, std::countr_zero(h), rounds_left == 1);
-  worth += float(factory_silver(c, p));
-  worth += float(rounds_left) * (kSaleSlotWorth * float(managers(c, p, Manager::kMarketing)) +
-                                 kSponsorWorkers * kMoneyWorth * float(managers(c, p, Manager::kGeneral)) +
-                                 kWorkerRoundWorth * float(staff_workers(c, p)));
-  return worth;
-}
-
 // Where a tile can go: a station, an office or a styling line (as a put move),
 // with its fee; calls visit(put action, fee) for each place open to it.
 template <typename Visit>
@@ -227,45 +198,167 @@ inline void for_each_placement(const Components& c, const Seat& p, uint8_t tile,
   }
 }
 
-// The seat with `tile` put by `put` (a station, office or styling move).
-inline Seat with_tile(const Components& c, const Seat& p, uint8_t tile, Action put) {
-  Seat after = p;
-  const int arg = move_arg(put);
-  switch (move_kind(put)) {
-    case MoveKind::kPutStation: after.station[arg] = tile; break;
-    case MoveKind::kPutOffice: after.office[arg] = tile; break;
-    case MoveKind::kPutStyling: {
-      const int part = face(c, tile).detail;
-      int slot = styling_slot_with(c, p, arg, part);
-      for (int i = 0; i < c.styling_slots && slot < 0; ++i)
-        if (p.styling[arg][i] == kNoTile) slot = i;
-      if (slot >= 0) after.styling[arg][slot] = tile;
-      break;
+// The factory taken apart into what a tile changes: each line's machines,
+// styling parts, fixed stars and demand stars per outlook, and the silver and
+// managers. A tile's placement is valued a dozen times a turn (every grid tile
+// in every place it may go), so it updates the one line or office the tile
+// changes instead of reading the whole factory again; factory_total then adds
+// the parts in one fixed order, which makes a placement's worth exactly the
+// worth of the factory with the tile put.
+struct FactoryParts {
+  LineSymbols lines[kCarTypes];
+  uint32_t parts[kCarTypes] = {};
+  int fixed[kCarTypes] = {};                  // factory_stars
+  uint8_t met[kCarTypes][kMaxOutlooks] = {};  // demand stars met, per outlook
+  int silver = 0;
+  int marketing = 0;  // marketing managers
+  int general = 0;    // general managers
+  int staff = 0;      // staff managers' workers
+
+  bool operator==(const FactoryParts&) const = default;
+};
+
+inline void measure_demands(const Components& c, const Outlook& o, int car, FactoryParts& f) {
+  for (int k = 0; k < o.count; ++k)
+    f.met[car][k] = uint8_t(
+        std::max(demand_stars(c, o.demand[k][0], f.lines[car]), demand_stars(c, o.demand[k][1], f.lines[car])));
+}
+
+inline FactoryParts factory_parts(const Components& c, const Seat& p, const Outlook& o) {
+  FactoryParts f;
+  for (int car = 0; car < kCarTypes; ++car) {
+    f.lines[car] = line_symbols(c, p, car);
+    f.parts[car] = styling_parts(c, p, car);
+    f.fixed[car] = factory_stars(c, p, car);
+    measure_demands(c, o, car, f);
+  }
+  f.silver = factory_silver(c, p);
+  f.marketing = managers(c, p, Manager::kMarketing);
+  f.general = managers(c, p, Manager::kGeneral);
+  f.staff = staff_workers(c, p);
+  return f;
+}
+
+// The factory's worth to its seat (see the top of this file), `hand` the
+// contracts it holds.
+inline float factory_total(const Components& c, const FactoryParts& f, const Outlook& o, uint32_t hand,
+                           int rounds_left) {
+  float worth = 0.0f;
+  int best_stars[kCarTypes];
+  for (int car = 0; car < kCarTypes; ++car) {
+    int best_demand = 0;
+    for (int k = 0; k < o.count; ++k) {
+      worth += o.weight[k] * kStarWorth * float(f.fixed[car] + f.met[car][k]);
+      best_demand = std::max(best_demand, int(f.met[car][k]));
     }
+    best_stars[car] = f.fixed[car] + best_demand;
+  }
+  for (uint32_t h = hand; h; h &= h - 1)
+    worth += contract_prospect(c, f.lines, f.parts, best_stars, std::countr_zero(h), rounds_left == 1);
+  worth += float(f.silver);
+  worth += float(rounds_left) * (kSaleSlotWorth * float(f.marketing) + kSponsorWorkers * kMoneyWorth * float(f.general) +
+                                 kWorkerRoundWorth * float(f.staff));
+  return worth;
+}
+
+// A manager tile's share of FactoryParts' manager counts (`sign` -1 takes it out).
+inline void count_manager(const TileFace& manager, int sign, FactoryParts& f) {
+  switch (Manager(manager.detail)) {
+    case Manager::kMarketing: f.marketing += sign; break;
+    case Manager::kGeneral: f.general += sign; break;
+    case Manager::kStaff: f.staff += sign * int(manager.value); break;
     default: break;
   }
-  return after;
 }
 
-// What putting `tile` by `put` (fee paid) adds to the factory's worth.
-inline float placement_gain(const State& s, const Seat& p, const Outlook& o, float base, uint8_t tile, Action put,
-                            int fee) {
-  if (move_kind(put) == MoveKind::kDiscard) return 0.0f;
-  return factory_worth(s, with_tile(s.c(), p, tile, put), o, p.hand) - base - float(fee) * kMoneyWorth;
+// Seat p's factory parts `f` with `tile` put by `put` (a station, office or
+// styling move; a tile already there is replaced, as the rules upgrade it).
+inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook& o, FactoryParts f, uint8_t tile,
+                              Action put) {
+  const TileFace& added = face(c, tile);
+  const int arg = move_arg(put);
+  uint8_t replaced = kNoTile;
+  switch (move_kind(put)) {
+    case MoveKind::kPutStation:
+      replaced = p.station[arg];
+      for (int car = 0; car < kCarTypes; ++car) {
+        bool on_line = false;
+        for (int i = 0; i < c.line_length[car]; ++i) {
+          if (c.line[car][i] != arg) continue;
+          on_line = true;
+          if (replaced != kNoTile) {
+            --f.lines[car].count[face(c, replaced).detail];
+            f.fixed[car] -= face(c, replaced).stars;
+          }
+          ++f.lines[car].count[added.detail];
+          f.fixed[car] += added.stars;
+        }
+        if (on_line) measure_demands(c, o, car, f);
+      }
+      break;
+    case MoveKind::kPutOffice:
+      replaced = p.office[arg];
+      for (int car = 0; car < kCarTypes; ++car)
+        f.fixed[car] += added.stars - (replaced == kNoTile ? 0 : face(c, replaced).stars);
+      if (replaced != kNoTile) count_manager(face(c, replaced), -1, f);
+      count_manager(added, +1, f);
+      break;
+    case MoveKind::kPutStyling: {
+      int slot = styling_slot_with(c, p, arg, added.detail);
+      for (int i = 0; i < c.styling_slots && slot < 0; ++i)
+        if (p.styling[arg][i] == kNoTile) slot = i;
+      if (slot < 0) return f;  // no room: the rules offer no such move
+      replaced = p.styling[arg][slot];
+      f.parts[arg] |= 1u << added.detail;  // a replaced tile shows the same part
+      f.fixed[arg] += added.stars - (replaced == kNoTile ? 0 : face(c, replaced).stars);
+      break;
+    }
+    default: return f;
+  }
+  f.silver += added.silver - (replaced == kNoTile ? 0 : face(c, replaced).silver);
+  return f;
 }
 
-// A tile's worth to the seat: a bonus tile's bonus, else its best placement
-// (at least 0: it can always be discarded). `spare` is the money a fee may take.
-inline float tile_worth(const State& s, const Seat& p, const Outlook& o, float base, uint8_t tile, int spare) {
-  const TileFace& f = face(s.c(), tile);
-  if (f.kind == TileKind::kMoney) return float(f.value) * kMoneyWorth;
-  if (f.kind == TileKind::kVp) return float(f.value);
-  float best = 0.0f;
-  for_each_placement(s.c(), p, tile, spare, [&](Action put, int fee) {
-    best = std::max(best, placement_gain(s, p, o, base, tile, put, fee));
-  });
-  return best;
-}
+// One decision's valuation of the acting seat's factory: its parts and worth
+// now, against which tiles and contracts are weighed.
+struct FactoryValuation {
+  const Components& c;
+  const Seat& p;
+  Outlook o;
+  int rounds_left;
+  FactoryParts parts;
+  float base;  // the factory's worth now, with the contracts in hand
+
+  FactoryValuation(const State& s, const Seat& seat)
+      : c(s.c()),
+        p(seat),
+        o(outlook_of(s)),
+        rounds_left(kRounds - s.round),
+        parts(factory_parts(c, p, o)),
+        base(factory_total(c, parts, o, p.hand, rounds_left)) {}
+
+  // What holding `hand` instead of the contracts in hand would be worth.
+  float with_hand(uint32_t hand) const { return factory_total(c, parts, o, hand, rounds_left) - base; }
+
+  // What putting `tile` by `put` (fee paid) adds to the factory's worth.
+  float placement_gain(uint8_t tile, Action put, int fee) const {
+    if (move_kind(put) == MoveKind::kDiscard) return 0.0f;
+    return factory_total(c, with_tile(c, p, o, parts, tile, put), o, p.hand, rounds_left) - base -
+           float(fee) * kMoneyWorth;
+  }
+
+  // A tile's worth to the seat: a bonus tile's bonus, else its best placement
+  // (at least 0: it can always be discarded). `spare` is the money a fee may take.
+  float tile_worth(uint8_t tile, int spare) const {
+    const TileFace& f = face(c, tile);
+    if (f.kind == TileKind::kMoney) return float(f.value) * kMoneyWorth;
+    if (f.kind == TileKind::kVp) return float(f.value);
+    float best = 0.0f;
+    for_each_placement(c, p, tile, spare,
+                       [&](Action put, int fee) { best = std::max(best, placement_gain(tile, put, fee)); });
+    return best;
+  }
+};
 
 // ------------------------------------------------------------ cars
 
@@ -392,12 +485,12 @@ inline Action best_move(const State& s, Score score) {
 }
 
 // The worth of a contract draw now: the best display card's prospect or the deck's.
-inline float draw_worth(const State& s, const Seat& p, const Outlook& o, float base) {
+inline float draw_worth(const State& s, const FactoryValuation& factory) {
   if (!s.deck_count && !s.display) return float(kNoContractVp);
   float best = s.deck_count ? kDeckDrawWorth : 0.0f;
   for (uint32_t shown = s.display; shown; shown &= shown - 1) {
     const uint32_t card = uint32_t(1) << std::countr_zero(shown);
-    best = std::max(best, factory_worth(s, p, o, p.hand | card) - base);
+    best = std::max(best, factory.with_hand(factory.p.hand | card));
   }
   return best;
 }
@@ -405,15 +498,26 @@ inline float draw_worth(const State& s, const Seat& p, const Outlook& o, float b
 inline Action turn_action(const State& s) {
   const Components& c = s.c();
   const Seat& p = s.seat[s.turn];
-  const Outlook o = outlook_of(s);
-  const float base = factory_worth(s, p, o, p.hand);
+  const FactoryValuation factory(s, p);
   const SalesOutlook sales[kMarkets] = {sales_outlook(s, kNorthAmerica), sales_outlook(s, kEurope)};
   const float worker = worker_worth(c, p);
   const int rate = sponsor_rate(c, p);
-  // Each grid tile's worth, once.
+  // Each grid tile's worth, valued when a space that may take it is first
+  // weighed, and once per tile face (the grid often shows two tiles alike).
   float cell_worth[kGridCells];
-  for (int cell = 0; cell < kGridCells; ++cell)
-    cell_worth[cell] = s.grid[cell] == kNoTile ? 0.0f : tile_worth(s, p, o, base, s.grid[cell], p.money);
+  std::fill(cell_worth, cell_worth + kGridCells, -1.0f);  // a tile's worth is at least 0
+  TileFace valued_face[kGridCells];
+  float valued_worth[kGridCells];
+  int valued = 0;
+  const auto worth_of_cell = [&](int cell) {
+    if (cell_worth[cell] >= 0.0f) return cell_worth[cell];
+    const TileFace& f = face(c, s.grid[cell]);
+    for (int i = 0; i < valued; ++i)
+      if (valued_face[i] == f) return cell_worth[cell] = valued_worth[i];
+    valued_face[valued] = f;
+    valued_worth[valued++] = cell_worth[cell] = factory.tile_worth(s.grid[cell], p.money);
+    return cell_worth[cell];
+  };
   float draw = -1.0f;  // computed when first needed
   // Each action space's worth (money aside), the workers and money it needs:
   // index k < kActionSpaces is space k (the corner's own index unused), then
@@ -434,13 +538,13 @@ inline Action turn_action(const State& s) {
       float best_tile = -1.0f;
       for (int place = 0; place < kGridSide; ++place) {
         const int cell = line_cell(space, place);
-        if (s.grid[cell] != kNoTile) best_tile = std::max(best_tile, cell_worth[cell]);
+        if (s.grid[cell] != kNoTile) best_tile = std::max(best_tile, worth_of_cell(cell));
       }
       if (best_tile < 0.0f) continue;  // no tile left: closed
       worth += best_tile;
     }
     if (spec.action == SpaceAction::kContract) {
-      if (draw < 0.0f) draw = draw_worth(s, p, o, base);
+      if (draw < 0.0f) draw = draw_worth(s, factory);
       worth += draw;
       money_needed[k] = 0;
     } else {
@@ -474,20 +578,18 @@ inline Action turn_action(const State& s) {
 
 inline Action take_tile_action(const State& s) {
   const Seat& p = s.seat[s.turn];
-  const Outlook o = outlook_of(s);
-  const float base = factory_worth(s, p, o, p.hand);
+  const FactoryValuation factory(s, p);
   // A fee must leave the production's cost.
   const int spare = p.money - production_cost(s.c(), s.space, s.car);
   return best_move(s, [&](Action a) {
-    return tile_worth(s, p, o, base, s.grid[line_cell(s.space, move_arg(a))], spare);
+    return factory.tile_worth(s.grid[line_cell(s.space, move_arg(a))], spare);
   });
 }
 
 inline Action place_tile_action(const State& s) {
   const Components& c = s.c();
   const Seat& p = s.seat[s.turn];
-  const Outlook o = outlook_of(s);
-  const float base = factory_worth(s, p, o, p.hand);
+  const FactoryValuation factory(s, p);
   return best_move(s, [&](Action a) -> float {
     const MoveKind kind = move_kind(a);
     if (kind == MoveKind::kDiscard) return 0.0f;
@@ -496,17 +598,16 @@ inline Action place_tile_action(const State& s) {
     if (kind == MoveKind::kPutOffice && p.office[arg] == kNoTile) fee = c.office_fee[arg];
     if (kind == MoveKind::kPutStyling && styling_slot_with(c, p, arg, face(c, s.tile).detail) < 0)
       fee = c.styling_fee[styling_count(c, p, arg)];
-    return placement_gain(s, p, o, base, s.tile, a, fee);
+    return factory.placement_gain(s.tile, a, fee);
   });
 }
 
 inline Action draw_action(const State& s) {
   const Seat& p = s.seat[s.turn];
-  const Outlook o = outlook_of(s);
-  const float base = factory_worth(s, p, o, p.hand);
+  const FactoryValuation factory(s, p);
   return best_move(s, [&](Action a) {
     if (move_kind(a) == MoveKind::kDrawDeck) return kDeckDrawWorth;
-    return factory_worth(s, p, o, p.hand | uint32_t(1) << move_arg(a)) - base;
+    return factory.with_hand(p.hand | uint32_t(1) << move_arg(a));
   });
 }
 
@@ -589,9 +690,7 @@ inline Action office_action(const State& s) {
   const SalesOutlook sales[kMarkets] = {sales_outlook(s, kNorthAmerica), sales_outlook(s, kEurope)};
   const int extra = managers(c, p, Manager::kMarketing);
   const bool last_round = s.round + 1 == kRounds;
-  Outlook o;
-  float base = 0.0f;
-  bool valued = false;
+  std::optional<FactoryValuation> factory;  // valued when an office offers a tile
   return best_move(s, [&](Action a) {
     const int office = move_arg(a);
     const SalesOfficeSpec& spec = c.office[office];
@@ -599,12 +698,8 @@ inline Action office_action(const State& s) {
                   expected_sales(s, s.turn, sales, spec.limit + extra) +
                   kOrderWorth * float(c.sales_offices - office) * (last_round ? 0.2f : 1.0f);
     if (spec.tile_slot >= 0 && s.office_tile[spec.tile_slot] != kNoTile) {
-      if (!valued) {
-        o = outlook_of(s);
-        base = factory_worth(s, p, o, p.hand);
-        valued = true;
-      }
-      worth += tile_worth(s, p, o, base, s.office_tile[spec.tile_slot], p.money);
+      if (!factory) factory.emplace(s, p);
+      worth += factory->tile_worth(s.office_tile[spec.tile_slot], p.money);
     }
     return worth;
   });

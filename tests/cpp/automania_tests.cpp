@@ -518,6 +518,26 @@ void check_heuristic_honest(const State& s, Action move, Rng& rng) {
   }
 }
 
+// The heuristic values a tile's placement by updating the factory's parts
+// (heuristic_detail::with_tile) instead of reading the factory again: the
+// parts it gives must be those read from the factory the rules leave.
+void check_placement_parts(const State& s) {
+  using namespace heuristic_detail;
+  const Components& c = s.c();
+  const Seat& p = s.seat[s.turn];
+  const Outlook o = outlook_of(s);
+  const FactoryParts before = factory_parts(c, p, o);
+  ActionList legal;
+  legal_actions(s, legal);
+  for (Action put : legal) {
+    if (move_kind(put) == MoveKind::kDiscard) continue;
+    State after = s;
+    apply_action(after, put);
+    CHECK_MSG(with_tile(c, p, o, before, s.tile, put) == factory_parts(c, after.seat[s.turn], o),
+              "the factory's parts after " + format_action(s, put));
+  }
+}
+
 // Every seat on the heuristic player, or (`mixed`) each move by it or at
 // random, half and half, so that it is also asked in positions it would not
 // reach itself. Every move it returns must be legal; every `honesty_every`-th
@@ -534,6 +554,7 @@ void heuristic_game(int players, Rng& rng, GameStats& stats, bool mixed, int hon
       CHECK_MSG(is_legal(s, move), "a legal heuristic move at step " + std::to_string(int(s.step)));
       if (!is_legal(s, move)) break;
       if (++decisions % honesty_every == 0) check_heuristic_honest(s, move, rng);
+      if (s.step == Step::kPlaceTile) check_placement_parts(s);
       apply_action(s, mixed && rng.below(2) ? random_action(s, rng) : move);
     }
     if (++steps > 5000) {
