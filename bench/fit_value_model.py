@@ -1,23 +1,27 @@
-"""Fits For Sale's learned evaluation and writes its weights into the build.
+"""Fits a game's learned evaluation and writes its weights into the build.
 
-The search's `evaluation="model"` stops each rollout at the next round
-boundary and values it there with these weights (csrc/forsale/value_model.h).
+The search's `evaluation="model"` stops each rollout at the next evaluation
+point and values it there with these weights (csrc/search/linear_value_model.h):
+For Sale at a round boundary (csrc/forsale/value_model.h), Automania where a
+later round is about to be dealt (csrc/automania/value_model.h).
 The data is heuristic self-play (csrc/search/value_samples.h): a random share
 of moves up to a cut drawn per game, then straight heuristic play, so every
-recorded outcome is what a rollout from that position would return.
+recorded outcome is what a heuristic rollout from that position would return.
 
-Per edition, player count, phase and round, two models over each seat's
-features (csrc/forsale/value_features.h), the same weights for every seat:
+Per bucket (For Sale: edition, player count, phase and round; Automania:
+player count and round), two models over each seat's features (the game's
+value_features.h), the same weights for every seat:
   * win: a conditional logit, P(seat wins) = softmax over seats of w . f,
     fitted by Newton's method to the win shares (a shared win counts 1/k),
     with a small ridge penalty on standardised features;
-  * money: least squares, final money = m . f + b.
+  * score: least squares, final score = m . f + b.
 One game in ten is held out; the report compares the model's log loss and
 Brier score on it with the no-skill guess (1/players) and with the seat's
-current final score alone (one weight, fitted the same way).
+current score alone (one weight, fitted the same way).
 
-    python bench/fit_value_model.py                # fit, report, write csrc/forsale/value_weights.inc
-    python bench/fit_value_model.py --games 20000  # a quick look (the shipped weights used the defaults)
+    python bench/fit_value_model.py                   # For Sale: fit, report, write csrc/forsale/value_weights.inc
+    python bench/fit_value_model.py --game automania  # Automania's, into csrc/automania/value_weights.inc
+    python bench/fit_value_model.py --games 20000     # a quick look (the shipped weights used the defaults)
 
 Rebuild (pip install .) for the search to use the new weights.
 """
@@ -27,6 +31,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -34,15 +40,18 @@ import numpy as np
 from pyai import _core
 
 ROOT = Path(__file__).resolve().parent.parent
-WEIGHTS = ROOT / "csrc" / "forsale" / "value_weights.inc"
-REPORT = ROOT / "bench" / "value_model.json"
+RIDGE = 1e-3  # per sample, on standardised features
 
+# For Sale's buckets: edition, player count, phase and round.
 PHASES = ("auction", "buying", "selling")
 ROUNDS = 10  # kValueRounds
 SETTINGS = [(classic, players) for classic in (False, True) for players in range(3, 7)]
-RIDGE = 1e-3  # per sample, on standardised features
 FEATURES = list(_core.forsale_value_feature_names)
 SCORE_NOW = FEATURES.index("score_now")
+
+# Automania's buckets: player count and round (rounds 2-4 about to be dealt).
+AUTOMANIA_PLAYERS = (2, 3, 4)
+AUTOMANIA_ROUNDS = 3  # kValueRounds
 
 
 def bucket_of(classic: bool, players: int, phase: int, round_: int) -> int:
@@ -55,6 +64,86 @@ def phase_and_round(bucket: int) -> tuple[str, int]:
     """The phase name and 0-based round a bucket's weights are for."""
     phase, round_ = divmod(bucket % (len(PHASES) * ROUNDS), ROUNDS)
     return PHASES[phase], round_
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One edition and player count of a game: its samples and its report's name."""
+
+    name: str
+    samples: Callable[[int, int, int, int], dict]  # (games, max_cut, noise, seed) -> value samples
+    seed_offset: int
+
+
+@dataclass(frozen=True)
+class GameFit:
+    """What the fitting needs to know of one game's learned evaluation."""
+
+    features: list[str]
+    score_now: int  # the feature that is the seat's score so far (the report's one-weight baseline)
+    buckets: int
+    weights: Path
+    report: Path
+    settings: Callable[[], list[Setting]]
+    label: Callable[[int], str]  # a bucket's name in the report
+    header: Callable[[], list[str]] = lambda: []  # more of the include (declarations after the weights)
+
+
+def forsale_fit() -> GameFit:
+    return GameFit(
+        features=FEATURES,
+        score_now=SCORE_NOW,
+        buckets=len(SETTINGS) * len(PHASES) * ROUNDS,
+        weights=ROOT / "csrc" / "forsale" / "value_weights.inc",
+        report=ROOT / "bench" / "value_model.json",
+        settings=lambda: [
+            Setting(
+                f"{'classic' if classic else 'autorama'} {players}p",
+                lambda games, cut, noise, seed, c=classic, p=players: _core.forsale_value_samples(
+                    p, c, games, cut, noise, seed
+                ),
+                players + 10 * classic,
+            )
+            for classic, players in SETTINGS
+        ],
+        label=lambda bucket: f"{phase_and_round(bucket)[0]} {phase_and_round(bucket)[1] + 1}",
+    )
+
+
+def automania_fit() -> GameFit:
+    # The weights belong to the shipped component set: the include carries its
+    # wire form, and a game with other components is not valued.
+    from pyai.automania import component_file
+    from pyai.automania.game import load_components
+
+    components, index = load_components(None)
+    features = list(_core.automania_value_feature_names)
+    wire = component_file.wire(components)
+    return GameFit(
+        features=features,
+        score_now=features.index("vp"),
+        buckets=len(AUTOMANIA_PLAYERS) * AUTOMANIA_ROUNDS,
+        weights=ROOT / "csrc" / "automania" / "value_weights.inc",
+        report=ROOT / "bench" / "automania_value_model.json",
+        settings=lambda: [
+            Setting(
+                f"{players}p",
+                lambda games, cut, noise, seed, p=players: _core.automania_value_samples(
+                    p, index, games, cut, noise, seed
+                ),
+                players,
+            )
+            for players in AUTOMANIA_PLAYERS
+        ],
+        label=lambda bucket: f"round {bucket % AUTOMANIA_ROUNDS + 2}",
+        header=lambda: [
+            "// The component set the weights were fitted to, in its wire form (component_file.py).",
+            "inline constexpr int32_t kValueModelComponentsWire[] = {" + ", ".join(map(str, wire)) + "};",
+        ],
+    )
+
+
+GAMES = {"forsale": forsale_fit, "automania": automania_fit}
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
@@ -94,24 +183,24 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
     return float(((p - y) ** 2).sum(axis=1).mean())
 
 
-def fit_bucket(x, win, score, test):
+def fit_bucket(x, win, score, test, score_now=SCORE_NOW):
     """Both models for one bucket; held-out figures for the report."""
     train = ~test
     scaled, spread = standardise(x[train])
     win_weights = fit_logit(scaled, win[train]) / spread
-    score_only = fit_logit(scaled[:, :, [SCORE_NOW]], win[train])[0] / spread[SCORE_NOW]
+    score_only = fit_logit(scaled[:, :, [score_now]], win[train])[0] / spread[score_now]
     flat = x[train].reshape(-1, x.shape[-1])
     design = np.hstack([flat / spread, np.ones((len(flat), 1))])
     gram = design.T @ design + RIDGE * len(flat) * np.diag([1.0] * x.shape[-1] + [0.0])
-    money = np.linalg.solve(gram, design.T @ score[train].reshape(-1))
-    money_weights, money_bias = money[:-1] / spread, float(money[-1])
+    fitted = np.linalg.solve(gram, design.T @ score[train].reshape(-1))
+    score_weights, score_bias = fitted[:-1] / spread, float(fitted[-1])
     report = {"train": int(train.sum()), "test": int(test.sum())}
     if test.any():
         y = win[test]
         model = softmax(x[test] @ win_weights)
-        baseline = softmax(x[test][:, :, SCORE_NOW] * score_only)
+        baseline = softmax(x[test][:, :, score_now] * score_only)
         uniform = np.full_like(y, 1.0 / y.shape[1])
-        estimate = x[test] @ money_weights + money_bias
+        estimate = x[test] @ score_weights + score_bias
         report.update(
             log_loss=log_loss(model, y),
             log_loss_score_now=log_loss(baseline, y),
@@ -119,19 +208,18 @@ def fit_bucket(x, win, score, test):
             brier=brier(model, y),
             brier_score_now=brier(baseline, y),
             brier_uniform=brier(uniform, y),
-            money_rmse=float(np.sqrt(((estimate - score[test]) ** 2).mean())),
-            money_sd=float(score[test].std()),
+            score_rmse=float(np.sqrt(((estimate - score[test]) ** 2).mean())),
+            score_sd=float(score[test].std()),
         )
-    return win_weights, money_weights, money_bias, report
+    return win_weights, score_weights, score_bias, report
 
 
-def fit_setting(classic: bool, players: int, games: int, seed: int, noise: int, max_cut: int, phases: set[str]):
-    """Both models for every boundary of the given phases of one edition and player count."""
-    data = _core.forsale_value_samples(players, classic, games, max_cut, noise, seed)
+def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int) -> dict:
+    """Both models for every bucket of the samples that `wanted` takes."""
     test_games = data["game"] % 10 == 0
     fitted = {}
     for bucket in np.unique(data["bucket"]):
-        if phase_and_round(int(bucket))[0] not in phases:
+        if not wanted(int(bucket)):
             continue
         rows = data["bucket"] == bucket
         fitted[int(bucket)] = fit_bucket(
@@ -139,6 +227,7 @@ def fit_setting(classic: bool, players: int, games: int, seed: int, noise: int, 
             data["win"][rows].astype(np.float64),
             data["score"][rows].astype(np.float64),
             test_games[rows],
+            score_now,
         )
     return fitted
 
@@ -152,71 +241,89 @@ def c_floats(values) -> str:
     return "{" + ", ".join(c_float(v) for v in values) + "}"
 
 
-def write_weights(path: Path, fitted: dict, source: str) -> None:
-    buckets = len(SETTINGS) * len(PHASES) * ROUNDS
+def write_weights(path: Path, fitted: dict, source: str, game: GameFit | None = None) -> None:
+    game = game or forsale_fit()
     lines = [
         "// Generated by bench/fit_value_model.py: do not edit by hand. The learned",
         "// evaluation's weights per bucket (value_bucket() in value_features.h):",
-        "// {fitted, win weights, money weights, money bias}, in feature order.",
+        "// {fitted, win weights, score weights, score bias}, in feature order.",
         f"// {source}",
         f'inline constexpr const char* kValueModelSource = "{source}";',
         "inline constexpr ValueWeights kValueWeights[] = {",
     ]
-    for bucket in range(buckets):
+    for bucket in range(game.buckets):
         if bucket not in fitted:
             lines.append("    {},")
             continue
-        win, money, bias, _ = fitted[bucket]
-        lines.append(f"    {{true, {c_floats(win)}, {c_floats(money)}, {c_float(bias)}}},")
+        win, score, bias, _ = fitted[bucket]
+        lines.append(f"    {{true, {c_floats(win)}, {c_floats(score)}, {c_float(bias)}}},")
     lines.append("};")
+    lines += game.header()
     path.write_text("\n".join(lines) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(GAMES), default="forsale", help="the game whose weights to fit")
     parser.add_argument("--games", type=int, default=200_000, help="self-play games per edition and player count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=20, help="percent of random moves before the cut")
-    parser.add_argument("--max-cut", type=int, default=24, help="the cut is drawn from 0 to this many boundaries")
+    parser.add_argument(
+        "--max-cut", type=int, default=None, help="the cut is drawn from 0 to this many points (For Sale 24, Automania 3)"
+    )
     parser.add_argument(
         "--phases",
         default="selling",
-        help="the phases whose round boundaries get weights (comma-separated; a rollout goes on through the others)",
+        help="For Sale: the phases whose round boundaries get weights (comma-separated; a rollout goes on through "
+        "the others)",
     )
-    parser.add_argument("--weights", type=Path, default=WEIGHTS, help="the C++ include to write")
-    parser.add_argument("--report", type=Path, default=REPORT, help="held-out figures per bucket (JSON)")
+    parser.add_argument("--weights", type=Path, default=None, help="the C++ include to write (default: the game's)")
+    parser.add_argument("--report", type=Path, default=None, help="held-out figures per bucket (JSON)")
     args = parser.parse_args(argv)
-    phases = set(args.phases.split(","))
-    if not phases <= set(PHASES):
-        parser.error(f"--phases takes {', '.join(PHASES)}, not {args.phases}")
+    game = GAMES[args.game]()
+    max_cut = args.max_cut if args.max_cut is not None else {"forsale": 24, "automania": 3}[args.game]
+    if args.game == "forsale":
+        phases = set(args.phases.split(","))
+        if not phases <= set(PHASES):
+            parser.error(f"--phases takes {', '.join(PHASES)}, not {args.phases}")
+
+        def wanted(bucket: int) -> bool:
+            return phase_and_round(bucket)[0] in phases
+
+        scope = f"; phases {','.join(sorted(phases))}"
+    else:
+
+        def wanted(bucket: int) -> bool:
+            return True
+
+        scope = ""
 
     fitted: dict[int, tuple] = {}
     report = {}
-    for classic, players in SETTINGS:
-        name = f"{'classic' if classic else 'autorama'} {players}p"
-        seed = args.seed + players + 10 * classic
-        setting = fit_setting(classic, players, args.games, seed, args.noise, args.max_cut, phases)
-        fitted.update(setting)
-        rows = {}
-        for bucket, (_, _, _, figures) in sorted(setting.items()):
-            phase, round_ = phase_and_round(bucket)
-            rows[f"{phase} {round_ + 1}"] = figures
-        report[name] = rows
-        print(f"{name}: {len(setting)} boundaries")
-        print(f"  {'boundary':<11} {'log loss':>9} {'score only':>10} {'uniform':>8} {'brier':>6} {'money rmse':>10}")
+    for setting in game.settings():
+        data = setting.samples(args.games, max_cut, args.noise, args.seed + setting.seed_offset)
+        fits = fit_samples(data, wanted, game.score_now)
+        fitted.update(fits)
+        rows = {game.label(bucket): figures for bucket, (_, _, _, figures) in sorted(fits.items())}
+        report[setting.name] = rows
+        print(f"{setting.name}: {len(fits)} boundaries")
+        print(f"  {'boundary':<11} {'log loss':>9} {'score only':>10} {'uniform':>8} {'brier':>6} {'score rmse':>10}")
         for label, figures in rows.items():
             print(
                 f"  {label:<11} {figures['log_loss']:9.3f} {figures['log_loss_score_now']:10.3f}"
                 f" {figures['log_loss_uniform']:8.3f} {figures['brier']:6.3f}"
-                f" {figures['money_rmse']:5.1f}/{figures['money_sd']:4.1f}"
+                f" {figures['score_rmse']:5.1f}/{figures['score_sd']:4.1f}"
             )
+    per = "per edition and player count" if args.game == "forsale" else "per player count"
     source = (
-        f"{args.games} heuristic self-play games per edition and player count, seed {args.seed},"
-        f" noise {args.noise}% before a cut of 0-{args.max_cut} boundaries; phases {','.join(sorted(phases))}"
+        f"{args.games} heuristic self-play games {per}, seed {args.seed},"
+        f" noise {args.noise}% before a cut of 0-{max_cut} boundaries{scope}"
     )
-    write_weights(args.weights, fitted, source)
-    args.report.write_text(json.dumps({"source": source, "features": FEATURES, "settings": report}, indent=1) + "\n")
-    print(f"wrote {args.weights} and {args.report}; rebuild (pip install .) to use them")
+    weights = args.weights or game.weights
+    report_path = args.report or game.report
+    write_weights(weights, fitted, source, game)
+    report_path.write_text(json.dumps({"source": source, "features": game.features, "settings": report}, indent=1) + "\n")
+    print(f"wrote {weights} and {report_path}; rebuild (pip install .) to use them")
     return 0
 
 

@@ -24,10 +24,12 @@
 #include "../csrc/automania/rules.h"
 #include "../csrc/automania/scoring.h"
 #include "../csrc/automania/tokens.h"
+#include "../csrc/automania/value_model.h"
 #include "../csrc/core/errors.h"
 #include "automania_record.h"
 #include "record_binding.h"
 #include "search_binding.h"
+#include "value_samples_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
@@ -337,6 +339,28 @@ void bind_automania(py::module_& m) {
       .def("position", [](const AutomaniaGameRecord& r) { return write_position(r.state); })
       .def("describe_legal", [](const AutomaniaGameRecord& r) { return describe_legal(r.state); })
       .def("to_dict", [](const AutomaniaGameRecord& r) { return state_dict(r.state); })
+      .def("value_features",
+           [](const AutomaniaGameRecord& r) {
+             std::vector<std::vector<float>> rows;
+             for (int p = 0; p < r.state.num_players; ++p) {
+               std::vector<float> row(kValueFeatures);
+               value_features(r.state, p, row.data());
+               rows.push_back(row);
+             }
+             return rows;
+           },
+           "Each seat's features as the learned evaluation reads them (csrc/automania/value_features.h).")
+      .def("value_estimate",
+           [](const AutomaniaGameRecord& r) -> py::object {
+             float win[kMaxPlayers], vp[kMaxPlayers];
+             if (!is_round_boundary(r.state) || !evaluate_position(r.state, win, vp)) return py::none();
+             py::dict out;
+             out["win"] = std::vector<float>(win, win + r.state.num_players);
+             out["score"] = std::vector<float>(vp, vp + r.state.num_players);
+             return out;
+           },
+           "Where a later round is about to be dealt, with fitted weights for the game's components: the learned "
+           "evaluation's win chances and final VP per seat; else None.")
       .def(
           "apply_as_seen",
           [](AutomaniaGameRecord& r, int seat, const std::string& token) {
@@ -436,6 +460,20 @@ void bind_automania(py::module_& m) {
       py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
       "Plays Automania games with every seat on the heuristic player in C++ (GIL released); returns counts and "
       "seconds.");
+  m.def(
+      "automania_value_samples",
+      [](int players, int set, int games, int max_cut, int noise, uint64_t seed) {
+        check_setup(players, set);
+        return bindings::value_samples<SearchGame>(initial_state(players, uint8_t(set)), players, games, max_cut,
+                                                   noise, seed);
+      },
+      py::arg("players"), py::arg("components"), py::arg("games"), py::arg("max_cut"), py::arg("noise"),
+      py::arg("seed") = 0,
+      "Heuristic self-play positions where a later round is about to be dealt, and their outcomes, for fitting the "
+      "learned evaluation (csrc/search/value_samples.h): numpy arrays bucket, game, features, win, score.");
+  m.attr("automania_value_feature_names") =
+      std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
+  m.attr("automania_value_model_source") = std::string(kValueModelSource);
   m.def(
       "automania_heuristic_against_random",
       [](int players, int set, int games, uint64_t seed) {

@@ -1,4 +1,4 @@
-"""For Sale's learned evaluation: its features, its shipped weights, the self-play
+"""For Sale's learned evaluation (Automania's: test_automania_value_model.py): its features, its shipped weights, the self-play
 samples it is fitted on, the fitting, and the search setting that uses it."""
 
 import json
@@ -194,9 +194,8 @@ def test_with_the_model_the_search_still_ignores_the_hidden_removal():
     assert first == second
 
 
-@pytest.mark.parametrize("spec", ["leduc", "automania(players=3)"])
-def test_games_without_a_model_refuse_it_by_name(spec):
-    game = pyai.load_game(spec)
+def test_a_game_without_a_model_refuses_it_by_name():
+    game = pyai.load_game("leduc")
     state = game.new_initial_state()
     rng = random.Random(1)
     while state.to_move() == "chance":

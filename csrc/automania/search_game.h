@@ -15,6 +15,7 @@
 #include "playout.h"
 #include "rules.h"
 #include "scoring.h"
+#include "value_model.h"
 
 namespace pyai::automania {
 
@@ -77,6 +78,13 @@ struct SearchGame {
     config.prior_weight = kPriorWeight;
   }
 
+  // The learned evaluation (value_model.h): where a later round is about to be dealt.
+  static constexpr int kValueFeatures = automania::kValueFeatures;
+  static bool is_evaluation_point(const State& s) { return is_round_boundary(s); }
+  static int value_bucket(const State& s) { return automania::value_bucket(s); }
+  static void value_features(const State& s, int seat, float* out) { automania::value_features(s, seat, out); }
+  static bool evaluate(const State& s, float* win, float* vp) { return evaluate_position(s, win, vp); }
+
   // Per seat: 1 for the winner (ties are broken by the sales offices), and its VP.
   static void outcomes(const State& s, float* win, float* vp) {
     const int best = winner(s);
@@ -99,6 +107,7 @@ struct SearchGame {
 // No tree options yet: an empty settings table.
 inline std::span<const search::Setting<TreeOptions>> tree_settings() { return {}; }
 
-static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame>);
+static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> &&
+              search::HasValueModel<SearchGame>);
 
 }  // namespace pyai::automania

@@ -175,7 +175,8 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        [](const C& c) { return V(uint64_t(c.rollout_noise_percent)); }},
       {"evaluation", SettingKind::kChoice, 0, 0, "rollout|model", false,
        "how a leaf is valued: a rollout to the end, or a rollout to the next point the game's learned model values "
-       "(For Sale: a phase-3 round about to be dealt), valued there by the model (games that have one)",
+       "(For Sale: a phase-3 round about to be dealt; Automania: a later round about to be dealt), valued there by the "
+       "model (games that have one)",
        [](C& c, const V& v) {
          c.evaluation = std::get<std::string>(v) == "model" ? LeafEvaluation::kModel : LeafEvaluation::kRollout;
        },

@@ -1,0 +1,136 @@
+"""Automania's learned evaluation: its features, where it values a position
+(a later round about to be dealt, with the shipped components only), that its
+shipped weights predict held-out games, and the search setting that uses it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyai
+from pyai import _core
+from pyai.analysis import analyse
+
+from automania_scenarios import new_game, play
+from test_automania_information import hidden_draw_position
+from test_automania_rules_production import top_car_components
+from test_search import comparable
+
+ROOT = Path(__file__).resolve().parent.parent
+FEATURES = list(_core.automania_value_feature_names)
+
+
+def heuristic_game(game: pyai.Game, rng: random.Random):
+    """Plays a game with the heuristic bot in every seat and random reveals,
+    yielding the state (one object, played on) at each reveal before it is made."""
+    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(game.players)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        mover = state.to_move()
+        if mover == "chance":
+            yield state
+            state.apply(state.sample_chance(rng.getrandbits(32)))
+        else:
+            state.apply(bots[mover].choose(state))
+
+
+def test_features_at_the_start_are_each_seats_vp_money_and_place():
+    state = new_game(players=3)
+    features = [dict(zip(FEATURES, row)) for row in state._core.value_features()]
+    seats = state.to_dict()["seats"]
+    for number, f in enumerate(features):
+        assert f["vp"] == seats[number]["vp"] and f["money"] == seats[number]["money"]
+        assert f["order_place"] == number  # the scenarios' order is the seats' order
+        assert f["hand_size"] == 1 and f["contract_vp"] == 0 and f["cars_on_ships"] == 0
+    # Later seats start with more money ($6, $7, $8): the ranking's VP if the game ended now.
+    assert [f["money_rank_vp"] for f in features] == [3, 6, 10]
+
+
+def test_a_machine_on_a_line_raises_its_stars():
+    state = new_game(players=3)
+    before = dict(zip(FEATURES, state._core.value_features()[0]))
+    play(state, "place:R1", "tile:1", "put:station,1")
+    after = dict(zip(FEATURES, state._core.value_features()[0]))
+    assert after["line_stars"] > before["line_stars"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_later_round_is_valued_once_and_nothing_else(players):
+    game = pyai.load_game(f"automania(players={players})")
+    valued = []
+    for state in heuristic_game(game, random.Random(players)):
+        estimate = state._core.value_estimate()
+        if estimate is not None:
+            valued.append(state.to_dict()["round"])
+            assert len(estimate["win"]) == len(estimate["score"]) == players
+            assert sum(estimate["win"]) == pytest.approx(1.0, abs=1e-5)
+            assert all(0 <= w <= 1 for w in estimate["win"])
+    assert valued == [2, 3, 4]
+
+
+def test_a_game_with_its_own_components_is_not_valued(tmp_path):
+    # The weights were fitted to the shipped set: another set's positions get
+    # no estimate, and a search asked for the model plays its rollouts out.
+    game = pyai.load_game(f"automania(players=3,components={top_car_components(tmp_path)})")
+    assert all(state._core.value_estimate() is None for state in heuristic_game(game, random.Random(5)))
+
+
+def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
+    # Games the weights were not fitted on (the bots' own games, not the
+    # fitting's noisy ones): at the round 3 and 4 boundaries the model's Brier
+    # score must beat the no-skill 1/players clearly, and its favourite must
+    # win more often than a third of the time.
+    game = pyai.load_game("automania(players=3)")
+    rng = random.Random(991)
+    model_error = uniform_error = 0.0
+    favourite_won = positions = 0
+    for _ in range(40):
+        estimates = []
+        for state in heuristic_game(game, rng):
+            estimate = state._core.value_estimate()
+            if estimate and state.to_dict()["round"] >= 3:
+                estimates.append(estimate["win"])
+        winners = state.winners()
+        outcome = np.array([1.0 if seat in winners else 0.0 for seat in range(3)])
+        for win in estimates:
+            model_error += float(((np.array(win) - outcome) ** 2).sum())
+            uniform_error += float(((1 / 3 - outcome) ** 2).sum())
+            favourite_won += outcome[int(np.argmax(win))] > 0
+            positions += 1
+    assert positions == 80
+    assert model_error < 0.8 * uniform_error
+    assert favourite_won > 0.45 * positions
+
+
+def test_the_report_names_the_weights_the_build_holds():
+    report = json.loads((ROOT / "bench" / "automania_value_model.json").read_text())
+    assert report["source"] == _core.automania_value_model_source
+    assert report["features"] == FEATURES
+    assert set(report["settings"]) == {"2p", "3p", "4p"}
+
+
+def test_the_model_ends_rollouts_where_the_next_round_is_dealt():
+    state = hidden_draw_position()
+    rollout = analyse(state, iterations=2000, seed=4, evaluation="rollout")
+    model = analyse(state, iterations=2000, seed=4, evaluation="model")
+    assert model.settings["evaluation"] == "model"
+    # A whole game is some 200 steps of random play from here; the rest of round 1 a fraction of that.
+    assert model.mean_rollout_length < 0.5 * rollout.mean_rollout_length
+    assert model.best_move in state.legal_moves()
+
+
+def test_with_the_model_the_search_still_ignores_hidden_contracts():
+    truth = hidden_draw_position()
+    other = new_game()
+    play(other, "place:R4", "tile:1", "draw:2", "reveal:17")
+    play(other, "place:C1", "tile:2", "discard", "draw:deck", "drawn:11")
+    mover = truth.to_move()  # seat 2: seat 1's deck draw is hidden from it
+    assert other.view(mover) == truth.view(mover) and other != truth
+    first, second = (
+        comparable(analyse(s, mover, iterations=2000, seed=7, evaluation="model")) for s in (truth, other)
+    )
+    assert first == second
