@@ -6,6 +6,8 @@
 
 Head to head at 3 players: in every game one seat searches with heuristic
 rollouts (rollout=heuristic) and two with random rollouts (rollout=random),
+all of them played to the end of the game (evaluation=rollout; Automania's
+default now stops them where the next round is dealt, docs/automania.md),
 the heuristic seat rotating over the three seats of each deal; the chance
 tokens are drawn from the deal's seed and the step number, so every rotation
 of a deal turns up the same tiles, demands and contracts. Both sides get the
@@ -45,6 +47,7 @@ def play_game(args: tuple[int, int, dict, dict]) -> dict:
             "ismcts",
             seed=deal * 1000 + rotation * 10 + seat,
             rollout=rollout[seat],
+            evaluation="rollout",  # whole-game rollouts, as this comparison measured them
             **(budget if seat == rotation else random_budget),
         )
         for seat in range(PLAYERS)

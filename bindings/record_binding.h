@@ -10,7 +10,10 @@
 #include <chrono>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "../csrc/core/errors.h"
+#include "../csrc/core/rng.h"
 #include "../csrc/search/game.h"
 #include "game_record.h"
 
@@ -22,6 +25,50 @@ template <typename R>
 using StateClass = py::class_<GameRecord<R>>;
 template <typename R>
 using ViewClass = py::class_<ViewRecord<R>>;
+
+// The mean of G::outcomes' win shares over rollouts from the record's state.
+template <typename R>
+std::vector<double> rollout_wins(const GameRecord<R>& record, int rollouts, bool heuristic, uint64_t seed) {
+  using G = typename R::Game;
+  if (rollouts < 1) throw GameError(ErrorKind::kBadSetting, "rollouts must be 1 or more, not " + std::to_string(rollouts));
+  if constexpr (!search::HasHeuristic<G>) {
+    if (heuristic) throw GameError(ErrorKind::kBadSetting, "this game has no heuristic player to roll out with");
+  }
+  const int players = R::players(record.state);
+  std::vector<double> total(size_t(players), 0.0);
+  py::gil_scoped_release release;
+  Rng rng(seed);
+  for (int k = 0; k < rollouts; ++k) {
+    typename G::State s = record.state;
+    for (;;) {
+      const search::NodeKind kind = G::kind(s);
+      if (kind == search::NodeKind::kTerminal) break;
+      if (kind == search::NodeKind::kChance) {
+        G::apply_chance(s, rng, search::kEverySeat);
+        continue;
+      }
+      const auto action = [&] {
+        if constexpr (search::HasHeuristic<G>) {
+          if (heuristic) return G::heuristic_action(s, rng);
+        }
+        return G::random_action(s, rng);
+      }();
+      // A simultaneous step is played choice by choice, as the search's rollouts play it.
+      if constexpr (search::HasSimultaneousMoves<G>) {
+        if (kind == search::NodeKind::kSimultaneous) {
+          G::apply_simultaneous(s, G::acting_seat(s), action);
+          continue;
+        }
+      }
+      G::apply(s, action);
+    }
+    float win[G::kMaxSeats], score[G::kMaxSeats];
+    G::outcomes(s, win, score);
+    for (int p = 0; p < players; ++p) total[size_t(p)] += win[p];
+  }
+  for (double& w : total) w /= rollouts;
+  return total;
+}
 
 template <typename R>
 std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* state_name, const char* view_name) {
@@ -46,6 +93,10 @@ std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* 
           "determinize", [](const Record& r, int seat, uint64_t seed) { return r.view_record(seat).determinized(seed); },
           py::arg("seat"), py::arg("seed"))
       .def("__eq__", [](const Record& a, const Record& b) { return a == b; })
+      .def("rollout_wins", &rollout_wins<R>, py::arg("rollouts"), py::arg("heuristic"), py::arg("seed"),
+           "Each seat's mean win share over `rollouts` games played from here to the end, every move by the "
+           "search's rollout policies (the game's heuristic player, or uniformly random) and every reveal at "
+           "random: what rollouts alone estimate (GIL released).")
       .def_property_readonly("players", [](const Record& r) { return R::players(r.state); })
       .def_property_readonly_static("state_bytes", [](py::object) { return sizeof(typename R::State); })
       .def_property_readonly_static("max_actions", [](py::object) { return int(R::Game::kMaxActions); });

@@ -80,14 +80,15 @@ def test_heuristic_playouts_report_like_random_playouts():
     assert result == {**g.heuristic_playouts(20, 1), "seconds": result["seconds"]}
 
 
-def test_the_search_rolls_out_at_random_by_default_and_with_the_heuristic_on_request():
-    # Measured (docs/automania.md, bench/automania_rollouts.py): heuristic rollouts win
-    # at equal iterations but only their share at equal time, at ~100 times the cost.
+def test_the_search_rolls_out_with_the_heuristic_to_the_rounds_end_by_default():
+    # Measured (docs/automania.md, "The search"): heuristic rollouts valued by the
+    # learned evaluation where the next round is dealt beat random rollouts at equal time.
     g = game(3)
-    assert g.search_defaults()["rollout"] == "random"
-    assert pyai.load_game("forsale(players=4)").search_defaults()["rollout"] == "heuristic"  # unchanged
-    # ... and the heuristic steers the tree instead (measured: docs/automania.md, "The search")
-    assert g.search_defaults()["prior_weight"] == 100
+    defaults = g.search_defaults()
+    assert defaults["rollout"] == "heuristic" and defaults["evaluation"] == "model"
+    assert pyai.load_game("forsale(players=4)").search_defaults()["evaluation"] == "rollout"  # unchanged
+    # ... and the heuristic steers the tree too (measured: docs/automania.md, "The search")
+    assert defaults["prior_weight"] == 100
     assert pyai.load_game("forsale(players=4)").search_defaults()["prior_weight"] == 0
     state = g.new_initial_state()
     rng = random.Random(1)
@@ -97,6 +98,8 @@ def test_the_search_rolls_out_at_random_by_default_and_with_the_heuristic_on_req
         result = pyai.analyse(state, iterations=64, seed=1, rollout=rollout)
         assert result.iterations == 64 and result.best_move in state.legal_moves()
     default = pyai.analyse(state, iterations=64, seed=1)
-    assert [m.visits for m in default.moves] == [
-        m.visits for m in pyai.analyse(state, iterations=64, seed=1, rollout="random").moves
-    ]
+    explicit = pyai.analyse(state, iterations=64, seed=1, rollout="heuristic", evaluation="model")
+    assert [m.visits for m in default.moves] == [m.visits for m in explicit.moves]
+    # A rollout from round 1 stops where round 2 is dealt: far short of a whole game.
+    whole = pyai.analyse(state, iterations=64, seed=1, evaluation="rollout")
+    assert default.mean_rollout_length < 0.5 * whole.mean_rollout_length

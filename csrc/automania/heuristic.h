@@ -405,15 +405,34 @@ inline float expected_sale(const State& s, const SalesOutlook& sales, int market
   return kSaleChance * (ahead < sales.count ? sales.limited[ahead] : sales.top);
 }
 
-// The best contract in hand that a car of type `car` with `stars` meets (0: none).
-inline float contract_met(const Components& c, const Seat& p, int car, int stars) {
-  float best = 0.0f;
-  for (uint32_t h = p.hand; h; h &= h - 1) {
-    const int contract = std::countr_zero(h);
-    if (meets_contract(c, p, car, stars, contract)) best = std::max(best, contract_reward(c, contract));
+// The contracts in hand a car of each type would meet once it has the stars
+// they ask for (its type, styling parts and machines already fit), read from
+// the factory once a decision: a decision values cars at many popularities.
+struct ContractsInReach {
+  static constexpr int kMaxHand = kRegularContracts + kStartingContracts;
+  int count[kCarTypes] = {};
+  int stars[kCarTypes][kMaxHand];
+  float reward[kCarTypes][kMaxHand];
+
+  ContractsInReach(const Components& c, const Seat& p) {
+    constexpr int kAnyStars = 1 << 20;
+    for (int car = 0; car < kCarTypes; ++car)
+      for (uint32_t h = p.hand; h; h &= h - 1) {
+        const int contract = std::countr_zero(h);
+        if (!meets_contract(c, p, car, kAnyStars, contract)) continue;
+        stars[car][count[car]] = c.contract[contract].stars;
+        reward[car][count[car]++] = contract_reward(c, contract);
+      }
   }
-  return best;
-}
+
+  // The best contract in hand that a car of type `car` with `stars` meets (0: none).
+  float best_met(int car, int car_stars) const {
+    float best = 0.0f;
+    for (int i = 0; i < count[car]; ++i)
+      if (car_stars >= stars[car][i]) best = std::max(best, reward[car][i]);
+    return best;
+  }
+};
 
 // The highest open ship space a car with `stars` may take in `market`, or -1.
 inline int best_ship_space(const State& s, int market, int stars) {
@@ -434,17 +453,19 @@ inline float shipping_worth(const State& s, const SalesOutlook& sales, int marke
 }
 
 // A car's worth at `stars` in `market`: where it goes and the contract it meets.
-inline float car_worth(const State& s, const Seat& p, const SalesOutlook& sales, int car, int market, int stars) {
-  return shipping_worth(s, sales, market, stars, p.cars[car] > 0) + contract_met(s.c(), p, car, stars);
+inline float car_worth(const State& s, const Seat& p, const ContractsInReach& contracts, const SalesOutlook& sales,
+                       int car, int market, int stars) {
+  return shipping_worth(s, sales, market, stars, p.cars[car] > 0) + contracts.best_met(car, stars);
 }
 
 // The best worth of a car with `stars` in `market`, with up to `workers`
 // marketing workers (each worth `worker`). Returns the worth; `best_k` the workers.
-inline float car_with_marketing(const State& s, const Seat& p, const SalesOutlook& sales, int car, int market,
-                                int stars, int workers, float worker, int* best_k = nullptr) {
+inline float car_with_marketing(const State& s, const Seat& p, const ContractsInReach& contracts,
+                                const SalesOutlook& sales, int car, int market, int stars, int workers, float worker,
+                                int* best_k = nullptr) {
   float best = -1e9f;
   for (int k = 0; k <= workers; ++k) {
-    const float worth = car_worth(s, p, sales, car, market, stars + k) - float(k) * worker;
+    const float worth = car_worth(s, p, contracts, sales, car, market, stars + k) - float(k) * worker;
     if (worth > best) {
       best = worth;
       if (best_k) *best_k = k;
@@ -453,15 +474,15 @@ inline float car_with_marketing(const State& s, const Seat& p, const SalesOutloo
   return best;
 }
 
-// A production's worth (its better market, marketing included) before its cost.
-inline float production_worth(const State& s, const Seat& p, const SalesOutlook* sales, int car, int workers_left) {
-  const Components& c = s.c();
-  const float worker = worker_worth(c, p);
+// A production's worth (its better market, marketing included) before its
+// cost; `stars[market]` the car's popularity there.
+inline float production_worth(const State& s, const Seat& p, const ContractsInReach& contracts,
+                              const SalesOutlook* sales, const int* stars, int car, int workers_left) {
+  const float worker = worker_worth(s.c(), p);
   float best = -1e9f;
-  for (int market = 0; market < kMarkets; ++market) {
-    const int stars = popularity(c, p, s.demand[market], car);
-    best = std::max(best, car_with_marketing(s, p, sales[market], car, market, stars, workers_left, worker));
-  }
+  for (int market = 0; market < kMarkets; ++market)
+    best = std::max(best,
+                    car_with_marketing(s, p, contracts, sales[market], car, market, stars[market], workers_left, worker));
   return best;
 }
 
@@ -500,6 +521,10 @@ inline Action turn_action(const State& s) {
   const Seat& p = s.seat[s.turn];
   const FactoryValuation factory(s, p);
   const SalesOutlook sales[kMarkets] = {sales_outlook(s, kNorthAmerica), sales_outlook(s, kEurope)};
+  const ContractsInReach contracts(c, p);
+  int popularity_in[kCarTypes][kMarkets];
+  for (int car = 0; car < kCarTypes; ++car)
+    for (int market = 0; market < kMarkets; ++market) popularity_in[car][market] = popularity(c, p, s.demand[market], car);
   const float worker = worker_worth(c, p);
   const int rate = sponsor_rate(c, p);
   // Each grid tile's worth, valued when a space that may take it is first
@@ -550,7 +575,8 @@ inline Action turn_action(const State& s) {
     } else {
       const int car = spec.action == SpaceAction::kCorner ? k - kActionSpaces : spec.car;
       const int cost = production_cost(c, space, car);
-      worth += production_worth(s, p, sales, car, p.workers_home - workers_needed[k]) - float(cost) * kMoneyWorth;
+      worth += production_worth(s, p, contracts, sales, popularity_in[car], car, p.workers_home - workers_needed[k]) -
+               float(cost) * kMoneyWorth;
       money_needed[k] = cost;
     }
     space_worth[k] = worth;
@@ -615,10 +641,11 @@ inline Action market_action(const State& s) {
   const Components& c = s.c();
   const Seat& p = s.seat[s.turn];
   const float worker = worker_worth(c, p);
+  const ContractsInReach contracts(c, p);
   return best_move(s, [&](Action a) {
     const int market = move_arg(a);
     const int stars = popularity(c, p, s.demand[market], s.car);
-    return car_with_marketing(s, p, sales_outlook(s, market), s.car, market, stars, p.workers_home, worker);
+    return car_with_marketing(s, p, contracts, sales_outlook(s, market), s.car, market, stars, p.workers_home, worker);
   });
 }
 
@@ -629,7 +656,8 @@ inline Action ship_action(const State& s) {
   const int stars = car_stars(s);
   if (s.marketing == 0 && p.workers_home > 0) {
     int best_k = 0;
-    car_with_marketing(s, p, sales, s.car, s.market, stars, p.workers_home, worker_worth(c, p), &best_k);
+    car_with_marketing(s, p, ContractsInReach(c, p), sales, s.car, s.market, stars, p.workers_home, worker_worth(c, p),
+                       &best_k);
     if (best_k > 0) return make_move(MoveKind::kMarketing, best_k);
   }
   // No car of the type left: take back the own one of the type on the

@@ -1,7 +1,7 @@
 // Automania as the search sees it: the Game concept (search/game.h), with the
-// hand-written player (heuristic.h) as the heuristic bot and the rollout
-// policy `rollout=heuristic` chooses (random rollouts are the default: see
-// search_defaults).
+// hand-written player (heuristic.h) as the heuristic bot, the rollout policy
+// and the tree's bias, and the learned evaluation (value_model.h) ending
+// rollouts where a later round is about to be dealt (see search_defaults).
 #pragma once
 
 #include <span>
@@ -62,19 +62,20 @@ struct SearchGame {
   // determinisation as on the seat's view.
   static Action heuristic_action(const State& s, Rng& rng) { return automania::heuristic_action(s, rng); }
 
-  // Random rollouts, with the heuristic steering the tree, by default.
-  // Rollouts: measured at 3 players (bench/automania_rollouts.py,
-  // docs/automania.md), at equal iterations heuristic rollouts win clearly
-  // (0.94 of the games against two random-rollout seats), but they cost about
-  // 100 times as much, and at equal time they won only their share (0.33,
-  // fair 1/3) with fewer VP (33 against 48). `rollout=heuristic` asks for them.
-  // The tree: random rollouts alone value moves by random play, against
-  // which the heuristic bot wins 93% of 3-player games; the heuristic's move
-  // as a progressive bias (prior_weight; asked once per tree node)
-  // brought the search level with it (docs/automania.md, "The search").
+  // By default the heuristic player plays the rollouts, which stop where a
+  // later round is about to be dealt and are valued there by the learned
+  // evaluation, and the heuristic's move steers the tree (prior_weight; asked
+  // once per tree node). Measured at 3 players (docs/automania.md, "The
+  // search"): whole heuristic rollouts cost too much for their gain at equal
+  // time, and random rollouts value a move by what random players would make
+  // of it; heuristic rollouts to the round's end cost a few times a whole
+  // random rollout, and at equal time they beat the random-rollout search
+  // clearly. Without the bias, random-rollout searches lost badly to the
+  // heuristic bot.
   static constexpr float kPriorWeight = 100.0f;
   static void search_defaults(search::SearchConfig& config) {
-    config.rollout = search::RolloutPolicy::kRandom;
+    config.rollout = search::RolloutPolicy::kHeuristic;
+    config.evaluation = search::LeafEvaluation::kModel;
     config.prior_weight = kPriorWeight;
   }
 
