@@ -339,28 +339,6 @@ void bind_automania(py::module_& m) {
       .def("position", [](const AutomaniaGameRecord& r) { return write_position(r.state); })
       .def("describe_legal", [](const AutomaniaGameRecord& r) { return describe_legal(r.state); })
       .def("to_dict", [](const AutomaniaGameRecord& r) { return state_dict(r.state); })
-      .def("value_features",
-           [](const AutomaniaGameRecord& r) {
-             std::vector<std::vector<float>> rows;
-             for (int p = 0; p < r.state.num_players; ++p) {
-               std::vector<float> row(kValueFeatures);
-               value_features(r.state, p, row.data());
-               rows.push_back(row);
-             }
-             return rows;
-           },
-           "Each seat's features as the learned evaluation reads them (csrc/automania/value_features.h).")
-      .def("value_estimate",
-           [](const AutomaniaGameRecord& r) -> py::object {
-             float win[kMaxPlayers], vp[kMaxPlayers];
-             if (!is_round_boundary(r.state) || !evaluate_position(r.state, win, vp)) return py::none();
-             py::dict out;
-             out["win"] = std::vector<float>(win, win + r.state.num_players);
-             out["score"] = std::vector<float>(vp, vp + r.state.num_players);
-             return out;
-           },
-           "Where a later round is about to be dealt, with fitted weights for the game's components: the learned "
-           "evaluation's win chances and final VP per seat; else None.")
       .def(
           "apply_as_seen",
           [](AutomaniaGameRecord& r, int seat, const std::string& token) {
@@ -436,6 +414,7 @@ void bind_automania(py::module_& m) {
           },
           py::arg("seat"), py::arg("low"), py::arg("high"));
 
+  bindings::bind_value_model<AutomaniaRecord>(state);
   bindings::bind_search<AutomaniaRecord>(m, "AutomaniaSearch");
 
   m.def(

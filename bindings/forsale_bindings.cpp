@@ -190,30 +190,8 @@ void bind_forsale(py::module_& m) {
              }
              return out;
            })
-      .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); })
-      .def("value_features",
-           [](const ForSaleGameRecord& r) {
-             std::vector<std::vector<float>> rows;
-             for (int p = 0; p < r.state.num_players; ++p) {
-               std::vector<float> row(kValueFeatures);
-               value_features(r.state, p, row.data());
-               rows.push_back(row);
-             }
-             return rows;
-           },
-           "Each seat's features as the learned evaluation reads them (csrc/forsale/value_features.h).")
-      .def("value_estimate",
-           [](const ForSaleGameRecord& r) -> py::object {
-             float win[kMaxPlayers], money[kMaxPlayers];
-             if (!is_round_boundary(r.state) || !evaluate_position(r.state, win, money)) return py::none();
-             py::dict out;
-             out["win"] = std::vector<float>(win, win + r.state.num_players);
-             out["money"] = std::vector<float>(money, money + r.state.num_players);
-             return out;
-           },
-           "At a round boundary with fitted weights: the learned evaluation's win chances and money per seat; "
-           "else None.");
-
+      .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); });
+  bindings::bind_value_model<ForSaleRecord>(state);
   view.def_static(
           "from_position",
           [](const std::string& text, int seat, int players, int first, bool classic) {

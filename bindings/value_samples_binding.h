@@ -1,5 +1,6 @@
-// Self-play samples for fitting a game's learned evaluation, as numpy arrays
-// (search/value_samples.h plays them, with the GIL released).
+// A game's learned evaluation from Python: self-play samples for fitting it,
+// as numpy arrays (search/value_samples.h plays them, with the GIL released),
+// and what it reads and estimates of a state.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -11,6 +12,7 @@
 
 #include "../csrc/core/errors.h"
 #include "../csrc/search/value_samples.h"
+#include "game_record.h"
 
 namespace pyai::bindings {
 
@@ -46,6 +48,38 @@ py::dict value_samples(const typename G::State& start, int players, int games, i
   out["win"] = as_array(samples.win, {n, p});
   out["score"] = as_array(samples.score, {n, p});
   return out;
+}
+
+// The state class's value_features() (each seat's features, as the model
+// reads them) and value_estimate() (at an evaluation point with fitted
+// weights: each seat's win chance and final score; else None).
+template <typename R, typename StateClass>
+void bind_value_model(StateClass& state) {
+  using G = typename R::Game;
+  state
+      .def("value_features",
+           [](const GameRecord<R>& r) {
+             std::vector<std::vector<float>> rows;
+             for (int p = 0; p < R::players(r.state); ++p) {
+               std::vector<float> row(G::kValueFeatures);
+               G::value_features(r.state, p, row.data());
+               rows.push_back(row);
+             }
+             return rows;
+           },
+           "Each seat's features as the learned evaluation reads them (the game's value_features.h).")
+      .def("value_estimate",
+           [](const GameRecord<R>& r) -> py::object {
+             float win[G::kMaxSeats], score[G::kMaxSeats];
+             if (!G::is_evaluation_point(r.state) || !G::evaluate(r.state, win, score)) return py::none();
+             const int players = R::players(r.state);
+             py::dict out;
+             out["win"] = std::vector<float>(win, win + players);
+             out["score"] = std::vector<float>(score, score + players);
+             return out;
+           },
+           "At a point the learned evaluation values, with fitted weights: each seat's win chance and final score; "
+           "else None.");
 }
 
 }  // namespace pyai::bindings

@@ -19,23 +19,10 @@ from automania_scenarios import new_game, play
 from test_automania_information import hidden_draw_position
 from test_automania_rules_production import top_car_components
 from test_search import comparable
+from test_value_model import heuristic_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = list(_core.automania_value_feature_names)
-
-
-def heuristic_game(game: pyai.Game, rng: random.Random):
-    """Plays a game with the heuristic bot in every seat and random reveals,
-    yielding the state (one object, played on) at each reveal before it is made."""
-    bots = [pyai.make_bot("heuristic", seed=seat) for seat in range(game.players)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover == "chance":
-            yield state
-            state.apply(state.sample_chance(rng.getrandbits(32)))
-        else:
-            state.apply(bots[mover].choose(state))
 
 
 def test_features_at_the_start_are_each_seats_vp_money_and_place():
@@ -134,3 +121,21 @@ def test_with_the_model_the_search_still_ignores_hidden_contracts():
         comparable(analyse(s, mover, iterations=2000, seed=7, evaluation="model")) for s in (truth, other)
     )
     assert first == second
+
+
+def test_rollout_wins_average_whole_games_from_the_position():
+    state = hidden_draw_position()
+    for heuristic in (False, True):
+        wins = state._core.rollout_wins(40, heuristic, 3)
+        assert len(wins) == 3 and sum(wins) == pytest.approx(1.0)
+        assert all(w * 40 == pytest.approx(round(w * 40)) for w in wins)  # each game has one winner
+        assert wins == state._core.rollout_wins(40, heuristic, 3)
+    assert state.to_move() == 2  # the position itself is not played on
+    finished = state.clone()
+    while not finished.is_terminal():
+        mover = finished.to_move()
+        finished.apply(finished.sample_chance(1) if mover == "chance" else finished.legal_moves()[0])
+    winner = finished.winners()[0]
+    assert finished._core.rollout_wins(5, True, 0) == [1.0 if seat == winner else 0.0 for seat in range(3)]
+    with pytest.raises(pyai.PyaiError, match="rollouts must be 1 or more"):
+        state._core.rollout_wins(0, True, 0)

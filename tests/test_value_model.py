@@ -67,7 +67,7 @@ def test_every_edition_and_player_count_is_valued_at_each_selling_boundary(spec)
         estimate = state._core.value_estimate()
         if estimate is not None:
             valued.append(state.to_dict()["phase"])
-            assert len(estimate["win"]) == len(estimate["money"]) == game.players
+            assert len(estimate["win"]) == len(estimate["score"]) == game.players
             assert sum(estimate["win"]) == pytest.approx(1.0, abs=1e-5)
             assert all(0 <= w <= 1 for w in estimate["win"])
     assert valued == ["selling"] * {3: 8, 4: 7, 5: 6, 6: 5}[game.players]
