@@ -5,8 +5,9 @@
 // where a player is to act: every decision scores the moves legal_actions()
 // lists and plays the best (ties: the first listed), so it cannot play an
 // illegal move. It is cheap enough for rollouts: no heap, no virtual calls,
-// no exceptions; the costliest decision (a turn's first) values each of the
-// grid's 16 tiles once and each action space from those values.
+// no exceptions; the costliest decision (a turn's first) values each grid
+// tile a usable space offers once per tile face, each placement by updating
+// the factory's parts (FactoryParts), and each action space from those values.
 //
 // Honesty. `s` is treated as the acting seat's View (information.h): the bot
 // reads the board (grid, office tiles, demands, ships, sales spaces, workers
