@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "factory.h"
 #include "heuristic.h"
 #include "scoring.h"
 #include "state.h"
@@ -56,30 +55,27 @@ inline void value_features(const State& s, int seat, float* out) {
     contract_vp += card.vp + card.silver;
   }
   out[3] = float(contract_vp);
-  out[4] = float(factory_silver(c, p));
-  LineSymbols lines[kCarTypes];
-  uint32_t parts[kCarTypes];
+  // The lines as the heuristic player reads them: this round's demands are its first outlook.
+  const heuristic_detail::FactoryParts f = heuristic_detail::factory_parts(c, p, heuristic_detail::outlook_of(s));
+  out[4] = float(f.silver);
   int best_stars[kCarTypes];
   int all_stars = 0, top_stars = 0;
   for (int car = 0; car < kCarTypes; ++car) {
-    lines[car] = line_symbols(c, p, car);
-    parts[car] = styling_parts(c, p, car);
-    best_stars[car] = factory_stars(c, p, car) +
-                      std::max(demand_stars(c, s, kNorthAmerica, lines[car]), demand_stars(c, s, kEurope, lines[car]));
+    best_stars[car] = f.fixed[car] + f.met[car][0];
     all_stars += best_stars[car];
     top_stars = std::max(top_stars, best_stars[car]);
   }
   float prospect = 0.0f;
   for (uint32_t h = p.hand; h; h &= h - 1)
-    prospect += heuristic_detail::contract_prospect(c, lines, parts, best_stars, std::countr_zero(h),
+    prospect += heuristic_detail::contract_prospect(c, f.lines, f.parts, best_stars, std::countr_zero(h),
                                                     s.round + 1 == kRounds);
   out[5] = prospect;
   out[6] = float(std::popcount(p.hand));
   out[7] = float(all_stars);
   out[8] = float(top_stars);
-  out[9] = float(managers(c, p, Manager::kMarketing));
-  out[10] = float(managers(c, p, Manager::kGeneral));
-  out[11] = float(staff_workers(c, p));
+  out[9] = float(f.marketing);
+  out[10] = float(f.general);
+  out[11] = float(f.staff);
   int on_ships = 0;
   for (int m = 0; m < kMarkets; ++m)
     for (int i = 0; i < c.market[m].ship_spaces; ++i)
