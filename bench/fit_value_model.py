@@ -86,6 +86,7 @@ class GameFit:
     report: Path
     settings: Callable[[], list[Setting]]
     label: Callable[[int], str]  # a bucket's name in the report
+    max_cut: int  # the default --max-cut: evaluation points a game's noisy start may run
     header: Callable[[], list[str]] = lambda: []  # more of the include (declarations after the weights)
 
 
@@ -107,6 +108,7 @@ def forsale_fit() -> GameFit:
             for classic, players in SETTINGS
         ],
         label=lambda bucket: f"{phase_and_round(bucket)[0]} {phase_and_round(bucket)[1] + 1}",
+        max_cut=24,
     )
 
 
@@ -136,6 +138,7 @@ def automania_fit() -> GameFit:
             for players in AUTOMANIA_PLAYERS
         ],
         label=lambda bucket: f"round {bucket % AUTOMANIA_ROUNDS + 2}",
+        max_cut=3,
         header=lambda: [
             "// The component set the weights were fitted to, in its wire form (component_file.py).",
             "inline constexpr int32_t kValueModelComponentsWire[] = {" + ", ".join(map(str, wire)) + "};",
@@ -281,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, default=None, help="held-out figures per bucket (JSON)")
     args = parser.parse_args(argv)
     game = GAMES[args.game]()
-    max_cut = args.max_cut if args.max_cut is not None else {"forsale": 24, "automania": 3}[args.game]
+    max_cut = args.max_cut if args.max_cut is not None else game.max_cut
     if args.game == "forsale":
         phases = set(args.phases.split(","))
         if not phases <= set(PHASES):
