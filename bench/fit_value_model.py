@@ -312,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{setting.name}: {len(fits)} boundaries")
         print(f"  {'boundary':<11} {'log loss':>9} {'score only':>10} {'uniform':>8} {'brier':>6} {'score rmse':>10}")
         for label, figures in rows.items():
+            if "log_loss" not in figures:  # too few games for one to be held out here
+                print(f"  {label:<11} no held-out positions ({figures['train']} fitted)")
+                continue
             print(
                 f"  {label:<11} {figures['log_loss']:9.3f} {figures['log_loss_score_now']:10.3f}"
                 f" {figures['log_loss_uniform']:8.3f} {figures['brier']:6.3f}"

@@ -222,3 +222,13 @@ def test_the_engine_takes_the_model_as_an_option_and_refuses_it_by_name_for_ledu
         assert engine.go("go iterations 100")[-1].startswith("bestmove ")
     finally:
         engine.close()
+
+
+def test_a_fit_too_small_to_hold_games_out_says_so(tmp_path, capsys):
+    # Ten games per setting: game 0 is held out, so the later boundaries it never
+    # reached have no held-out figures, and the report says that instead of failing.
+    assert fit_value_model.main(
+        ["--games", "10", "--weights", str(tmp_path / "w.inc"), "--report", str(tmp_path / "r.json")]
+    ) == 0
+    assert "no held-out positions" in capsys.readouterr().out
+    assert (tmp_path / "w.inc").read_text().count("{true,") > 0
