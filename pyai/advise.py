@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings
+from .advice_text import Earlier, advice_lines, by_share
+from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from .errors import PyaiError, TokenSyntaxError
 from .game_objects import BaseGame
 from .games import load_game
@@ -34,7 +35,6 @@ from .protocol.position import Position
 
 log = logging.getLogger(__name__)
 
-Z95 = 1.96
 COMMANDS = """\
 commands: advice [N] (now, for your seat; N iterations), show, undo, lost <name> cash [LO..HI] (you lost track of a
 seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
@@ -254,6 +254,9 @@ class Companion:
         self.me = session.seat
         self.names = session.names
         self.notes: list[str] = []  # said once, with the greeting (a failed save when resuming)
+        # The last advice's win chance and how many positions there were then: the
+        # next advice says how the chances moved since, and after which steps.
+        self.last_advice: tuple[float | None, int] | None = None
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
@@ -317,6 +320,8 @@ class Companion:
                 return ["nothing to undo"]
             self.positions.pop()
             self.session.lines.pop()
+            if self.last_advice is not None and self.last_advice[1] > len(self.positions):
+                self.last_advice = None  # given in a position now taken back
             return ["undone"] + self._save() + self._next_lines()
         if word == "save":
             path = text[len(words[0]) :].strip() or self.path  # the rest of the line: a path may hold spaces
@@ -335,9 +340,7 @@ class Companion:
         if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
             told = [f"  you chose {self.position.my_choice}: kept until the sells are revealed"]
         elif word == "lost":
-            known = "unknown" if len(words) == 3 or words[3] == "?" else words[3].replace("..", " and ")
-            known = f"between {known}" if " and " in known else known
-            told = [f"  {self.names[self._lost_seat(text)]}'s {self.game.MONEY_FIELD} is {known} now"]
+            told = self._told_lost(text)
         else:
             told = self._told(before)
         told += self._save()
@@ -510,12 +513,58 @@ class Companion:
 
     def _told(self, before: Position) -> list[str]:
         """The step just taken, in the game's words, as the advised seat saw it."""
-        token = self.position.moves[-1] if self.position.moves else ""
-        seen_before, seen_after = before.view(), self.position.view()
+        return ["  " + line for line in self._told_between(before, self.position)]
+
+    def _told_between(self, before: Position, after: Position) -> list[str]:
+        """The step from `before` to `after` (one move apart), in the game's words, as the advised seat saw it."""
+        token = after.moves[-1] if len(after.moves) > len(before.moves) else ""
+        seen_before, seen_after = before.view(), after.view()
         if seen_before is None or seen_after is None:
-            return [f"  {token}"]
+            return [token]
         told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
-        return ["  " + line for line in self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)]
+        return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
+
+    def _said(self, tokens: list[str]) -> list[str]:
+        """`tokens` played in turn from the position, each step in the game's words as
+        the advised seat would see it. Where a step cannot be played from what the
+        seat knows (another seat's secret, a choice told before its turn), the rest
+        is given as tokens."""
+        position, said = self.position, []
+        if tokens and self._sealed_step():  # one's own secret choice: the table sees nothing until the reveal
+            seen = position.view()
+            if seen is None:
+                return tokens
+            data = seen.to_dict() | {"to_move": self.me}
+            told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+            return [" ".join(self.game.narrate(data, tokens[0], data, told)) or tokens[0], *tokens[1:]]
+        for index, token in enumerate(tokens):
+            try:
+                after = position.play([token])
+            except (ProtocolError, PyaiError):
+                return said + [" ".join(tokens[index:])]
+            said.append(" ".join(line.strip() for line in self._told_between(position, after)) or token)
+            position = after
+        return said
+
+    def _told_lost(self, text: str) -> list[str]:
+        """What a `lost <name> cash [LO..HI]` line changed. With no range, the range the
+        rules leave, and a question: the search imagines any amount in it alike, so a
+        wide one moves the advice, and the person usually knows better."""
+        words = text.split()
+        seat, field = self._lost_seat(text), self.game.MONEY_FIELD
+        name = self.names[seat]
+        if len(words) == 4 and words[3] != "?":
+            known = words[3].replace("..", " and ")
+            return [f"  {name}'s {field} is {'between ' * (' and ' in known)}{known} now"]
+        view = self.position.view()
+        low, high = view.to_dict()["seats"][seat].get(f"{field}_range", (None, None)) if view else (None, None)
+        if low is None:
+            return [f"  {name}'s {field} is unknown now"]
+        return [
+            f"  {name}'s {field} is unknown now: anything from {low} to {high} as far as the rules tell",
+            f"  the search takes every amount in it as equally likely, which moves its advice: if you have "
+            f"an idea of {name}'s {field}, say it as a range, e.g. 'lost {name} {field} 10..20'",
+        ]
 
     def _lost_seat(self, text: str) -> int:
         """The seat a `lost <name> cash [LO..HI]` line names."""
@@ -600,24 +649,54 @@ class Companion:
         `iterations` (default: the session's)."""
         if isinstance(self.position, SealedChoice):
             return [f"no advice now: your sell is told ({self.position.my_choice}); 'undo' takes it back"]
+        state = self.position.state
+        if not state.is_terminal() and isinstance(state.to_move(), int) and not state.may_act(self.me):
+            return [f"no advice now: it is {self.names[state.to_move()]}'s turn, not yours"]
         try:
             view = self.position.search_view()
         except ProtocolError as error:
-            return [f"no advice now: {error}"]
+            return [f"no advice now: {self._named(str(error))}"]
         if view.seat != self.me:
             return [f"no advice now: it is {self.names[view.seat]}'s decision, not yours"]
         iterations = iterations or self.session.iterations
         result, cut = self._think(view, iterations)
         lines = []
-        best = _by_share(result)[0]
-        if cannot_win(result, self.game, {}) and not cut:
-            lines.append(f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin")
+        best = by_share(result)[0]
+        decided = "lost" if cannot_win(result, self.game, {}) else "won" if sure_win(result, self.game, {}) else ""
+        if decided and not cut:
+            lines.append(
+                f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin"
+                if decided == "lost"
+                else f"you win whatever you do (win chance {best.win:.2f}): advice for the widest margin"
+            )
             result, cut = self._think(view, iterations, margin_weight=MARGIN_WEIGHT)
-            best = _by_share(result)[0]
-        lines += _advice_lines(result, self.names, best.token, self.game.search_defaults()["objective"])
+            best = by_share(result)[0]
+        by_score = self.game.search_defaults()["objective"] == "score"
+        lines += advice_lines(
+            result,
+            self.names,
+            best.token,
+            by_score,
+            self.game.SCORE_UNIT,
+            said=lambda token: self._said([token])[0],
+            continuation=self._said([best.token, *best.continuation])[1:],
+            earlier=self._earlier(),
+        )
         if cut:
             lines.append("(interrupted: what the search had found so far)")
+        self.last_advice = (best.win, len(self.positions))
         return lines
+
+    def _earlier(self) -> Earlier | None:
+        """The last advice, while the positions it was given in are still this session's."""
+        if self.last_advice is None or self.last_advice[1] > len(self.positions):
+            return None
+        win, count = self.last_advice
+        steps = [
+            " ".join(line.strip() for line in self._told_between(before, after))
+            for before, after in zip(self.positions[count - 1 : -1], self.positions[count:])
+        ]
+        return Earlier(win, [step for step in steps if step])
 
     def _think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
         """The search's result, and whether Ctrl-C cut it short."""
@@ -670,45 +749,6 @@ def resume(
     if changed:  # the session goes on with them: so does its file
         companion.notes += [f"{iterations} iterations per advice from now on"] + companion._save()
     return companion
-
-
-def _by_share(result: AnalysisResult) -> list:
-    return sorted(result.moves, key=lambda m: (-m.share, -m.visits))
-
-
-def _interval(win: float | None, se: float | None) -> str:
-    if win is None:
-        return "-"
-    low, high = max(0.0, win - Z95 * (se or 0)), min(1.0, win + Z95 * (se or 0))
-    return f"{win:.2f} (95%: {low:.2f}-{high:.2f})"
-
-
-def _advice_lines(result: AnalysisResult, names: list[str], best_token: str, objective: str) -> list[str]:
-    """The advice, each alternative's cost in what the search played for: the
-    win chance, or (a game played for its score, such as poker's chips) the
-    expected score."""
-    moves = _by_share(result)
-    best = next(m for m in moves if m.token == best_token)
-    by_score = objective == "score" and best.score_mean is not None
-    worth = f"expected score {best.score_mean:+.2f}, " if by_score else ""
-    lines = [f"advice: {best.token}   {worth}win chance {_interval(best.win, best.win_se)}"]
-    lines.append(
-        "expected scores: " + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
-    )
-    alternatives = [m for m in moves if m.token != best.token and m.visits > 0][:3]
-    if alternatives:
-        costs = []
-        for m in alternatives:
-            if by_score and m.score_mean is not None:
-                cost = f" ({m.score_mean - best.score_mean:+.2f} score)"
-            else:
-                cost = "" if m.win is None or best.win is None else f" ({m.win - best.win:+.2f} win)"
-            costs.append(f"{m.token}{cost}")
-        lines.append("instead: " + ", ".join(costs))
-    if best.continuation:
-        lines.append("likely continuation: " + " ".join(best.continuation))
-    lines.append(f"({result.iterations} iterations)")
-    return lines
 
 
 def run(companion: Companion, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int:

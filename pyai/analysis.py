@@ -232,13 +232,29 @@ def cannot_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any])
     """Whether `result`, a search for the win share with no margin counted (and
     `settings`, the search's, leave the margin to the game), found that its
     best move (the most chosen) wins less than NO_WIN of the time."""
-    defaults = game.search_defaults()
-    if settings.get("objective", defaults["objective"]) != "win" or "margin_weight" in settings:
-        return False  # told what to play for
-    if defaults["margin_weight"]:
+    if not _plays_for_win_alone(game, settings):
         return False
     best = max(result.moves, key=lambda m: (m.share, m.visits), default=None)
     return best is not None and best.win is not None and best.win < NO_WIN
+
+
+def sure_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any]) -> bool:
+    """Whether `result`, a search for the win share with no margin counted, found
+    every move it tried winning at least 1 - NO_WIN of the time: the win share
+    then gives nothing to choose by, as in a lost position, and the margin does."""
+    if not _plays_for_win_alone(game, settings):
+        return False
+    tried = [m for m in result.moves if m.visits > 0]
+    return bool(tried) and all(m.win is not None and m.win > 1 - NO_WIN for m in tried)
+
+
+def _plays_for_win_alone(game: BaseGame, settings: dict[str, Any]) -> bool:
+    """Whether a search with `settings` plays for the win share with no margin
+    counted: neither told what to play for nor a game whose default counts it."""
+    defaults = game.search_defaults()
+    if settings.get("objective", defaults["objective"]) != "win" or "margin_weight" in settings:
+        return False
+    return not defaults["margin_weight"]
 
 
 def search_settings(game: BaseGame) -> list[dict[str, Any]]:

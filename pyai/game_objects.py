@@ -36,6 +36,8 @@ class BaseGame:
     # a player at a real table may lose track of ("": none hidden).
     WORDS_HELP: ClassVar[str] = ""
     MONEY_FIELD: ClassVar[str] = ""
+    # What a score counts, as the advice names it ("chips", "VP"; "": the game's score is just "score").
+    SCORE_UNIT: ClassVar[str] = ""
     # Game strings that show the game's range (player counts, editions): the
     # shared game suite (tests/games/) runs each of them.
     EXAMPLE_GAMES: ClassVar[tuple[str, ...]] = ()
@@ -170,8 +172,10 @@ class BaseGame:
 
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """What one step did, in words, from one seat's views before and after it
-        (`pyai play --human`). `token` is the step as that seat saw it: empty
-        when it did not see it (another seat's secret choice). The default
+        (`pyai play --human`, `pyai advise`). `token` is the step as that seat saw it:
+        empty when it did not see it (another seat's secret choice). The seat's
+        own secret choice, told before the reveal, comes with `before` and `after`
+        the same view, the seat to move being that seat. The default
         names the mover and the token; a game overrides it with its own words."""
         mover = before["to_move"]
         if mover == "chance":

@@ -13,14 +13,18 @@ from collections.abc import Callable
 
 from .analysis import analyse
 from .bots import Bot
-from .errors import IllegalMoveError
+from .errors import PyaiError
 from .game_objects import BaseGame, BaseState
 
 HINT_ITERATIONS = 20_000
 HELP = (
-    "type a move token (the first legal one is shown in the prompt), or: moves (all legal moves), "
+    "type your move in words (as at the table: the game's examples below) or as a move token "
+    "(the first legal one is shown in the prompt), or: moves (all legal moves), "
     "show (the table as you see it), hint (the engine's suggestion), quit"
 )
+# A prompt longer than this lists the first legal moves and their count instead
+# (a sealed sell with a Lawyer has dozens): `moves` lists them all.
+PROMPT_MOVES = 100
 
 
 def watch(game: BaseGame, bots: list[Bot], names: list[str], seed: int, write: Callable[[str], None] = print) -> None:
@@ -63,6 +67,8 @@ def play_with_human(
     write(f"game: {game}   you are seat {human}   seed: {seed}   against: {others}")
     told = ["you" if s == human else f"seat {s}" for s in range(game.players)]  # how the account names seats
     write(HELP)
+    if game.WORDS_HELP:
+        write(f"in words: {' '.join(game.WORDS_HELP.split())} ('I' is you)")
     chance_seed = seed
     while not state.is_terminal():
         mover = state.to_move()
@@ -71,7 +77,7 @@ def play_with_human(
             chance_seed += 1
             token = state.sample_chance(chance_seed * 7919 + seed)
         elif mover == human:
-            token = _ask(state, human, read, write)
+            token = _ask(state, human, told, read, write)
             if token is None:
                 write("game left unfinished")
                 return False
@@ -79,20 +85,70 @@ def play_with_human(
             bot = bots[mover]
             assert bot is not None
             token = bot.choose(state)
-        state.apply(token)
-        after = state.view(human)
-        seen = after.history()[-1] if len(after.history()) > len(before.history()) else ""
-        for line in game.narrate(before.to_dict(), seen, after.to_dict(), told):
+        for line in _told(state, token, human, told):
             write(line)
+        state.apply(token)
     _finish(game, state, names, write)
     return True
 
 
-def _ask(state: BaseState, human: int, read: Callable[[str], str], write: Callable[[str], None]) -> str | None:
+def _told(state: BaseState, token: str, human: int, told: list[str]) -> list[str]:
+    """The step `token` from `state`, in the game's words as seat `human` sees it (`state` unchanged)."""
+    before = state.view(human)
+    after_state = state.clone()
+    after_state.apply(token)
+    after = after_state.view(human)
+    seen = after.history()[-1] if len(after.history()) > len(before.history()) else ""
+    return state.game.narrate(before.to_dict(), seen, after.to_dict(), told)
+
+
+def _prompt_moves(state: BaseState) -> str:
+    """The legal moves for the prompt: the game's summary, or the first few and how many when it is long."""
+    summary = state.legal_summary()
+    if len(summary) <= PROMPT_MOVES:
+        return summary
+    moves = state.legal_moves()
+    return f"{' '.join(moves[:4])} ... ({len(moves)} moves: 'moves' lists them)"
+
+
+def _read_move(state: BaseState, human: int, told: list[str], line: str) -> str:
+    """The legal token `line` says: a move token, or the game's words for the person's own move
+    ("bid 3", "I bid 3"); PyaiError names what is wrong."""
+    try:
+        return state.clone().apply(line)
+    except PyaiError as error:
+        words = getattr(state.game, "words_to_token", None)
+        if words is None:
+            raise
+        token_error = error
+    said = line if line.split()[0].lower() in ("i", "me") else f"I {line}"
+    try:
+        token = words(said, state.view(human).to_dict(), told, human)
+    except PyaiError as error:
+        raise (token_error if len(line.split()) == 1 else error) from None
+    return state.clone().apply(token)
+
+
+def _hint(state: BaseState, human: int, told: list[str]) -> str:
+    """The engine's suggestion in the game's words, with its win chance (and, in a game
+    played for its score, the expected score)."""
+    result = analyse(state.view(human), iterations=HINT_ITERATIONS)
+    best = result.moves[0]
+    said = " ".join(line.strip() for line in _told(state, best.token, human, told)) or best.token
+    estimate = [] if best.win is None else [f"win {best.win:.2f} ± {best.win_se or 0:.2f}"]
+    if state.game.search_defaults()["objective"] == "score" and best.score_mean is not None:
+        unit = f" {state.game.SCORE_UNIT}" if state.game.SCORE_UNIT else ""
+        estimate.append(f"expected {best.score_mean:+.2f}{unit}")
+    return f"hint: {said} [{best.token}]" + (f" ({', '.join(estimate)})" if estimate else "")
+
+
+def _ask(
+    state: BaseState, human: int, told: list[str], read: Callable[[str], str], write: Callable[[str], None]
+) -> str | None:
     """The person's next move: a legal token, or None when they quit (or input ends)."""
     while True:
         try:
-            line = read(f"your move (seat {human}), legal: {state.legal_summary()}> ").strip()
+            line = read(f"your move (seat {human}), legal: {_prompt_moves(state)}> ").strip()
         except EOFError:
             return None
         word = line.lower()
@@ -105,14 +161,11 @@ def _ask(state: BaseState, human: int, read: Callable[[str], str], write: Callab
         elif word == "show":
             write(str(state.view(human)))
         elif word == "hint":
-            result = analyse(state.view(human), iterations=HINT_ITERATIONS)
-            best = result.moves[0]
-            estimate = "" if best.win is None else f" (win {best.win:.2f} ± {best.win_se or 0:.2f})"
-            write(f"hint: {result.best_move}{estimate}")
+            write(_hint(state, human, told))
         else:
             try:
-                return state.clone().apply(line)
-            except IllegalMoveError as error:
+                return _read_move(state, human, told, line)
+            except PyaiError as error:
                 write(f"not a legal move: {error}")
 
 

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyai
+from pyai.analysis import cannot_win, sure_win
 from pyai.advise import Companion, CompanionError, SealedChoice, Session, resume
 from pyai.cli import main
 
@@ -42,9 +43,11 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     answer = c.handle("Carol passes")
     assert answer[0] == "  Carol passes; Carol takes 3 Sales Associate"
     advice = next(line for line in answer if line.startswith("advice: "))
-    move = advice.split()[1]
+    move = re.fullmatch(r"advice: you (bid \d+|pass; you take 12 Controller)  \[(\S+)\]", advice).group(2)
     assert move in c.position.state.legal_moves()
-    assert "win chance 0." in advice and "(95%: " in advice
+    chance = answer[answer.index(advice) + 1]
+    assert chance.startswith("  win chance 0.") and "(95%: " in chance
+    assert any(line.startswith("why: against the next best (you ") for line in answer)
     assert any(line.startswith("expected scores: Anna ") for line in answer)
     assert any(line.startswith("instead: ") for line in answer)
     assert c.handle("Anna bids 5")[0].startswith("not taken: it is Dee's turn, not Anna's")
@@ -94,6 +97,11 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
         mover = state.to_move()
         state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
     c = Companion(Session("automania(players=3)", 0, ["Me", "Bob", "Cy"], state.view(0).position(), 200))
+    assert c.handle("lost Bob money")[:2] == [
+        "  Bob's money is unknown now: anything from 0 to 999 as far as the rules tell",
+        "  the search takes every amount in it as equally likely, which moves its advice: if you have an idea of "
+        "Bob's money, say it as a range, e.g. 'lost Bob money 10..20'",
+    ]
     assert c.handle("lost Bob money 3..9")[0] == "  Bob's money is between 3 and 9 now"
     assert c.position.view().to_dict()["seats"][1]["money_range"] == [3, 9]
     assert "money:" in c.position.view().position() and "/3..9/" in c.position.view().position()
@@ -103,10 +111,14 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     assert "takes its tokens only" in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle("help")[0]
 
 
-def test_a_seat_that_cannot_win_gets_advice_for_its_margin():
+@pytest.mark.parametrize(
+    "decided, said",
+    [("lost", "you cannot win any more"), ("won", "you win whatever you do")],
+)
+def test_a_seat_whose_game_is_decided_gets_advice_for_its_margin(decided, said):
     game = pyai.load_game("forsale(players=3)")
     bots = [pyai.make_bot("heuristic", seed=s) for s in range(3)]
-    for seed in range(40):  # the last selling round of a game where seat 0 is far behind
+    for seed in range(40):  # the last selling round of a game where seat 0 is far behind (or ahead)
         state, rng = game.new_initial_state(), random.Random(seed)
         while not state.is_terminal():
             data = state.to_dict()
@@ -114,14 +126,17 @@ def test_a_seat_that_cannot_win_gets_advice_for_its_margin():
                 break
             mover = state.to_move()
             state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else bots[mover].choose(state))
-        if state.is_terminal() or pyai.analyse(state, seat=0, iterations=2000).win_probabilities[0] > 0.001:
+        if state.is_terminal():
+            continue
+        found = pyai.analyse(state, seat=0, iterations=2000)
+        if not (cannot_win if decided == "lost" else sure_win)(found, game, {}):
             continue
         session = Session("forsale(players=3)", 0, ["Me", "B", "C"], state.view(0).position(), 2000)
         answer = Companion(session).advice()
-        assert answer[0].startswith("you cannot win any more") and "best finishing margin" in answer[0]
-        assert answer[1].startswith("advice: sell:")
+        assert answer[0].startswith(said) and "margin" in answer[0]
+        assert answer[1].startswith("advice: ") and "[sell:" in answer[1]
         return
-    pytest.fail("no lost position found in 40 games")
+    pytest.fail(f"no {decided} position found in 40 games")
 
 
 def test_the_command_in_a_terminal_and_ctrl_c_while_thinking(tmp_path):
@@ -150,7 +165,7 @@ def test_the_command_in_a_terminal_and_ctrl_c_while_thinking(tmp_path):
     child.sendline("deal 3 12 19 27")
     child.expect("thinking... \\d+ iterations")  # seat 0 bids first: advice starts at once
     child.sendintr()
-    child.expect("advice: (pass|bid:\\d+)")
+    child.expect("advice: you .*\\[(pass|bid:\\d+)\\]")
     child.expect("interrupted: what the search had found so far")
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -169,17 +184,20 @@ def test_a_leduc_hand_in_plain_words():
     assert answer[0] == "  Bob is dealt a card"
     # Poker is played for chips: the advice and its alternatives are weighed in expected score.
     advice = next(line for line in answer if line.startswith("advice: "))
-    assert re.match(r"advice: (call|raise)   expected score [+-]\d+\.\d\d, win chance 0\.\d\d", advice)
-    assert re.match(r"instead: (call|raise) \([+-]\d+\.\d\d score\)$", next(a for a in answer if a.startswith("inst")))
+    assert re.fullmatch(r"advice: you (check|raise to 3): the pot is [24]  \[(call|raise)\]", advice)
+    chance = answer[answer.index(advice) + 1]
+    assert re.fullmatch(r"  win chance 0\.\d\d \(95%: .*\), expected score [+-]\d+\.\d\d chips", chance)
+    instead = next(a for a in answer if a.startswith("inst"))
+    assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: (costs \d\.\d\d chips|.*less sure)", instead)
     assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
-    assert c.handle("I check") == ["  you check: 1 in the pot", "next: Bob"]
-    assert c.handle("Bob bets")[0] == "  Bob raises: 3 in the pot"
-    assert c.handle("I call")[0] == "  you call: 3 in the pot"
+    assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob"]
+    assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
+    assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
     assert c.handle("board ks")[0].startswith("not taken: deal:ks at token 0: ks is already dealt")
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
-    assert c.handle("I raise")[0] == "  you raise: 7 in the pot"
+    assert c.handle("I raise")[0] == "  you raise to 7: the pot is 10"
     assert c.handle("Bob folds") == [
-        "  Bob folds: 3 in the pot; the hand is over",
+        "  Bob folds; the hand is over",
         "the game is over:",
         "Me: 3",
         "Bob: -3",

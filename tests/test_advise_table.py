@@ -79,7 +79,7 @@ def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_other
         f"not taken: your sell is told already (sell:{mine}): the line names the others only (Anna, Bob, Dee)"
     )
     assert said(c, path) == before
-    assert c.handle("lost Bob cash")[0] == "  Bob's cash is unknown now"  # the sell told stays told
+    assert c.handle("lost Bob cash")[0].startswith("  Bob's cash is unknown now: anything from ")  # the sell stays told
     assert isinstance(c.position, SealedChoice) and c.handle("undo")[0] == "undone"
     answer = c.handle(f"sells revealed: Anna {a}, Bob {b}, Dee {d}")
     assert answer[0].startswith(f"  sold: Anna {a} -> check ") and f"you {mine} -> check" in answer[0]
@@ -93,7 +93,7 @@ def test_the_first_seat_in_seat_order_tells_its_sell_as_a_move():
     state, hands = selling_start()
     c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Carol", "Dee"], state.view(0).position(), 50))
     assert c.handle(f"I sell {hands[0][0]}") == [
-        "  you have chosen",
+        f"  you sell {hands[0][0]}",
         "next: the sells, secret until revealed; then in one line: 'sells revealed: Bob 12, Carol 20, Dee 5'",
     ]
     assert c.position.moves == (f"sell:{hands[0][0]}",)
@@ -166,7 +166,7 @@ def test_advice_comes_by_itself_after_resume_at_and_undo(tmp_path):
     assert any(line.startswith("advice: ") for line in greeting)  # Dee's decision
     state, _ = selling_start()
     at = Companion(Session("forsale(players=4)", 2, list(NAMES), state.view(2).position(), 50))
-    assert any(line.startswith("advice: sell:") for line in at.greeting())
+    assert any(line.startswith("advice: ") and "[sell:" in line for line in at.greeting())
     c = resume(str(path))
     c.handle("I pass")
     answer = c.handle("undo")

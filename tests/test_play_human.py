@@ -4,11 +4,16 @@ never sees another seat's secret before the rules reveal it."""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 
 import pexpect
 import pytest
+
+import pyai
+from pyai.bots import make_bot
+from pyai.play import PROMPT_MOVES, _prompt_moves, play_with_human
 
 PROMPT = r"your move \(seat \d\), legal: (\S+)[^\n>]*> "
 
@@ -61,7 +66,7 @@ def test_a_leduc_hand_is_told_in_words():
     assert child.exitstatus == 0
     assert "you are dealt the " in transcript
     assert "seat 1 is dealt a card" in transcript  # the other seat's card stays hidden
-    assert re.search(r"seat 1 (raises|calls|checks|folds): \d+ in the pot", transcript)
+    assert re.search(r"seat 1 (raises to \d+: the pot is|calls: \d+ each|checks: the pot is|folds)", transcript)
     assert "winner" in transcript
 
 
@@ -69,7 +74,7 @@ def test_a_hint_then_leaving_the_game():
     child = spawn("--game", "forsale(players=4)", "--human", "0", "--seed", "1", "--iterations", "300")
     child.expect(PROMPT)
     child.sendline("hint")
-    child.expect(r"hint: (pass|bid:\d+) \(win 0\.\d\d ± 0\.\d\d\)")
+    child.expect(r"hint: you (pass; you take .*|bid \d+) \[(pass|bid:\d+)\] \(win 0\.\d\d ± 0\.\d\d\)")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect("game left unfinished")
@@ -86,3 +91,48 @@ def test_every_game_can_be_played_to_the_end(game):
     assert "winner" in transcript
     if game.startswith("automania"):  # a game without its own account is told token by token
         assert "chance: start:?" in transcript and "seat 0: " in transcript
+
+
+def scripted(game_string: str, human: int, lines: list[str], seed: int = 1) -> list[str]:
+    """A game against random bots with the person's lines scripted; everything written."""
+    game = pyai.load_game(game_string)
+    bots = [None if seat == human else make_bot("random", seed=seat) for seat in range(game.players)]
+    written: list[str] = []
+    answers = iter(lines)
+
+    def read(prompt: str) -> str:
+        written.append(prompt)
+        return next(answers)
+
+    play_with_human(game, human, bots, [f"bot{s}" for s in range(game.players)], seed, read, written.append)
+    return written
+
+
+def test_the_persons_own_move_may_be_said_in_words():
+    written = scripted("forsale(players=3)", 0, ["bid 99", "bid 3", "quit"])
+    assert any(line.startswith("not a legal move: ") and "cash" in line for line in written)
+    assert "you bid 3" in written  # told back, so it was taken
+    leduc = scripted("leduc", 0, ["I raise", "quit"], seed=2)
+    assert any(line.startswith("you raise to 3: the pot is 4") for line in leduc)
+
+
+def test_a_leduc_hint_says_the_move_and_its_chips():
+    written = scripted("leduc", 0, ["hint", "quit"], seed=2)
+    hint = next(line for line in written if line.startswith("hint: "))
+    assert re.fullmatch(r"hint: you (raise to 3: the pot is 4|check: the pot is 2) \[(raise|call)\] "
+                        r"\(win 0\.\d\d ± 0\.\d\d, expected [+-]\d\.\d\d chips\)", hint)
+
+
+def test_a_long_list_of_moves_is_cut_in_the_prompt():
+    game = pyai.load_game("forsale(players=4)")
+    for seed in range(200):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal() and (state.to_move() == "chance" or len(state.legal_moves()) <= 40):
+            mover = state.to_move()
+            state.apply(state.sample_chance(rng.getrandbits(32)) if mover == "chance" else rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            break
+    moves = state.legal_moves()
+    shown = _prompt_moves(state)
+    assert len(state.legal_summary()) > PROMPT_MOVES and len(shown) <= PROMPT_MOVES
+    assert shown == f"{' '.join(moves[:4])} ... ({len(moves)} moves: 'moves' lists them)"

@@ -102,6 +102,8 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
         # Several seats' sells at once, up to the reveal, as a person at a table tells it:
         # the sells revealed say it all, and "has chosen" would name one seat of many.
         step = ""
+    elif who == "you" and token.startswith("sell:"):  # one's own secret sell: known to oneself
+        step = f"you sell {_sell_words(theme, token)}"
     else:
         step = f"{_does(who, 'has')} chosen"
     step = f"{step}; " if step else ""
@@ -124,6 +126,13 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
             parts.append(f"{names[seat]} {' '.join(map(str, sell['vehicles']))}{lawyer}")
         return f"{step}sells revealed: " + ", ".join(parts)
     return step.removesuffix("; ")
+
+
+def _sell_words(theme: Theme, token: str) -> str:
+    """`sell:12` as "12"; `sell:12,20@19` as "12 and 20 with the Lawyer 19"."""
+    vehicles, _, lawyer = token.removeprefix("sell:").partition("@")
+    said = " and ".join(vehicles.split(","))
+    return f"{said} with the {theme.advisor(int(lawyer))}" if lawyer else said
 
 
 def _cash_moves(theme: Theme, before: dict, after: dict, names: list[str]) -> list[str]:

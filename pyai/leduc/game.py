@@ -63,6 +63,7 @@ class LeducGame(BaseGame):
     players = 2
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
+    SCORE_UNIT = "chips"
     # The shared game suite (tests/games/ on main) runs every game string here.
     EXAMPLE_GAMES = ("leduc()",)
     # `pyai bench`: its position (seat 0's first decision holding a queen) and

@@ -1,7 +1,7 @@
 """Leduc in plain words (`pyai advise`, `pyai play --human`): what a person at
 the table says made into move tokens ("Anna raises", "I check", "Bob folds",
 "I get the king of spades", "Bob gets his card", "board qh"), and each step
-told back in words ("Anna raises: 3 in the pot", "the public card: queen of
+told back in words ("Anna raises to 3: the pot is 4", "the public card: queen of
 hearts").
 
 The seat's name comes first ("I" for the advised seat) and must be the seat
@@ -117,12 +117,20 @@ def narrate(before: dict[str, Any], token: str, after: dict[str, Any], names: li
         return [f"{names[receiver]} {'are' if names[receiver] == 'you' else 'is'} dealt {shown}"]
     move = token or "?"
     stake = after["seats"][mover]["contributed"]
-    said = {"raise": "raises", "call": "calls", "fold": "folds"}.get(move, move)
-    if move == "call" and before["seats"][mover]["contributed"] == stake:
-        said = "checks"
+    pot = sum(seat["contributed"] for seat in after["seats"])
+    checks = move == "call" and before["seats"][mover]["contributed"] == stake  # nothing to match: a check
+    verb = {"raise": "raises", "call": "calls", "fold": "folds"}.get(move, move)
+    verb = "checks" if checks else verb
     if names[mover] == "you":
-        said = {"raises": "raise", "calls": "call", "folds": "fold", "checks": "check"}.get(said, said)
-    line = f"{names[mover]} {said}: {stake} in the pot"
+        verb = {"raises": "raise", "calls": "call", "folds": "fold", "checks": "check"}.get(verb, verb)
+    if move == "raise":
+        line = f"{names[mover]} {verb} to {stake}: the pot is {pot}"
+    elif move == "call" and not checks:
+        line = f"{names[mover]} {verb}: {stake} each, the pot is {pot}"
+    elif move == "fold":
+        line = f"{names[mover]} {verb}"
+    else:
+        line = f"{names[mover]} {verb}: the pot is {pot}"
     if after["to_move"] == "over":
         line += "; the hand is over"
     return [line]

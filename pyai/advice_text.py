@@ -1,0 +1,164 @@
+"""The companion's advice as a player reads it: the suggested move in the
+game's own words, its win chance with an interval, why (what the search saw
+against the next best move, and how the chances moved since the last
+advice), the alternatives with what each costs, and who does what next.
+
+It formats a finished search (analysis.AnalysisResult); the words for each
+move come from the caller (`said`: a token's words, as the advised seat
+would see it played), so this module names no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .analysis import AnalysisResult, MoveAnalysis
+
+Z95 = 1.96
+# A difference in win chance smaller than this is shown as none: the estimates carry
+# more noise than that at any budget the companion uses.
+SAME_WIN = 0.005
+# How far the win chance must move between two advices for the companion to say so.
+NOTABLE_SWING = 0.15
+# The continuation in words stops after this many steps: further on it is the
+# search's guess at a guess, and a line a person reads at a table should stay short.
+CONTINUATION_STEPS = 6
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """The last advice given, for saying how the chances moved since."""
+
+    win: float | None
+    steps: list[str]  # the steps told since, in words
+
+
+def by_share(result: AnalysisResult) -> list[MoveAnalysis]:
+    """The moves, the search's choice first (most chosen, then most visited)."""
+    return sorted(result.moves, key=lambda m: (-m.share, -m.visits))
+
+
+def interval(win: float | None, se: float | None) -> str:
+    """`0.37 (95%: 0.35-0.38)`: an estimate with its normal-approximation interval, kept in [0, 1]."""
+    if win is None:
+        return "-"
+    low, high = max(0.0, win - Z95 * (se or 0)), min(1.0, win + Z95 * (se or 0))
+    return f"{win:.2f} (95%: {low:.2f}-{high:.2f})"
+
+
+def advice_lines(
+    result: AnalysisResult,
+    names: list[str],
+    best_token: str,
+    by_score: bool,
+    unit: str,
+    said: Callable[[str], str],
+    continuation: list[str],
+    earlier: Earlier | None = None,
+) -> list[str]:
+    """The advice for the move `best_token` of `result`. `by_score`: the search played
+    for the expected score (in `unit`), not the win chance, and costs are counted
+    in it; `said(token)`: a move in words; `continuation`: the likely next steps
+    in words; `earlier`: the last advice, if any, for the swing since."""
+    moves = by_share(result)
+    best = next(m for m in moves if m.token == best_token)
+    by_score = by_score and best.score_mean is not None
+    lines = [f"advice: {said(best.token)}  [{best.token}]"]
+    chance = f"win chance {interval(best.win, best.win_se)}"
+    if best.score_mean is not None:
+        chance += f", expected score {_in(_score(best.score_mean, by_score), unit)}"
+    lines.append("  " + chance)
+    alternatives = [m for m in moves if m.token != best.token and m.visits > 0][:3]
+    reason = _reason(best, alternatives, by_score, unit, said, earlier, result.simultaneous)
+    if reason:
+        lines.append(reason)
+    lines.append(
+        "expected scores: " + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
+    )
+    if alternatives:
+        costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit)}" for m in alternatives]
+        lines.append("instead: " + "; ".join(costs))
+    if continuation:
+        shown = continuation[:CONTINUATION_STEPS]
+        more = "; ..." if len(continuation) > CONTINUATION_STEPS else ""
+        lines.append("likely next: " + "; ".join(shown) + more)
+    lines.append(f"({result.iterations} iterations)")
+    return lines
+
+
+def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str) -> str:
+    """What playing `other` instead of `best` costs, in what the search played for.
+    An alternative the estimates put ahead was searched less (the search keeps
+    going back to what looks best): said so, rather than as a negative cost."""
+    if by_score and other.score_mean is not None and best.score_mean is not None:
+        loss = best.score_mean - other.score_mean
+        same = abs(loss) < 0.005
+        amount = _in(f"{abs(loss):.2f}", unit or "score")
+    elif other.win is not None and best.win is not None:
+        loss = best.win - other.win
+        same = abs(loss) < SAME_WIN
+        amount = f"{abs(loss):.2f} win chance"
+    else:
+        return "not estimated"
+    if same:
+        return "about as good"
+    if loss > 0:
+        return f"costs {amount}"
+    return f"{amount} more, but on fewer tries ({other.visits} against {best.visits}): less sure"
+
+
+def _reason(
+    best: MoveAnalysis,
+    alternatives: list[MoveAnalysis],
+    by_score: bool,
+    unit: str,
+    said: Callable[[str], str],
+    earlier: Earlier | None,
+    mixed: bool,
+) -> str:
+    """One line of why: the edge over the next best move, and the swing since the last advice."""
+    parts = []
+    if not alternatives:
+        parts.append("the only move the search tried")
+    elif mixed:  # a secret choice: the others' guesses of it are best met by mixing, as a poker player bluffs
+        runner = alternatives[0]
+        parts.append(
+            f"a secret choice, best mixed: the search plays it {best.share:.0%} of the time "
+            f"(the next, {said(runner.token)}: {runner.share:.0%})"
+        )
+    else:
+        runner = alternatives[0]
+        parts.append(f"against the next best ({said(runner.token)}), {_edge(best, runner, by_score, unit)}")
+    if earlier is not None and earlier.win is not None and best.win is not None:
+        swing = best.win - earlier.win
+        if abs(swing) >= NOTABLE_SWING:
+            went = "up" if swing > 0 else "down"
+            since = f" after {'; '.join(earlier.steps)}" if earlier.steps else ""
+            parts.append(f"your win chance went {went} from {earlier.win:.2f} since the last advice{since}")
+    return "why: " + "; ".join(parts)
+
+
+def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -> str:
+    if by_score and best.score_mean is not None and runner.score_mean is not None:
+        return f"it keeps {_in(f'{best.score_mean - runner.score_mean:+.2f}', unit)} of expected score"
+    if best.win is None or runner.win is None:
+        return "it was chosen more often"
+    gain = best.win - runner.win
+    if abs(gain) < SAME_WIN:
+        return "it wins as often, and the search chose it more often"
+    if gain < 0:
+        return f"it looks {-gain:.2f} less likely to win, but was searched far more ({best.visits} against {runner.visits})"
+    edge = f"it wins {gain:.2f} more often"
+    if best.score_mean is not None and runner.score_mean is not None:
+        edge += f" and ends {_in(f'{best.score_mean - runner.score_mean:+.1f}', unit)} on average"
+    return edge
+
+
+def _in(amount: str, unit: str) -> str:
+    """An amount with its unit, when the game names one."""
+    return f"{amount} {unit}" if unit else amount
+
+
+def _score(value: float, signed: bool) -> str:
+    return f"{value:+.2f}" if signed else f"{value:.1f}"

@@ -1,0 +1,73 @@
+"""The advice as a player reads it (pyai/advice_text.py): costs said as costs,
+a reason line, the continuation in words, and when a position is decided."""
+
+from __future__ import annotations
+
+import pyai
+from pyai.advice_text import Earlier, advice_lines, cost
+from pyai.analysis import AnalysisResult, MoveAnalysis, cannot_win, sure_win
+
+
+def move(token: str, visits: int, win: float, score: float = 10.0) -> MoveAnalysis:
+    return MoveAnalysis(token, visits, visits / 1000, win, score, 1.0, 0.01)
+
+
+def result(*moves: MoveAnalysis) -> AnalysisResult:
+    return AnalysisResult(0, moves[0].token, list(moves), False, [0.5, 0.5], [10.0, 9.0], 1000, 1.0, 10, False)
+
+
+WORDS = {"pass": "you pass", "bid:3": "you bid 3", "bid:4": "you bid 4"}
+
+
+def lines(found: AnalysisResult, **kwargs) -> list[str]:
+    options = {"by_score": False, "unit": "", "continuation": ["Bob bids 4", "Cy passes"]} | kwargs
+    return advice_lines(found, ["me", "Bob"], found.moves[0].token, said=WORDS.get, **options)
+
+
+def test_the_advice_says_the_move_its_chance_why_and_what_the_others_cost():
+    found = result(move("pass", 700, 0.40, 30.0), move("bid:3", 200, 0.30, 27.0), move("bid:4", 100, 0.45))
+    said = lines(found)
+    assert said[0] == "advice: you pass  [pass]"
+    assert said[1] == "  win chance 0.40 (95%: 0.38-0.42), expected score 30.0"
+    assert said[2] == "why: against the next best (you bid 3), it wins 0.10 more often and ends +3.0 on average"
+    assert said[3] == "expected scores: me 10.0, Bob 9.0"
+    # A move the estimates put ahead was searched less: never shown as a negative cost.
+    assert said[4] == (
+        "instead: you bid 3 [bid:3]: costs 0.10 win chance; "
+        "you bid 4 [bid:4]: 0.05 win chance more, but on fewer tries (100 against 700): less sure"
+    )
+    assert said[5] == "likely next: Bob bids 4; Cy passes"
+
+
+def test_costs_in_a_game_played_for_its_score_are_in_its_unit():
+    best, other = move("pass", 700, 0.5, 1.25), move("bid:3", 300, 0.6, 0.75)
+    assert cost(best, other, by_score=True, unit="chips") == "costs 0.50 chips"
+    assert cost(best, move("bid:3", 300, 0.5, 1.25), by_score=True, unit="chips") == "about as good"
+    said = lines(result(best, other), by_score=True, unit="chips")
+    assert said[1] == "  win chance 0.50 (95%: 0.48-0.52), expected score +1.25 chips"
+    assert said[2] == "why: against the next best (you bid 3), it keeps +0.50 chips of expected score"
+
+
+def test_a_swing_since_the_last_advice_is_said_with_the_steps_since():
+    found = result(move("pass", 700, 0.93), move("bid:3", 300, 0.90))
+    said = lines(found, earlier=Earlier(0.30, ["Bob passes; Bob takes 3 Sales Associate"]))
+    assert said[2].endswith(
+        "; your win chance went up from 0.30 since the last advice after Bob passes; Bob takes 3 Sales Associate"
+    )
+    assert "went" not in lines(found, earlier=Earlier(0.85, ["Bob bids 4"]))[2]  # a small move goes unsaid
+
+
+def test_the_continuation_in_words_is_cut_after_six_steps():
+    said = lines(result(move("pass", 700, 0.4)), continuation=[f"Bob bids {n}" for n in range(3, 12)])
+    assert "likely next: Bob bids 3; Bob bids 4; Bob bids 5; Bob bids 6; Bob bids 7; Bob bids 8; ..." in said
+    assert "why: the only move the search tried" in said
+
+
+def test_a_position_is_decided_when_every_move_tried_wins_or_none_does():
+    game = pyai.load_game("forsale(players=3)")
+    won = result(move("pass", 700, 0.995), move("bid:3", 300, 0.99))
+    assert sure_win(won, game, {}) and not cannot_win(won, game, {})
+    assert not sure_win(result(move("pass", 700, 0.995), move("bid:3", 300, 0.6)), game, {})
+    assert not sure_win(won, game, {"margin_weight": 0.5})  # told what to play for
+    lost = result(move("pass", 700, 0.01), move("bid:3", 300, 0.0))
+    assert cannot_win(lost, game, {}) and not sure_win(lost, game, {})
