@@ -5,6 +5,10 @@ game = pyai.load_game("forsale(players=4)")
 state = game.new_initial_state()
 """
 
+from ._startup import quiet_interrupts_while_starting
+
+quiet_interrupts_while_starting()  # before the slow part: loading the core and the games
+
 from ._cpu import check_cpu
 
 check_cpu()  # a clear ImportError, not SIGILL, on a CPU older than the build assumed

@@ -9,6 +9,7 @@ import os
 import sys
 
 from . import __version__
+from ._startup import main_has_started
 from .analysis import Search, cannot_win
 from .bots import BOTS, check_bot, make_bot
 from .errors import PyaiError
@@ -293,7 +294,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        main_has_started()  # Ctrl-C is ours to handle from here (before: a quiet exit, see _startup.py)
     try:
         return args.run(args)
     except (PyaiError, ValueError) as error:

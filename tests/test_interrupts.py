@@ -77,3 +77,38 @@ def test_ctrl_c_in_pyai_analyse_prints_what_was_found_and_exits_130():
 def test_ctrl_c_in_pyai_play_stops_the_game():
     run, _ = interrupt_command(["play", "--bots", "ismcts", "--iterations", "100000000"])
     assert run.returncode == 130 and "interrupted" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("launcher", ["-m", "/usr/local/bin/pyai"])
+def test_ctrl_c_while_the_command_starts_exits_quietly(launcher):
+    # The package loaded as the command, then interrupted before main() runs: the
+    # state a Ctrl-C in the first fraction of a second finds. Exit 130, no traceback.
+    script = textwrap.dedent(
+        f"""
+        import os, signal, sys, time
+        sys.argv[0] = {launcher!r}
+        import pyai.cli
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+        print("not interrupted")
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/", timeout=60)
+    assert (run.returncode, run.stdout, run.stderr) == (130, "", "")
+
+
+def test_a_library_import_keeps_pythons_own_ctrl_c():
+    script = textwrap.dedent(
+        """
+        import os, signal
+        import pyai.cli
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            signal.pause()
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt", end="")
+        pyai.cli.main(["--version"])
+        """
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd="/", timeout=60)
+    assert run.stdout.startswith("KeyboardInterrupt") and run.returncode == 0
