@@ -595,6 +595,21 @@ class Companion:
 
     # ------------------------------------------------------------- advice
 
+    def my_move_between(self, before: Position, after: Position) -> str | None:
+        """The advised seat's own move from one of the session's positions to the next
+        (`pyai review` reads a session so), or None when the step was not its decision.
+        A sealed choice counts where it was told, not where the reveal played it."""
+        if isinstance(before, SealedChoice):
+            return None  # the reveal: the choice was told a line before
+        if isinstance(after, SealedChoice):
+            return after.my_choice
+        state, new = before.state, after.moves[len(before.moves) :]
+        if state.is_terminal() or state.to_move() == "chance" or not new or not state.may_act(self.me):
+            return None
+        # Several seats choosing at once are played in seat order (the reveal line).
+        acting = [seat for seat in range(self.game.players) if state.may_act(seat)]
+        return new[acting.index(self.me)] if len(new) == len(acting) else new[0] if state.to_move() == self.me else None
+
     def _my_decision(self) -> bool:
         state = self.position.state
         chosen = isinstance(self.position, SealedChoice)

@@ -124,7 +124,7 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(result.report(top=args.top))
     if args.plot:
-        plot_review(result, args.plot)
+        plot_review(result, args.plot, seats)
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 
@@ -245,14 +245,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="search each decision of a finished game again: the move played against the best, biggest mistakes first",
         description=(
             "RECORD is a token file (tokens separated by spaces or lines, '#' comments, an optional first line "
-            "'game: <game string>'), the log `pyai play` prints, or a tournament results file (choose the game "
-            "with --deal and --rotation). Each decision is searched from what its seat knew then."
+            "'game: <game string>'), the log `pyai play` prints, a tournament results file (choose the game "
+            "with --deal and --rotation) or a `pyai advise` session file (its seat's decisions). Each decision "
+            "is searched from what its seat knew then."
         ),
     )
-    rv.add_argument("record", help="a token file, a `pyai play` log or a tournament results file")
+    rv.add_argument("record", help="a token file, a `pyai play` log, a tournament results file or an advise session")
     rv.add_argument("--game", default=None, help="the game string, when the record does not name it")
     rv.add_argument("--deal", type=int, default=None, help="results file: the deal (default: the first stored)")
-    rv.add_argument("--rotation", type=int, default=0, help="results file: the seating rotation (default 0)")
+    rv.add_argument(
+        "--rotation", type=int, default=None, help="results file: the seating rotation, from 1 as deals are (default 1)"
+    )
     rv.add_argument("--iterations", type=int, default=5000, help="iterations per decision (default 5000)")
     rv.add_argument("--seats", default="", help="comma list: review only these seats' decisions")
     rv.add_argument("--seed", type=int, default=0)

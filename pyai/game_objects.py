@@ -182,6 +182,11 @@ class BaseGame:
             return [f"chance: {token}"] if token else []
         return [f"{names[mover]}: {token}" if token else f"{names[mover]} has chosen"]
 
+    def stage(self, data: dict[str, Any]) -> str:
+        """Where in the game a position is, in a few words ("phase 2 round 3"), from a
+        view's to_dict(): `pyai review` labels each decision so. "" for a game without stages."""
+        return ""
+
     def parse_setup(self, pov: int, words: list[str]) -> Any:
         """The protocol's `position ... setup <words>`: a position described by what
         seat `pov` knows, for games that offer one (see the game's help)."""

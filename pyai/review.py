@@ -4,24 +4,27 @@ chance it lost, the biggest mistakes first.
 
 A record is read from a token file (tokens separated by spaces or lines,
 `#` comments, an optional first line `game: <game string>`), from the log
-that `pyai play` prints, or from a tournament results file (`--deal`,
-`--rotation`). Each decision is searched from what the seat to move knew
-then (its view, as in play): the win chance of the best move and of the move
-played, which is searched on its own (`searchmoves`) when the full search
-gave it too few visits to estimate it.
+that `pyai play` prints, from a tournament results file (`--deal`,
+`--rotation`), or from a `pyai advise` session file, whose record is one
+seat's view of the game: only that seat's decisions are reviewed. Each
+decision is searched from what the seat to move knew then (its view, as in
+play): the win chance of the best move and of the move played, which is
+searched on its own (`searchmoves`) when the full search gave it too few
+visits to estimate it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .analysis import analyse
 from .errors import ArgumentError, IllegalMoveError, PyaiError
-from .game_objects import BaseGame, BaseState
+from .game_objects import BaseGame, BaseState, BaseView
 from .games import load_game
 
 # A move with fewer visits than this in the full search is searched on its own.
@@ -35,17 +38,54 @@ class ReviewError(PyaiError, ValueError):
 
 
 @dataclass(frozen=True)
+class DecisionPoint:
+    """A decision to review: what its seat knew (a state, searched from that seat's
+    view, or the view itself), the move it made, and where in the game it was."""
+
+    index: int  # the move's index in the record (an advise session: the number of its line)
+    seat: int
+    position: BaseState | BaseView
+    played: str  # canonical
+    stage: str
+
+
+@dataclass(frozen=True)
 class Record:
     game: BaseGame
     tokens: list[str]
     names: list[str]  # per seat: who played it (bots in a tournament), or "seat N"
     source: str
+    # The decisions, when the record is not every seat's moves (an advise
+    # session: one seat's view, `tokens` its lines); None: every decision of `tokens`.
+    points: list[DecisionPoint] | None = None
+    unit: str = "token"  # what a decision's index counts
+
+    def decision_points(self) -> Iterator[DecisionPoint]:
+        """Every decision with more than one legal move, in the order played; ReviewError
+        names a token the rules refuse."""
+        if self.points is not None:
+            yield from self.points
+            return
+        state = self.game.new_initial_state()
+        for index, token in enumerate(self.tokens):
+            mover = state.to_move()
+            after = state.clone()
+            try:
+                played = after.apply(token)  # its canonical form, as the search names moves
+            except IllegalMoveError as error:
+                raise ReviewError(f"{self.source}: token {index} {token!r}: {error.reason}") from None
+            # At a simultaneous step the record lists the choices in seat order:
+            # the seat to move is the one whose choice this token is.
+            if isinstance(mover, int) and len(state.legal_moves()) > 1:
+                yield DecisionPoint(index, mover, state, played, self.game.stage(state.view(mover).to_dict()))
+            state = after
 
 
 @dataclass(frozen=True)
 class Decision:
     index: int  # the token's index in the record
     seat: int
+    stage: str  # where in the game ("phase 2 round 3"; "" for a game without stages)
     played: str
     best: str
     win_best: float
@@ -77,18 +117,23 @@ class Review:
 
     def report(self, top: int = 10) -> str:
         players = self.record.game.players
+        shown = self.mistakes(top)
+        seat_width = max([len("seat"), *(len(f"{s} {name}") for s, name in enumerate(self.record.names))])
+        stage_width = max([len("where"), *(len(d.stage) for d in shown)])
+        move_width = max([len("played"), *(len(move) for d in shown for move in (d.played, d.best))])
         lines = [
             f"review of {self.record.game} ({self.record.source}): {len(self.decisions)} decisions, "
             f"{self.iterations} iterations each",
             "",
             f"biggest mistakes (win chance lost; ± the larger standard error; first {top}):",
-            f"  {'token':>5}  {'seat':<14} {'played':<14} {'best':<14} {'lost':>6} {'±':>5}   win played -> best",
+            f"  {self.record.unit:>5}  {'seat':<{seat_width}}  {'where':<{stage_width}}  {'played':<{move_width}}  "
+            f"{'best':<{move_width}} {'lost':>6} {'±':>5}   win played -> best",
         ]
-        for d in self.mistakes(top):
-            who = f"{d.seat} {self.record.names[d.seat]}"[:14]
+        for d in shown:
+            who = f"{d.seat} {self.record.names[d.seat]}"
             lines.append(
-                f"  {d.index:>5}  {who:<14} {d.played:<14} {d.best:<14} {d.win_lost:>6.3f} {d.win_se:>5.3f}"
-                f"   {d.win_played:.3f} -> {d.win_best:.3f}"
+                f"  {d.index:>5}  {who:<{seat_width}}  {d.stage:<{stage_width}}  {d.played:<{move_width}}  "
+                f"{d.best:<{move_width}} {d.win_lost:>6.3f} {d.win_se:>5.3f}   {d.win_played:.3f} -> {d.win_best:.3f}"
             )
         lines += ["", "per seat: decisions, win chance lost in all, mistakes (lost >= 0.05)"]
         width = max(len(name) for name in self.record.names)
@@ -104,17 +149,22 @@ class Review:
 # ------------------------------------------------------------------ reading
 
 
-def read_record(path: str, game_string: str | None = None, deal: int | None = None, rotation: int = 0) -> Record:
-    """A record from a token file, a `pyai play` log or a tournament results file."""
+def read_record(
+    path: str, game_string: str | None = None, deal: int | None = None, rotation: int | None = None
+) -> Record:
+    """A record from a token file, a `pyai play` log, a tournament results file (its
+    game of `deal` and `rotation`, both counted from 1) or a `pyai advise` session."""
     if _is_sqlite(path):
-        return _tournament_record(path, deal, rotation)
-    if deal is not None:
+        return _tournament_record(path, deal, 1 if rotation is None else rotation)
+    if deal is not None or rotation is not None:
         raise ArgumentError("--deal and --rotation choose a game of a tournament results file")
     try:
         with open(path, encoding="utf-8") as file:
             text = file.read()
     except (OSError, UnicodeDecodeError) as error:
         raise ReviewError(f"cannot read {path!r}: {error}") from None
+    if text.lstrip().startswith("{"):
+        return _session_record(path, game_string)
     lines = text.splitlines()
     first = lines[0].strip() if lines else ""
     if first.startswith("game:"):  # a `pyai play` log or a token file naming its game
@@ -156,15 +206,39 @@ def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:
     if not games:
         raise ReviewError(f"{path!r} holds no finished game")
     deal = games[0]["deal"] if deal is None else deal
-    chosen = [g for g in games if g["deal"] == deal and g["rotation"] == rotation]
+    # The store counts rotations from 0; people, as deals, from 1.
+    chosen = [g for g in games if g["deal"] == deal and g["rotation"] == rotation - 1]
     if not chosen:
-        stored = sorted({(g["deal"], g["rotation"]) for g in games})
+        stored = sorted({(g["deal"], g["rotation"] + 1) for g in games})
         shown = ", ".join(f"{d}/{r}" for d, r in stored[:12]) + (" ..." if len(stored) > 12 else "")
         raise ReviewError(f"{path!r} has no game of deal {deal}, rotation {rotation} (deal/rotation stored: {shown})")
     row = chosen[0]
     game = load_game(settings["game"])
     names = [bots[bot] for bot in row["seating"]]
     return Record(game, row["tokens"], names, f"{path}, deal {deal}, rotation {rotation}")
+
+
+def _session_record(path: str, game_string: str | None) -> Record:
+    """An advise session: its seat's decisions, each from what that seat knew then
+    (the companion's positions, replayed from the file)."""
+    from .advise import Companion, CompanionError, Session
+
+    try:
+        companion = Companion(Session.load(path), spelled=lambda name: f'"{name}"')  # replayed, never saved
+    except CompanionError as error:
+        raise ReviewError(f"{path!r}: {error}") from None
+    game = companion.game
+    if game_string is not None and load_game(game_string) != game:
+        raise ArgumentError(f"--game {game_string} is not the session's game, {game}")
+    points = []
+    for line, (position, after) in enumerate(zip(companion.positions, companion.positions[1:]), 1):
+        played = companion.my_move_between(position, after)
+        if played is None:
+            continue
+        view = position.search_view()
+        if len(view.legal_moves()) > 1:
+            points.append(DecisionPoint(line, companion.me, view, played, game.stage(view.to_dict())))
+    return Record(game, list(companion.session.lines), list(companion.names), path, points, unit="line")
 
 
 # ------------------------------------------------------------------ reviewing
@@ -177,29 +251,23 @@ def review(
     seats: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Searches every decision of `record` (of `seats`, default all) with `iterations` each."""
-    game = record.game
-    state = game.new_initial_state()
+    """Searches every decision of `record` (of `seats`, default all) with `iterations` each;
+    `progress(done, total)` after each token of the record."""
     result = Review(record, iterations)
-    wanted = set(range(game.players) if seats is None else seats)
-    for index, token in enumerate(record.tokens):
-        mover = state.to_move()
-        after = state.clone()
-        try:
-            played = after.apply(token)  # its canonical form, as the search names moves
-        except IllegalMoveError as error:
-            raise ReviewError(f"{record.source}: token {index} {token!r}: {error.reason}") from None
-        # At a simultaneous step the record lists the choices in seat order:
-        # the seat to move is the one whose choice this token is.
-        if isinstance(mover, int) and mover in wanted and len(state.legal_moves()) > 1:
-            result.decisions.append(_review_decision(state, mover, played, index, iterations, seed))
-        state = after
+    wanted = set(range(record.game.players) if seats is None else seats)
+    total = len(record.tokens)
+    for point in record.decision_points():
+        if point.seat in wanted:
+            result.decisions.append(_review_decision(point, iterations, seed))
         if progress:
-            progress(index + 1, len(record.tokens))
+            progress(point.index + 1, total)
+    if progress:
+        progress(total, total)
     return result
 
 
-def _review_decision(state: BaseState, seat: int, played: str, index: int, iterations: int, seed: int) -> Decision:
+def _review_decision(point: DecisionPoint, iterations: int, seed: int) -> Decision:
+    seat, played, index, state = point.seat, point.played, point.index, point.position
     full = analyse(state, seat=seat, iterations=iterations, seed=seed * 1_000_003 + index)
     best = max(full.moves, key=lambda m: (m.share, m.visits))
     played_stats = next(m for m in full.moves if m.token == played)
@@ -213,6 +281,7 @@ def _review_decision(state: BaseState, seat: int, played: str, index: int, itera
     return Decision(
         index=index,
         seat=seat,
+        stage=point.stage,
         played=played,
         best=best.token,
         win_best=win_best,
@@ -224,8 +293,9 @@ def _review_decision(state: BaseState, seat: int, played: str, index: int, itera
     )
 
 
-def plot_review(result: Review, path: str) -> None:
-    """Each seat's win chance over the game (as the seat to move saw it), and the mistakes marked."""
+def plot_review(result: Review, path: str, seats: Sequence[int] | None = None) -> None:
+    """Each seat's win chance over the game (as the seat to move saw it), of `seats`
+    (default all), and their mistakes marked."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -233,10 +303,11 @@ def plot_review(result: Review, path: str) -> None:
 
     figure, axes = plt.subplots(figsize=(10, 4.5))
     xs = [d.index for d in result.decisions]
-    for seat in range(result.record.game.players):
+    shown = set(range(result.record.game.players) if seats is None else seats)
+    for seat in sorted(shown):
         axes.plot(xs, [d.win_by_seat[seat] for d in result.decisions], label=f"seat {seat} {result.record.names[seat]}")
     for d in result.decisions:
-        if d.win_lost >= MISTAKE:
+        if d.win_lost >= MISTAKE and d.seat in shown:
             axes.annotate("x", (d.index, d.win_by_seat[d.seat]), ha="center", va="center", color="red")
     axes.set_xlabel("token of the record")
     axes.set_ylabel("win chance")

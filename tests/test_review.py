@@ -5,12 +5,15 @@ played against the best, the biggest mistakes first; from a token file, a
 from __future__ import annotations
 
 import json
+import random
+import re
 
 import pytest
 
 import pyai
+from pyai.advise import Companion, Session
 from pyai.cli import main
-from pyai.review import ReviewError, read_record, review
+from pyai.review import ReviewError, plot_review, read_record, review
 
 # Seat 0 bids most of its cash for one advisor: far worse than passing or a small bid.
 BLUNDER = """game: forsale(players=3)
@@ -65,12 +68,16 @@ def test_a_game_of_a_tournament_is_reviewed_with_its_bots(tmp_path, capsys):
     assert main(["tournament", "--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random",
                  "--deals", "1", "--db", db, "--concurrency", "1"]) == 0  # fmt: skip
     capsys.readouterr()
-    record = read_record(db, deal=1, rotation=1)
-    assert sorted(set(record.names)) == ["heuristic", "random"] and "deal 1, rotation 1" in record.source
-    assert main(["review", db, "--deal", "1", "--rotation", "1", "--iterations", "200", "--top", "2"]) == 0
-    assert "deal 1, rotation 1" in capsys.readouterr().out
-    with pytest.raises(ReviewError, match="no game of deal 7, rotation 0"):
+    # Rotations are counted from 1, as deals are: the first seating is rotation 1.
+    first, second = read_record(db, deal=1), read_record(db, deal=1, rotation=2)
+    assert first.names == ["heuristic", "random", "heuristic"] and first.source.endswith("deal 1, rotation 1")
+    assert second.names == ["random", "heuristic", "heuristic"] and second.source.endswith("deal 1, rotation 2")
+    assert main(["review", db, "--deal", "1", "--rotation", "2", "--iterations", "200", "--top", "2"]) == 0
+    assert "deal 1, rotation 2" in capsys.readouterr().out
+    with pytest.raises(ReviewError, match=r"no game of deal 7, rotation 1 \(deal/rotation stored: 1/1, 1/2, 1/3\)"):
         read_record(db, deal=7)
+    with pytest.raises(ReviewError, match="no game of deal 1, rotation 0"):
+        read_record(db, deal=1, rotation=0)
 
 
 def test_bad_records_are_refused_by_name(tmp_path, capsys):
@@ -103,3 +110,67 @@ def test_plot_needs_the_plot_extra_or_draws_each_seat(tmp_path, capsys):
         return
     assert main(["review", str(path), "--iterations", "100", "--plot", str(png)]) == 0
     assert png.stat().st_size > 0
+
+
+def test_an_advise_session_is_reviewed_at_its_own_seats_decisions(tmp_path, capsys):
+    path = tmp_path / "s.json"
+    c = Companion(Session("forsale(players=4)", 3, ["Anna", "Bob", "Carol", "Dee"], iterations=50), str(path))
+    lines = ["deal 3 12 19 27", "Anna bids 1", "Bob bids 2", "Carol passes", "I bid 5", "Anna passes",
+             "lost Bob cash", "Bob passes", "deal 1 2 4 5", "I pass"]  # fmt: skip
+    for line in lines:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    record = read_record(str(path))
+    assert record.unit == "line" and record.tokens == lines and record.names == ["Anna", "Bob", "Carol", "Dee"]
+    # Only Dee's decisions: her bid (line 5) and her pass (line 10), each from what she knew then.
+    assert [(p.index, p.seat, p.played, p.stage) for p in record.points] == [
+        (5, 3, "bid:5", "phase 1 round 1"),
+        (10, 3, "pass", "phase 1 round 2"),
+    ]
+    assert all(isinstance(p.position, pyai.View) and p.position.seat == 3 for p in record.points)
+    assert main(["review", str(path), "--iterations", "200"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\n\s+line  seat\s+where\s+played\s+best", out)
+    assert re.search(r"\n\s+5  3 Dee\s+phase 1 round 1\s+bid:5 ", out)
+
+
+def test_a_sealed_sell_told_in_a_session_is_reviewed_where_it_was_told(tmp_path):
+    game = pyai.load_game("forsale(players=4)")
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
+    path = tmp_path / "s.json"
+    session = Session("forsale(players=4)", 2, ["Anna", "Bob", "Cy", "Dee"], state.view(2).position(), 50)
+    c = Companion(session, str(path))
+    for line in (f"I sell {hands[2][0]}", f"sells revealed: Anna {hands[0][0]}, Bob {hands[1][0]}, Dee {hands[3][0]}"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    record = read_record(str(path))
+    assert [(p.index, p.played) for p in record.points] == [(1, f"sell:{hands[2][0]}")]
+    assert record.points[0].stage.startswith("phase 3 round ")
+
+
+def test_rows_say_where_in_the_game_and_keep_the_whole_seat_name(tmp_path, capsys):
+    log = tmp_path / "game.log"
+    assert main(["play", "--game", "forsale(players=3)", "--bots", "heuristic,random,heuristic", "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    log.write_text(text.replace("bots: heuristic, random, heuristic", "bots: heuristic-long-name, random, heuristic"))
+    result = review(read_record(str(log)), iterations=100, seats=[0])
+    assert {d.stage.rsplit(" ", 1)[0] for d in result.decisions} >= {"phase 1 round", "phase 3 round"}
+    report = result.report(top=3)
+    assert "0 heuristic-long-name" in report and "where" in report
+
+
+def test_the_plot_draws_only_the_seats_asked_for(tmp_path, monkeypatch):
+    matplotlib = pytest.importorskip("matplotlib")
+    from matplotlib.axes import Axes
+
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    result = review(read_record(str(path)), iterations=100)
+    drawn = []
+    original = Axes.plot
+    monkeypatch.setattr(Axes, "plot", lambda self, *a, **k: drawn.append(k.get("label")) or original(self, *a, **k))
+    plot_review(result, str(tmp_path / "one.png"), seats=[1])
+    assert drawn == ["seat 1 seat 1"] and matplotlib is not None

@@ -15,7 +15,7 @@ from .. import _core
 from ..errors import ArgumentError, GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from .help import PROTOCOL_HELP
-from .narration import narrate
+from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
 from .words import WORDS_HELP, words_to_token
@@ -222,6 +222,11 @@ class ForSaleGame(BaseGame):
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who bid what, who took which card, the sells revealed, in the theme's words."""
         return narrate(self.theme, before, token, after, names)
+
+    def stage(self, data: dict[str, Any]) -> str:
+        if data["phase"] not in ("auction", "buying", "selling"):
+            return "over"
+        return f"phase {phase_number(data)} round {data['round'] + 1}"
 
     def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
         """Each seat's money with its parts in the theme's words, then the winners."""

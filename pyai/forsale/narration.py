@@ -62,11 +62,15 @@ def _chance(theme: Theme, before: dict, token: str, after: dict, classic: bool) 
         return ["some cards of each deck are set aside unseen"]
     deck = {"auction": "vehicles" if classic else "advisors", "buying": "vehicles", "selling": "checks"}[after["phase"]]
     noun = {"advisors": "advisors", "vehicles": theme.vehicles, "checks": f"{theme.check}s"}[deck]
-    phase_number = {"auction": 1, "buying": 2, "selling": 2 if classic else 3}[after["phase"]]
     return [
-        f"-- phase {phase_number}, round {after['round'] + 1} of {after['rounds_per_phase']}: "
+        f"-- phase {phase_number(after)}, round {after['round'] + 1} of {after['rounds_per_phase']}: "
         f"{noun} {_card_names(theme, deck, after['table'])}"
     ]
+
+
+def phase_number(data: dict[str, Any]) -> int:
+    """The phase as the rulebook counts it: the classic game has no buying phase."""
+    return {"auction": 1, "buying": 2, "selling": 2 if data.get("edition") == "classic" else 3}[data["phase"]]
 
 
 def _auction(theme: Theme, before: dict, token: str, after: dict, names: list[str], who: str, classic: bool) -> str:

@@ -132,6 +132,9 @@ class LeducGame(BaseGame):
         """Who raised, called or folded and what is in the pot, the cards as the seat saw them dealt."""
         return narrate(before, token, after, names)
 
+    def stage(self, data: dict[str, Any]) -> str:
+        return f"betting round {data['round'] + 1}"
+
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
         return _core.leduc_random_playouts(games, seed)
 
