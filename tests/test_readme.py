@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,3 +40,43 @@ def test_the_docs_python_examples_run(page):
 def test_documents_stay_inside_the_repository():
     for page in [README, *DOCS.glob("*.md")]:
         assert "../shared" not in page.read_text(), page.name
+
+
+def load_samples():
+    spec = importlib.util.spec_from_file_location("samples", DOCS / "samples.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["samples"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_sample_output_is_what_its_command_prints_now():
+    # docs/samples.py makes each sample in the README and docs again from its command
+    # (`python docs/samples.py` rewrites them); a slow one is checked by its headers.
+    pages = [README, *DOCS.glob("*.md")]
+    marked = {name for page in pages for name in re.findall(r"<!-- sample: ([\w-]+) -->", page.read_text())}
+    assert {"play-human", "analyse", "advise", "advice", "review", "engine", "tournament-quick"} <= marked
+    run = subprocess.run(
+        [sys.executable, str(DOCS / "samples.py"), "--check", "--quick"], capture_output=True, text=True, timeout=600
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+
+
+def test_a_stale_sample_is_named(tmp_path):
+    samples = load_samples()
+    shown = re.search(r"<!-- sample: analyse -->\n```\n(.*?)```", README.read_text(), re.S).group(1)
+    stale = tmp_path / "page.md"
+    stale.write_text(f"<!-- sample: analyse -->\n```\n{shown.replace('bid:2 ', 'bid:3 ', 1)}```\n")
+    assert samples.check(pages=[stale]) == [f"{stale}: sample analyse: a fresh run prints otherwise "
+                                            "(python docs/samples.py rewrites it)"]  # fmt: skip
+    stale.write_text(f"<!-- sample: analyse -->\n```\n{re.sub(r' in [0-9]+ ms', ' in 99999 ms', shown)}```\n")
+    assert samples.check(pages=[stale]) == []  # a time differs from run to run: masked
+    stale.write_text("<!-- sample: nonesuch -->\n```\nx\n```\n")
+    assert samples.check(pages=[stale]) == [f"{stale}: sample nonesuch: no such sample in docs/samples.py"]
+
+
+def test_a_sample_keeps_the_lines_it_names():
+    samples = load_samples()
+    sample = samples.Sample(lambda cheap: "", keep=[("^a", 2), ("^d", 1)], drop="^skip")
+    assert sample.shown("a\nskip\nb\nc\nd\ne\n") == "a\nb\n...\nd\n"
+    assert samples.as_on_screen("x\r\nthinking 5\r     \radvice: y  \r\n") == "x\nadvice: y\n"
