@@ -193,6 +193,16 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
   tiles_left["A"] = std::popcount(s.tiles_unseen[0]);
   tiles_left["B"] = std::popcount(s.tiles_unseen[1]);
   d["tiles_left"] = tiles_left;
+  // Which tiles are still to come is public (every deal and discard is seen): a person
+  // naming the tiles on the table by their faces picks among these.
+  py::dict tiles_unseen;
+  for (int back = 0; back < kBacks; ++back) {
+    py::list names;
+    for (uint64_t bits = s.tiles_unseen[back]; bits; bits &= bits - 1)
+      names.append(tile_name(tile_id(back, std::countr_zero(bits))));
+    tiles_unseen[back == 0 ? "A" : "B"] = names;
+  }
+  d["tiles_unseen"] = tiles_unseen;
   d["tiles_removed"] = std::popcount(s.tiles_boxed[0]) + std::popcount(s.tiles_boxed[1]);
 
   py::list seats;

@@ -153,6 +153,35 @@ def advise_session(cheap: bool) -> str:
     )
 
 
+AUTOMANIA_ROUND = [
+    "order Bob me Ann",
+    "demands speed speed power suitcase safety / suitcase green power green safety",
+    "display 4 11 19",
+    "Bob gets his starting contract",
+    "I get S1",
+    "Ann gets her starting contract",
+    "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, safety, "
+    "chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, green, "
+    "research 1 star, stripes 1 star",
+    "Bob row 1",
+    "Bob takes the power machine",
+    "Bob puts it on station 2",
+    "Bob ships to North America",
+    "Bob marketing 1",
+    "Bob ships 3",
+    "Bob plays no contract",
+]
+
+
+def automania_at_a_table(cheap: bool) -> str:
+    lines = iter(AUTOMANIA_ROUND)
+    return in_terminal(
+        ["advise", "--game", "automania(players=3)", "--seat", "2", "--names", "Ann,Bob,me"],
+        r"(?:^|\n)> ",
+        lambda match: next(lines, None),
+    )
+
+
 def review_a_game(cheap: bool) -> str:
     with tempfile.TemporaryDirectory() as folder:
         log = command("play", "--players", "4", "--seed", "7", "--bots", "ismcts,heuristic,random,heuristic",
@@ -181,6 +210,7 @@ SAMPLES = {
     ),
     "advise": Sample(advise_session, keep=[("^  -- phase 1", 0)], drop=r"^(>( |$)|next: )"),
     "advice": Sample(advise_session, keep=[("^advice: ", 0)], drop=r"^>( |$)"),
+    "automania-advise": Sample(automania_at_a_table, keep=[("^next: the player order", 0)], drop=r"^>$"),
     "review": Sample(
         review_a_game,
         keep=[("^review of", 0)],

@@ -625,7 +625,9 @@ class Companion:
             return self._final_lines()
         mover = state.to_move()
         if mover == "chance":
-            return [f"next: cards are turned up ({state.legal_summary()})"]
+            view = self.position.view()
+            said = self.game.chance_words(view.to_dict(), self.names, self.me) if view is not None else ""
+            return [f"next: {said}" if said else f"next: cards are turned up ({state.legal_summary()})"]
         if self._sealed_step():
             return [f"next: the sells, secret until revealed; then in one line: {self._reveal_example()}"]
         return [f"next: {self.names[mover]}"]

@@ -182,6 +182,12 @@ class BaseGame:
             return [f"chance: {token}"] if token else []
         return [f"{names[mover]}: {token}" if token else f"{names[mover]} has chosen"]
 
+    def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
+        """What chance deals next in a view's to_dict() and how a person at the table says
+        it (`pyai advise`), seats by `names`, seat `me` being the person's; "" when the
+        game has no words for it (the companion then shows the token's form)."""
+        return ""
+
     def stage(self, data: dict[str, Any]) -> str:
         """Where in the game a position is, in a few words ("phase 2 round 3"), from a
         view's to_dict(): `pyai review` labels each decision so. "" for a game without stages."""

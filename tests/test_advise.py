@@ -108,7 +108,9 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], None, 200))
     assert leduc.handle("lost Bob cash") == ["not taken: leduc has no money a player can lose track of"]
     assert "plain words: 'I get ks'" in leduc.handle("help")[0]
-    assert "takes its tokens only" in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle("help")[0]
+    assert "plain words: 'order Bob Ann me'" in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle(
+        "help"
+    )[0]
 
 
 @pytest.mark.parametrize(
@@ -178,7 +180,7 @@ def test_a_leduc_hand_in_plain_words():
     c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=500))
     assert c.handle("I get the king of spades") == [
         "  you are dealt the king of spades",
-        "next: cards are turned up (deal:<card>, one of js jh qs qh kh)",
+        "next: Bob's card, unseen: say 'Bob gets his card'",
     ]
     answer = c.handle("Bob gets his card")  # deal:? : seat 0 never sees it
     assert answer[0] == "  Bob is dealt a card"
@@ -573,3 +575,32 @@ def test_for_sale_takes_its_move_tokens_as_they_are():
     for line in ("deal:3,12,19,27", "bid:1", "pass", "Carol bid:2"):
         assert not companion.handle(line)[0].startswith("not taken"), line
     assert companion.position.moves == ("deal:3,12,19,27", "bid:1", "pass", "bid:2")
+
+
+@pytest.mark.parametrize(
+    "game, lines, said",
+    [
+        ("forsale(players=4)", [], "next: the 4 advisors turned up: say 'deal 3 12 19 27' (their numbers)"),
+        ("forsale(players=3,edition=classic)", [], "next: the 3 properties turned up: say 'deal 3 12 19' (their numbers)"),
+        ("leduc()", [], "next: your card: say 'I get ks' (or 'I get the king of spades')"),
+        ("leduc()", ["I get ks", "Bob gets his card", "I check", "Bob checks"], "next: the public card: say 'board qh'"),
+        ("automania(players=3)", [], "next: the player order: say 'order Anna Bob me' (first player first)"),
+        (
+            "automania(players=3)",
+            ["order Bob me Anna", "demands speed speed power suitcase safety / suitcase green power green safety",
+             "display 4 11 19"],
+            "next: Bob's starting contract, unseen: say 'Bob gets a starting contract'",
+        ),
+    ],  # fmt: skip
+)
+def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said):
+    players = pyai.load_game(game).players
+    names = ["Anna", "Bob", "me", "Dee"][:players] if players > 2 else ["me", "Bob"]
+    me = names.index("me")
+    c = Companion(Session(game, me, names, iterations=50))
+    for line in lines:
+        answer = c.handle(line)
+        assert not answer[0].startswith("not taken"), answer
+    assert c._turn_lines()[0].startswith(said)
+    example = re.search(r"say '([^']*)'", said).group(1)
+    assert c.handle(example)[0].startswith("  ")  # the example given is read as a step

@@ -21,7 +21,9 @@ from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_t
 from . import component_file
 from .component_file import ComponentError, Components
 from .help import PROTOCOL_HELP
+from .narration import narrate
 from .render import render
+from .words import WORDS_HELP, next_chance_words, words_to_token
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -118,7 +120,9 @@ class AutomaniaGame(BaseGame):
     view_class = View
     core_search = _core.AutomaniaSearch
     PROTOCOL_HELP = PROTOCOL_HELP
+    WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "money"
+    SCORE_UNIT = "VP"
     FILE_PARAMETERS = ("components",)
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
     # `pyai bench`: its position (the first decision of a fixed setup) and the
@@ -223,6 +227,18 @@ class AutomaniaGame(BaseGame):
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.components)
+
+    def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+        """A step said in plain words ("Ann row 1", "I take the speed machine", "tiles speed, ...") as a
+        token, tiles named by their faces (words.py)."""
+        return words_to_token(text, data, names, me, self.components)
+
+    def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
+        return next_chance_words(data, names, me)
+
+    def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+        """What a step did as one seat saw it, tiles by their faces (narration.py)."""
+        return narrate(self.components, before, token, after, names)
 
     def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
         """Each seat's VP with their sources, then the winner."""

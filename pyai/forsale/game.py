@@ -18,7 +18,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import WORDS_HELP, words_to_token
+from .words import WORDS_HELP, next_chance_words, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -222,6 +222,9 @@ class ForSaleGame(BaseGame):
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who bid what, who took which card, the sells revealed, in the theme's words."""
         return narrate(self.theme, before, token, after, names)
+
+    def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
+        return next_chance_words(data, self.theme)
 
     def stage(self, data: dict[str, Any]) -> str:
         if data["phase"] not in ("auction", "buying", "selling"):

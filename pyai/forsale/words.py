@@ -82,6 +82,22 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     )
 
 
+def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
+    """The cards turned up next and how to say them: "the 4 advisors turned up: say 'deal 3 12 19 27'"."""
+    classic = data.get("edition") == "classic"
+    first = theme.vehicles if classic else "advisors"
+    noun = {
+        "setup": first,  # the unseen removal goes by itself: the first cards told are the first auction's
+        "auction": first,
+        "buying": theme.vehicles,
+        "selling": f"{theme.check}s",
+    }.get(data["phase"])
+    if noun is None:
+        return ""
+    example = " ".join(str(n) for n in (3, 12, 19, 27, 8, 22)[: data["players"]])
+    return f"the {data['players']} {noun} turned up: say 'deal {example}' (their numbers)"
+
+
 def _seat(word: str, names: list[str], me: int) -> int | None:
     if word in ("i", "me"):
         return me

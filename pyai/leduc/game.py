@@ -17,7 +17,7 @@ from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_t
 from ..stand_in_position import StandInPosition
 from .help import PROTOCOL_HELP
 from .render import render
-from .words import WORDS_HELP, narrate, words_to_token
+from .words import WORDS_HELP, narrate, next_chance_words, words_to_token
 
 _PARAMETERS = ("players",)
 
@@ -131,6 +131,9 @@ class LeducGame(BaseGame):
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who raised, called or folded and what is in the pot, the cards as the seat saw them dealt."""
         return narrate(before, token, after, names)
+
+    def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
+        return next_chance_words(data, names, me)
 
     def stage(self, data: dict[str, Any]) -> str:
         return f"betting round {data['round'] + 1}"

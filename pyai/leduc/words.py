@@ -83,6 +83,16 @@ def _next_card_words(data: dict[str, Any], names: list[str]) -> str:
     return "the public card is next" if receiver is None else f"{names[receiver]}'s card is next"
 
 
+def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
+    """The card dealt next and how to say it: "Bob's card, unseen: say 'Bob gets his card'"."""
+    receiver = _next_receiver(data)
+    if receiver is None:
+        return "the public card: say 'board qh' (or 'board queen of hearts')"
+    if receiver == me:
+        return "your card: say 'I get ks' (or 'I get the king of spades')"
+    return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets his card'"
+
+
 def _deal(words: list[str], data: dict[str, Any], me: int, text: str) -> str:
     """A deal: the card named, or `deal:?` for another seat's card (never seen)."""
     card = _card([word for word in words if word not in _FILLER and word not in _PUBLIC_WORDS])

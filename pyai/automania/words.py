@@ -1,0 +1,581 @@
+"""Plain words for Automania steps, as a person at the table says them, made
+into tokens (`pyai advise`, `pyai play --human`): "Ann row 1", "Ann takes the
+speed machine (1 star)", "I put it on station 3", "tiles speed, power 1 star,
+..." for a round's tiles.
+
+Tiles are named by what is printed on them, never by our ids: a face read off
+the table becomes the id of a tile with that face still to be found there
+(tiles with the same face are interchangeable for the rules). The seat's name
+comes first ("I" for the advised seat) for a decision, which must be that
+seat's, and for a seat's private card ("I get S2", "Bob draws"); the table's
+other chance steps are said without a name. A token (`place:R1`) is taken as
+it is; legality is left to the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TokenSyntaxError
+from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
+from .narration import does, space_words, tile_words
+
+WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
+'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
+research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, then below offices 1 and 2),
+'Ann sponsors 2', 'Ann row 1', 'Ann column 3', 'Ann corner family', 'Ann withdraws', 'Ann takes the speed
+machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'on styling city', 'Ann discards'),
+'Ann draws 14', 'Ann draws from the deck', 'Bob draws' / 'I draw 12' (the deck's card), 'reveal 14',
+'Ann ships to Europe', 'Ann marketing 2', 'Ann takes back NA 6', 'Ann ships 7', 'Ann does not ship',
+'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3', 'Ann keeps', 'Ann demand left'"""
+
+_TOKEN = re.compile(r"[a-z]+(:\S*)?", re.IGNORECASE)
+_BARE_TOKENS = ("withdraw", "discard", "keep")
+_WORD = re.compile(r"\$|\*|/|\d+|[a-z]+")
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_MARKETS = {
+    **{word: "NA" for word in ("na", "north", "america", "american")},
+    **{word: "EU" for word in ("eu", "europe", "european")},
+}
+_NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t")  # "doesn't" is 'doesn', 't'
+
+
+# What each decision step expects, for a line that does not read as one (said after the seat's name).
+_EXPECTED = {
+    "turn": "sponsor, place workers or withdraw: 'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'",
+    "take tile": "take a tile from {space}: 'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
+    "place tile": "place the tile: 'puts it on station 3', 'in office 2', 'on styling city' or 'discards'",
+    "draw": "draw a contract: 'draws 14' (from the display) or 'draws from the deck'",
+    "market": "choose the car's market: 'ships to North America' or 'to Europe'",
+    "ship": "ship the car: 'ships 7' (the ship's level), 'marketing 2', 'takes back NA 6', 'sells 3' (a top car) "
+    "or 'does not ship'",
+    "contract": "play a contract: 'plays contract 7', 'plays S2' or 'plays no contract'",
+    "sales office": "choose a sales office: 'office 4'",
+    "sell": "sell or keep the car offered: 'sells 3' (the sales space) or 'keeps'",
+    "demand": "move the demand tiles: 'demand left' or 'demand right'",
+}
+
+
+def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, components: Components) -> str:
+    """The token `text` says in the position `data` (the advised seat's view,
+    to_dict()); `names` are the seats' (compared case-insensitively), `me` the
+    advised seat. TokenSyntaxError names what could not be read."""
+    alone = text.strip()
+    if _TOKEN.fullmatch(alone) and (":" in alone or alone.lower() in _BARE_TOKENS):
+        return alone  # a move token (`place:R1`, `withdraw`), taken as it is
+    words = _words(text)
+    if not words:
+        raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
+    if words[0] in _TABLE_CHANCE:
+        return _table_chance(text, words, data, names, me, components)
+    seat, rest = _speaker(words, names, me)
+    if seat is None:
+        raise TokenSyntaxError(
+            f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
+            "nor order, demands, display, reveal or tiles"
+        )
+    if data["to_move"] == "chance":
+        return _private_card(seat, rest, data, names, me)
+    _check_mover(seat, data, names)
+    said = _Said(rest, data, seat, components)
+    token = _by_verb(rest) or _READERS[data["step"]](said)
+    if token is None:
+        space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
+        expected = _EXPECTED[data["step"]].format(space=space)
+        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {expected}")
+    return token
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, numbers and the signs $ * /: 'S2' is 's', '2'; '1*' is '1', '*'."""
+    return [_NUMBER_WORDS.get(word, word) for word in _WORD.findall(text.lower())]
+
+
+def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
+    """The seat a line starts with (the longest name that fits) and the words after it."""
+    said = [(_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in ("i", "me", "my")]
+    best: tuple[int | None, int] = (None, 0)
+    for name, seat in said:
+        if name and words[: len(name)] == name and len(name) > best[1]:
+            best = (seat, len(name))
+    return best[0], words[best[1] :]
+
+
+def _check_mover(seat: int, data: dict[str, Any], names: list[str]) -> None:
+    mover = data["to_move"]
+    if mover == "over":
+        raise TokenSyntaxError("the game is over")
+    if mover != seat:
+        theirs = "yours" if names[seat] == "you" else f"{names[seat]}'s"
+        raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {theirs}")
+
+
+def _number(words: list[str], *keys: str) -> int | None:
+    """The number said after one of `keys` ('level 7'), else the first number; None without one."""
+    for i, word in enumerate(words[:-1]):
+        if word in keys and words[i + 1].isdigit():
+            return int(words[i + 1])
+    return next((int(word) for word in words if word.isdigit()), None)
+
+
+def _market(words: list[str]) -> str | None:
+    return next((_MARKETS[word] for word in words if word in _MARKETS), None)
+
+
+def _car(words: list[str]) -> str | None:
+    return next((word for word in words if word in CAR_TYPES), None)
+
+
+# ------------------------------------------------------------ the table's chance steps
+
+
+_TABLE_CHANCE = ("order", "demands", "display", "reveal", "tiles")
+
+
+def _table_chance(text: str, words: list[str], data: dict, names: list[str], me: int, components: Components) -> str:
+    """A chance step the whole table sees, said without a name: 'order ...', 'demands ...',
+    'display 3 17 22', 'reveal 14', 'tiles ...'."""
+    head, rest = words[0], words[1:]
+    if head == "order":
+        return _order(rest, names, me)
+    if head == "demands":
+        return _demands(rest, components)
+    if head == "display":
+        return "display:" + ",".join(word for word in rest if word.isdigit())
+    if head == "reveal":
+        return f"reveal:{_need(_number(rest), 'say the contract turned up: reveal 14')}"
+    return _tiles(text, data, components)
+
+
+def _order(words: list[str], names: list[str], me: int) -> str:
+    """'order Bob Ann me' (first player first), or seat numbers."""
+    seats = []
+    while words:
+        if words[0].isdigit():
+            seats.append(int(words[0]))
+            words = words[1:]
+            continue
+        seat, rest = _speaker(words, names, me)
+        if seat is None:
+            raise TokenSyntaxError(f"{words[0]!r} in the order is no seat's name (names: {', '.join(names)})")
+        seats.append(seat)
+        words = rest
+    return "order:" + ",".join(map(str, seats))
+
+
+def _demands(words: list[str], components: Components) -> str:
+    """'demands speed speed power green suitcase / suitcase safety green power safety': each market's
+    active demands (4, 3 and 2 stars) then its pending left and right; North America first."""
+    symbols = [word for word in words if word not in _MARKETS]
+    per_market = len(components.active_stars) + 2
+    if "/" in symbols:
+        sides = " ".join(symbols).split("/")
+        markets = [side.split() for side in sides]
+    else:
+        markets = [symbols[:per_market], symbols[per_market:]]
+    for symbol in (s for market in markets for s in market):
+        if symbol not in components.symbols:
+            raise TokenSyntaxError(f"{symbol!r} is no demand symbol ({', '.join(components.symbols)})")
+    if len(markets) != 2 or any(len(market) != per_market for market in markets):
+        raise TokenSyntaxError(
+            f"the demands are {per_market} symbols for each market (active 4, 3, 2 stars, then pending left "
+            "and right), North America's / Europe's"
+        )
+    return "demands:" + "/".join(",".join(market) for market in markets)
+
+
+def _tiles(text: str, data: dict[str, Any], components: Components) -> str:
+    """'tiles speed, speed 1 star, ...': the round's 18 tiles by face, the grid row by row, then
+    below sales offices 1 and 2."""
+    said = text[text.lower().index("tiles") + len("tiles") :]
+    phrases = [part.split(":")[-1].strip() for part in _split_outside_brackets(said)]
+    count = sum(len(row) for row in data["grid"]) + sum(1 for spec in components.sales_offices if spec.tile)
+    if len(phrases) != count:
+        raise TokenSyntaxError(
+            f"a round's tiles are {count} faces split by commas (the grid row by row, then below sales offices "
+            f"1 and 2), not {len(phrases)}"
+        )
+    return "tiles:" + ",".join(_deal(phrases, data, components))
+
+
+def _split_outside_brackets(text: str) -> list[str]:
+    """`text` split at commas and semicolons outside brackets: 'speed (1 star, silver), power'."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in ",;" and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    return [part for part in [*parts, current] if part.strip()]
+
+
+def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list[str], me: int) -> str:
+    """A seat's own card: 'I get S2', 'Bob gets his starting contract', 'I draw 12', 'Bob draws'."""
+    step = data["step"]
+    if step not in ("deal starting contract", "draw contract"):
+        raise TokenSyntaxError(f"no one moves now: the table deals next ({next_chance_words(data, names, me)})")
+    receiver = data["turn"]
+    what = "starting contract" if step == "deal starting contract" else "card from the deck"
+    if seat != receiver:
+        raise TokenSyntaxError(f"the next {what} is {names[receiver]}'s, not {names[seat]}'s")
+    starting = step == "deal starting contract"
+    number = _number(words, "s", "contract")
+    if number is None:
+        if seat == me:
+            raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
+        card = "?"  # another seat's private card: the advised seat never sees it
+    else:
+        card = f"S{number}" if starting else str(number)
+    return f"{'start' if starting else 'drawn'}:{card}"
+
+
+def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
+    """What the table deals next, and how to say it: "the player order: say 'order Bob me Ann'"."""
+    step, receiver = data["step"], data.get("turn")
+    said = [("me" if seat == me else name) for seat, name in enumerate(names)]
+    if step == "deal starting contract":
+        if receiver == me:
+            return "your starting contract: say 'I get S2' (the one you drew)"
+        return f"{names[receiver]}'s starting contract, unseen: say '{names[receiver]} gets a starting contract'"
+    if step == "draw contract":
+        if receiver == me:
+            return "the contract you drew from the deck: say 'I draw 12'"
+        return f"{names[receiver]}'s card from the deck, unseen: say '{names[receiver]} draws'"
+    return {
+        "deal order": f"the player order: say 'order {' '.join(said)}' (first player first)",
+        "deal demands": "the demand tiles: say 'demands speed speed power green suitcase / suitcase safety green "
+        "power safety' (North America's, then Europe's: the 4, 3 and 2 star spaces, then the next left and right)",
+        "deal display": "the contract display: say 'display 3 17 22'",
+        "deal tiles": "the round's 18 tiles: say 'tiles speed, speed 1 star, power silver, ...' (rows 1 to 4, "
+        "then below sales offices 1 and 2)",
+        "reveal contract": "a contract turned up on the display: say 'reveal 14'",
+    }.get(step, step)
+
+
+# ------------------------------------------------------------ tiles by face
+
+
+@dataclass
+class _Face:
+    """What a person said a tile shows; None where nothing was said."""
+
+    kind: str | None = None
+    name: str | None = None  # the symbol, manager type or styling part
+    stars: int | None = None
+    silver: int | None = None
+    workers: int | None = None
+    value: int | None = None  # a money or VP tile's
+
+    def fits(self, tile: Tile, exact: bool) -> bool:
+        """Whether `tile` shows this; `exact`: what was not said is not printed (no stars, no medal)."""
+        if tile.kind != self.kind:
+            return False
+        if tile.kind in ("money", "vp"):
+            return self.value == (tile.money if tile.kind == "money" else tile.vp)
+        if self.name != {"machine": tile.symbol, "manager": tile.type, "styling": tile.part}[tile.kind]:
+            return False
+        if self.workers is not None and self.workers != tile.workers:
+            return False
+        for said, printed in ((self.stars, tile.stars), (self.silver, tile.silver)):
+            if (said is None and exact and printed) or (said is not None and said != printed):
+                return False
+        return True
+
+
+_FILLER = ("the", "a", "an", "with", "and", "tile", "tiles", "plain", "bonus", "of", "it", "its")
+_KIND_WORDS = {"machine": "machine", "machines": "machine", "manager": "manager", "styling": "styling"}
+
+
+def _face(phrase: str, components: Components) -> _Face:
+    """The face a phrase names: 'speed 1 star silver', 'research manager 1*', 'staff 2 workers',
+    'spoiler 2 stars', '$3', '3 money', '2 VP'."""
+    named = _face_names(components)
+    said, number, dollar, negated, kind_word = _Face(), None, False, False, None
+
+    def unit() -> int:
+        nonlocal number
+        value, number = number, None
+        return value if value is not None else (0 if negated else 1)
+
+    for word in _words(phrase):
+        if word.isdigit():
+            if dollar:
+                said.kind, said.value, dollar = "money", int(word), False
+            elif number is not None:
+                raise TokenSyntaxError(f"two numbers in a row in {phrase.strip()!r}: say '1 star', '2 workers', '$3'")
+            else:
+                number = int(word)
+            continue
+        if word == "$":
+            if number is None:
+                dollar = True
+            else:
+                said.kind, said.value = "money", unit()
+        elif word in ("money", "dollar", "dollars", "vp", "point", "points"):
+            if number is None:
+                raise TokenSyntaxError(f"say how much in {phrase.strip()!r}: '$3', '3 money', '2 VP'")
+            said.kind, said.value = "money" if word in ("money", "dollar", "dollars") else "vp", unit()
+        elif word == "*":
+            said.stars = number if number is not None else (said.stars or 0) + 1
+            number = None
+        elif word in ("star", "stars"):
+            said.stars = unit()
+        elif word in ("worker", "workers"):
+            said.workers = unit()
+        elif word in ("silver", "medal", "medals"):
+            if said.silver is None or number is not None or negated:  # 'silver medal' is one medal
+                said.silver = unit()
+        elif word in ("no", "without"):
+            negated = True
+            continue
+        elif _named(word, named):
+            said.kind, said.name = named[_named(word, named)]
+        elif word in _KIND_WORDS:
+            kind_word = _KIND_WORDS[word]
+        elif word not in _FILLER:
+            raise TokenSyntaxError(f"cannot read {word!r} in the tile {phrase.strip()!r}")
+        negated = False
+    if number is not None:  # a bare number: a staff manager's workers, else stars
+        if said.kind == "manager" and said.name == "staff":
+            said.workers = number
+        else:
+            said.stars = number
+    if said.kind is None or (kind_word and kind_word != said.kind):
+        raise TokenSyntaxError(
+            f"cannot tell the tile {phrase.strip()!r}: name a symbol ({', '.join(components.symbols)}), a manager "
+            f"({', '.join(MANAGER_TYPES)}), a styling part ({', '.join(components.styling_parts)}), $N or N VP"
+        )
+    return said
+
+
+def _face_names(components: Components) -> dict[str, tuple[str, str]]:
+    """The words that name a face's symbol, manager type or styling part, each with its kind."""
+    named = {symbol: ("machine", symbol) for symbol in components.symbols}
+    named |= {kind: ("manager", kind) for kind in MANAGER_TYPES}
+    return named | {part: ("styling", part) for part in components.styling_parts}
+
+
+def _named(word: str, named: dict[str, tuple[str, str]]) -> str | None:
+    """The symbol, manager type or part `word` names, plural or singular ('rim' for rims)."""
+    for form in (word, word + "s", word.removesuffix("s")):
+        if form in named:
+            return form
+    return None
+
+
+def _fitting(said: _Face, tiles: list[Tile], phrase: str, places: dict[str, str] | None = None) -> list[Tile]:
+    """The tiles among `tiles` that show the face said, all of one face: those that
+    show exactly what was said, else those that show it and more, when that is one face.
+    `places` names where each tile lies, for the person to choose among them."""
+    exact = [tile for tile in tiles if said.fits(tile, exact=True)]
+    if exact:
+        return [tile for tile in exact if tile_words(tile) == tile_words(exact[0])]
+    loose = [tile for tile in tiles if said.fits(tile, exact=False)]
+    if len({tile_words(tile) for tile in loose}) > 1:
+        fits = sorted({(f"{places[tile.name]}: " if places else "") + tile_words(tile) for tile in loose})
+        raise TokenSyntaxError(f"{phrase.strip()!r} fits several tiles: {'; '.join(fits)}; say which")
+    return loose
+
+
+def _deal(phrases: list[str], data: dict[str, Any], components: Components) -> list[str]:
+    """The ids of a round's tiles said by face: each a tile of the round's back with
+    that face, still unseen (tiles with one face are alike to the rules: any will do)."""
+    back = "A" if data["round"] <= ROUNDS_PER_BACK else "B"
+    unseen = set(data["tiles_unseen"][back])
+    left = [tile for tile in components.tiles[back] if tile.name in unseen]
+    ids = []
+    for phrase in phrases:
+        said = _face(phrase, components)
+        found = _fitting(said, left, phrase)
+        if not found:
+            raise TokenSyntaxError(f"no {phrase.strip()!r} is left among the {back} tiles ({_left_like(said, left)})")
+        ids.append(found[0].name)
+        left.remove(found[0])
+    return ids
+
+
+def _left_like(said: _Face, left: list[Tile]) -> str:
+    """The faces left of the said one's kind, symbol, type or part: what the person may have meant."""
+    like = [tile for tile in left if tile.kind == said.kind and (said.name is None or said.fits(tile, exact=False))]
+    faces = sorted({tile_words(tile) for tile in like})
+    return f"left: {'; '.join(faces)}" if faces else "none of its kind is left"
+
+
+# ------------------------------------------------------------ decisions
+
+
+@dataclass
+class _Said:
+    """A decision's words (after the seat's name) and where they are said."""
+
+    words: list[str]
+    data: dict[str, Any]
+    seat: int
+    components: Components
+
+    def has(self, *prefixes: str) -> bool:
+        return any(word.startswith(prefixes) for word in self.words)
+
+
+def _turn(said: _Said) -> str | None:
+    words = said.words
+    if said.has("sponsor"):
+        return f"sponsor:{_need(_number(words), 'say how many workers sponsor')}"
+    if "corner" in words:
+        return f"corner:{_need(_car(words), 'say which car the corner makes: city, family or super')}"
+    for i, word in enumerate(words[:-1]):
+        if words[i + 1].isdigit() and word in ("row", "r", "column", "col", "c"):
+            return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
+    return None
+
+
+_TAKE_VERBS = ("take", "takes", "took", "pick", "picks", "choose", "chooses", "get", "gets")
+_TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
+
+
+def _take(said: _Said) -> str | None:
+    """'tile 2', '2', or the tile by its face along the row or column chosen."""
+    words = [word for word in said.words if word not in _TAKE_VERBS]
+    ends = [i for i, word in enumerate(words) if word in _TAKE_ENDS]
+    words = words[: ends[0]] if ends else words
+    while words and words[-1] == "and":
+        words.pop()
+    if not words or "back" in words:
+        return None
+    if len(words) == 1 and words[0].isdigit():
+        return f"tile:{words[0]}"
+    if len(words) == 2 and words[0] in ("tile", "place", "number", "no") and words[1].isdigit():
+        return f"tile:{words[1]}"
+    if not _names_a_tile(words, said.components):
+        return None  # not a tile at all ('row 1'): the step's own guidance says what is
+    return f"tile:{_place_by_face(' '.join(words), said)}"
+
+
+def _names_a_tile(words: list[str], components: Components) -> bool:
+    """Whether the words name what a tile shows: a symbol, a manager, a styling part, money or VP."""
+    named = _face_names(components)
+    return any(_named(word, named) or word in ("$", "money", "dollar", "dollars", "vp") for word in words)
+
+
+def _place_by_face(phrase: str, said: _Said) -> int:
+    """The place (1-4) along the turn's row or column holding the face said."""
+    space = said.data["action"]["space"]
+    if space is None or space == "corner":
+        raise TokenSyntaxError("no row or column is chosen, so no tile is taken now")
+    grid, line = said.data["grid"], int(space[1:]) - 1
+    places = [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+    tiles = [said.components.tile(tile) for tile in places if tile]
+    labels = {tile: f"place {place}" for place, tile in enumerate(places, start=1) if tile}
+    found = _fitting(_face(phrase, said.components), tiles, phrase, labels)
+    if not found:
+        held = "; ".join(
+            f"place {place}: {tile_words(said.components.tile(tile)) if tile else 'empty'}"
+            for place, tile in enumerate(places, start=1)
+        )
+        raise TokenSyntaxError(f"no {phrase!r} along {space_words(space)}: it holds {held}")
+    return places.index(found[0].name) + 1
+
+
+def _put(said: _Said) -> str | None:
+    words = said.words
+    if said.has("discard"):
+        return "discard"
+    for where in ("station", "office"):
+        if where in words:
+            return f"put:{where},{_need(_number(words, where), f'say which {where}: {where} 2')}"
+    car = _car(words)
+    return f"put:styling,{car}" if car else None
+
+
+def _draw(said: _Said) -> str | None:
+    if "deck" in said.words or "top" in said.words:
+        return "draw:deck"
+    number = _number(said.words, "contract")
+    return None if number is None else f"draw:{number}"
+
+
+def _choose_market(said: _Said) -> str | None:
+    market = _market(said.words)
+    return None if market is None else f"market:{market}"
+
+
+def _ship(said: _Said) -> str | None:
+    words = said.words
+    if "back" in words or said.has("takeback"):
+        market = _need(_market(words), "say the market and level of the car taken back: 'takes back NA 6'")
+        return f"takeback:{market},{_need(_number(words, 'level'), 'say the level of the car taken back')}"
+    if "marketing" in words:
+        return f"marketing:{_need(_number(words), 'say how many workers go on marketing')}"
+    if said.has("sell", "sold"):
+        return f"sell:{_need(_number(words, 'space'), 'say the sales space whose reward the top car takes')}"
+    if any(word in _NO for word in words):
+        return "ship:none"
+    number = _number(words, "level")
+    return None if number is None else f"ship:{number}"
+
+
+def _contract(said: _Said) -> str | None:
+    words = said.words
+    if any(word in _NO for word in words):
+        return "contract:none"
+    for i, word in enumerate(words[:-1]):
+        if word == "s" and words[i + 1].isdigit():
+            return f"contract:S{words[i + 1]}"
+    if "starting" in words:
+        mine = [card for card in said.data["seats"][said.seat]["hand"] if card.startswith("S")]
+        return f"contract:{_need(mine[0] if mine else None, 'say which starting contract: S1-S4')}"
+    number = _number(words, "contract")
+    return None if number is None else f"contract:{number}"
+
+
+def _office(said: _Said) -> str | None:
+    number = _number(said.words, "office")
+    return None if number is None else f"office:{number}"
+
+
+def _sell(said: _Said) -> str | None:
+    if said.has("keep", "kept") or any(word in _NO for word in said.words):
+        return "keep"
+    number = _number(said.words, "space")
+    return None if number is None else f"sell:{number}"
+
+
+def _demand(said: _Said) -> str | None:
+    side = next((word for word in said.words if word in ("left", "right")), None)
+    return None if side is None else f"demand:{side}"
+
+
+_READERS = {
+    "turn": _turn,
+    "take tile": _take,
+    "place tile": _put,
+    "draw": _draw,
+    "market": _choose_market,
+    "ship": _ship,
+    "contract": _contract,
+    "sales office": _office,
+    "sell": _sell,
+    "demand": _demand,
+}
+
+
+def _by_verb(words: list[str]) -> str | None:
+    """A move of another step said plainly ('withdraws' while a tile is to be placed): its
+    token, so that the rules say why it is not legal now."""
+    verb = words[0] if words else ""
+    for stem, token in (("withdr", "withdraw"), ("discard", "discard"), ("keep", "keep")):
+        if verb.startswith(stem):
+            return token
+    if verb.startswith("sponsor") and _number(words) is not None:
+        return f"sponsor:{_number(words)}"
+    return None
+
+
+def _need(value: Any, message: str) -> Any:
+    if value is None:
+        raise TokenSyntaxError(message)
+    return value

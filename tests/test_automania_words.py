@@ -1,0 +1,567 @@
+"""Automania in words: every step told as one seat saw it (narration.py), and
+every step read from what a person at the table says (words.py), tiles by the
+face printed on them."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import pyai
+from pyai.automania.component_file import Components
+from pyai.automania.narration import MARKET_NAMES, tile_words
+from pyai.errors import TokenSyntaxError
+
+from automania_scenarios import new_game, play, setup
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+TILE_ID = re.compile(r"\b[AB]\d{1,2}\b")
+RAW_TOKEN = re.compile(r"\b[a-z]+:[A-Za-z0-9?]")
+VERBS = ("take", "place", "put", "send", "ship", "play", "sell", "keep", "withdraw", "sponsor", "draw", "get", "move")
+
+
+def game(players: int) -> Any:
+    return pyai.load_game(f"automania(players={players})")
+
+
+def random_move(state: Any, rng: random.Random) -> str:
+    """A legal move, mostly one that plays on (withdrawing at random ends rounds at once)."""
+    moves = state.legal_moves()
+    busy = [m for m in moves if m != "withdraw" and not m.startswith("sponsor")]
+    return rng.choice(busy if busy and rng.random() < 0.85 else moves)
+
+
+def told(players: int, me: int) -> list[str]:
+    return ["you" if seat == me else NAMES[seat] for seat in range(players)]
+
+
+def narrated(state: Any, token: str, me: int) -> list[str]:
+    """`token` applied to `state`, told as seat `me` saw it."""
+    before = state.view(me).to_dict()
+    state.apply(token)
+    seen = state.view(me).history()[-1]
+    return state.game.narrate(before, seen, state.view(me).to_dict(), told(state.game.players, me))
+
+
+# ------------------------------------------------------------ narration
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_is_told_by_faces_with_no_ids_or_tokens(players):
+    rng = random.Random(players)
+    me = players - 1
+    state = game(players).new_initial_state()
+    lines = []
+    while not state.is_terminal():
+        token = state.sample_chance(rng.randrange(10**6)) if state.to_move() == "chance" else random_move(state, rng)
+        step = narrated(state, token, me)
+        assert step and all(isinstance(line, str) and line.strip() for line in step), token
+        lines += step
+    text = "\n".join(lines)
+    assert not TILE_ID.search(text), TILE_ID.search(text)
+    assert not RAW_TOKEN.search(text), RAW_TOKEN.search(text)
+    # verbs agree with their subject: "you take", "Bob takes"
+    assert not re.search(rf"\byou ({'|'.join(VERBS)})s\b", text)
+    assert not re.search(rf"\b({'|'.join(NAMES)}) ({'|'.join(VERBS)})\b", text)
+    assert re.search(r"\byou (take|place|put) ", text) and re.search(r"\b(Ann|Bob) (takes|places|puts) ", text)
+    for expected in ("player order: ", "North America wants ", "round 1 tiles, row 1: ", "-- round 4: player order"):
+        assert expected in text
+    assert "the game is over" in lines[-players - 1] and lines[-1].endswith("VP in all")
+
+
+def test_one_turn_and_the_next_told_step_by_step():
+    """The turn of docs/automania.md ("A turn, token by token"), as seat 0 tells it, then seat 1's draw."""
+    state = new_game()
+    steps = [
+        "sponsor:1",
+        "place:R1",
+        "tile:1",
+        "put:station,1",
+        "market:NA",
+        "marketing:2",
+        "ship:6",
+        "contract:S1",
+        "place:C1",
+        "tile:2",
+        "discard",
+        "draw:deck",
+        "drawn:12",
+        "withdraw",
+        "office:4",
+    ]
+    lines = [line for token in steps for line in narrated(state, token, 0)]
+    assert lines == [
+        "you sponsor 1 worker: +$1",
+        "you place a worker on row 1: a city car for $1",
+        "you take the speed machine from row 1",
+        "you put it on station 1 and make the city car: -$1",
+        "you send the city car to North America: 4 stars",
+        "you put 2 workers on marketing: 6 stars",
+        "you ship the city car (6 stars) to North America at level 6",
+        "you play starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3",
+        "Bob places a worker on column 1: a contract",
+        "Bob takes the power machine from column 1",
+        "Bob discards it",
+        "Bob chooses to draw from the deck",
+        "Bob draws a contract from the deck",
+        "Cy withdraws: +$6",
+        "Cy takes sales office 4 (sells 3 cars, 1 VP): +1 VP (sales office)",
+    ]
+
+
+def test_the_setup_is_told_by_names_markets_contracts_and_faces():
+    state = game(3).new_initial_state()
+    tokens = ["order:1,2,0", *setup()[1:3], "start:S3", "start:S2", "start:S1", setup()[-1]]
+    lines = [line for token in tokens for line in narrated(state, token, 0)]
+    assert lines == [
+        "player order: Bob ($6, 1 VP), Cy ($7, 2 VP), you ($8, 3 VP)",
+        "North America wants speed (4 stars), speed (3), power (2); next: green | suitcase",
+        "Europe wants suitcase (4 stars), safety (3), green (2); next: power | safety",
+        "on display: contract 1 (city car, suitcase, 6+ stars: 3 VP)",
+        "on display: contract 2 (any car, spoiler, 8+ stars: 3 VP)",
+        "on display: contract 3 (city car, speed, 5+ stars: 2 VP)",
+        "Bob gets a starting contract",
+        "Cy gets a starting contract",
+        "you get starting contract S1 (city car, 3+ stars: 1 VP, $3)",
+        "round 1 tiles, row 1: speed machine, speed machine (1 star), research manager (1 star), "
+        "spoiler styling (1 star)",
+        "row 2: power machine, suitcase machine, rims styling (1 star), marketing manager",
+        "row 3: general manager, staff manager (1 worker), stripes styling (1 star), $2 tile",
+        "row 4: 1 VP tile, green machine, safety machine, spoiler styling (2 stars)",
+        "below sales office 1: speed machine; below sales office 2: research manager (1 star)",
+    ]
+
+
+def at_the_sales() -> Any:
+    """Seat 0 has shipped a city car to North America at level 6; every seat withdraws but seat 0."""
+    state = new_game()
+    play(state, "place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", "ship:6", "contract:none")
+    return play(state, "withdraw", "office:5", "withdraw", "office:1", "put:station,2", "withdraw")
+
+
+def test_the_sales_and_the_rounds_end_are_told():
+    state = at_the_sales()
+    lines = [line for token in ("office:4", "sell:1", "demand:left") for line in narrated(state, token, 1)]
+    assert lines == [
+        "Ann takes sales office 4 (sells 3 cars, 1 VP): +1 VP (sales office)",
+        "every seat has withdrawn: the sales begin, the most popular cars first",
+        "Ann sells the city car (North America, level 6) on sales space 1: +$2",
+        "the round is over; Ann moves the demand tiles next (fewest VP)",
+        "Ann moves the left demand tiles in: now North America green, speed, speed; Europe power, suitcase, safety",
+        "-- round 2: player order Cy, Ann, you",
+    ]
+
+
+def test_money_the_seat_did_not_track_is_not_told():
+    state = play(at_the_sales(), "office:4")
+    before = state.view(1).forget_money(0, 0, 50).to_dict()
+    state.apply("sell:1")
+    after = state.view(1).forget_money(0, 0, 50).to_dict()
+    lines = state.game.narrate(before, "sell:1", after, told(3, 1))
+    assert lines[0] == "Ann sells the city car (North America, level 6) on sales space 1"
+
+
+def test_another_seats_private_cards_are_never_named():
+    """Seat 1's record has `start:?` and `drawn:?` for seat 0's cards: its account names neither."""
+    state = new_game()
+    play(state, "place:C1", "tile:2", "discard", "draw:deck")
+    lines = narrated(state, "drawn:12", 1)
+    assert lines == ["Ann draws a contract from the deck"]
+    mine = narrated(state.clone(), "place:R4", 1)
+    assert mine == ["you place a worker on row 4: a contract"]
+    # seat 0 itself is told its card
+    again = new_game()
+    play(again, "place:C1", "tile:2", "discard", "draw:deck")
+    assert narrated(again, "drawn:12", 0) == ["you draw contract 12 (super car, power, 8+ stars: 3 VP) from the deck"]
+    start = game(3).new_initial_state()
+    play(start, *setup()[:3])
+    assert narrated(start, "start:S3", 1) == ["Ann gets a starting contract"]
+
+
+def test_every_deck_draw_of_a_game_is_hidden_from_the_others():
+    hidden_draws = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game(3).new_initial_state()
+        while not state.is_terminal():
+            if state.to_move() == "chance":
+                token = state.sample_chance(rng.randrange(10**6))
+            else:
+                moves = state.legal_moves()
+                token = "draw:deck" if "draw:deck" in moves else random_move(state, rng)
+            drawer = state.to_dict()["turn"]
+            hidden = token.startswith(("drawn:", "start:"))
+            watcher = (drawer + 1) % 3
+            lines = narrated(state, token, watcher)
+            if hidden:
+                card = token.split(":")[1]
+                assert not re.search(rf"\b{card}\b", " ".join(lines)), lines
+                assert lines[0].endswith(("draws a contract from the deck", "gets a starting contract"))
+                hidden_draws += token.startswith("drawn:")
+    assert hidden_draws >= 5
+
+
+# ------------------------------------------------------------ words said, read back
+
+
+def face_words(tile: Any, rng: random.Random) -> str:
+    """A tile's face as a person may say it: as the account tells it, or tersely."""
+    if rng.random() < 0.5:
+        return tile_words(tile)
+    if tile.kind == "money":
+        return rng.choice([f"${tile.money}", f"{tile.money} money"])
+    if tile.kind == "vp":
+        return rng.choice([f"{tile.vp} VP", f"{tile.vp}vp"])
+    words = [tile.symbol or tile.type or tile.part]
+    if tile.type == "staff":
+        words.append(f"{tile.workers} workers")
+    if tile.stars:
+        words.append(rng.choice([f"{tile.stars}*", "*" * tile.stars, f"{tile.stars} stars"]))
+    if tile.silver:
+        words.append(rng.choice(["silver", "medal", "silver medal"]))
+    return " ".join(words)
+
+
+def say(token: str, data: dict[str, Any], me: int, components: Components, rng: random.Random) -> str:
+    """`token` as a person at the table says it, in the position `data`."""
+    kind, _, body = token.partition(":")
+    seat = data["turn"] if data["to_move"] == "chance" else data["to_move"]
+    who = "I" if seat == me and rng.random() < 0.5 else NAMES[seat]
+    if kind == "order":
+        return "order " + " ".join("me" if int(s) == me else NAMES[int(s)] for s in body.split(","))
+    if kind == "demands":
+        return "demands " + " / ".join(" ".join(side.split(",")) for side in body.split("/"))
+    if kind in ("display", "reveal"):
+        return f"{kind} {body.replace(',', ' ')}"
+    if kind == "tiles":
+        return "tiles " + ", ".join(face_words(components.tile(t), rng) for t in body.split(","))
+    if kind == "start":
+        return f"{who} gets his starting contract" if body == "?" else f"{who} gets {body}"
+    if kind == "drawn":
+        return f"{who} draws" if body == "?" else f"{who} draws {body}"
+    if kind == "tile" and rng.random() < 0.7:
+        grid, space = data["grid"], data["action"]["space"]
+        line, place = int(space[1:]) - 1, int(body) - 1
+        tile = grid[line][place] if space[0] == "R" else grid[place][line]
+        return f"{who} takes the {face_words(components.tile(tile), rng)}"
+    return f"{who} {_decision_words(kind, body, rng)}"
+
+
+def _decision_words(kind: str, body: str, rng: random.Random) -> str:
+    if kind == "place":
+        where = ("row " if body[0] == "R" else "column ") + body[1:]
+        return rng.choice([where, f"places on {where}", body])
+    if kind == "put":
+        where, _, which = body.partition(",")
+        return {"station": f"puts it on station {which}", "office": f"puts it in office {which}"}.get(
+            where, f"puts it on styling {which}"
+        )
+    if kind == "draw":
+        return "draws from the deck" if body == "deck" else f"draws {body}"
+    if kind == "market":
+        return rng.choice([f"ships to {MARKET_NAMES[body]}", f"chooses {body}"])
+    if kind == "takeback":
+        market, level = body.split(",")
+        return f"takes back {market} {level}"
+    if kind == "ship":
+        return "does not ship" if body == "none" else f"ships {body}"
+    if kind == "contract":
+        return "plays no contract" if body == "none" else f"plays contract {body}"
+    words = {
+        "sponsor": f"sponsors {body}",
+        "corner": f"corner {body}",
+        "withdraw": "withdraws",
+        "tile": f"takes tile {body}",
+        "discard": "discards",
+        "marketing": f"marketing {body}",
+        "sell": f"sells {body}",
+        "keep": "keeps",
+        "office": f"office {body}",
+        "demand": f"demand {body}",
+    }
+    return words[kind]
+
+
+def faces(components: Components, token: str) -> list[str]:
+    return [tile_words(components.tile(tile)) for tile in token.split(":")[1].split(",")]
+
+
+def tile_face(data: dict[str, Any], token: str, components: Components) -> str:
+    space, place = data["action"]["space"], int(token.split(":")[1]) - 1
+    line = int(space[1:]) - 1
+    return tile_words(components.tile(data["grid"][line][place] if space[0] == "R" else data["grid"][place][line]))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (3, 4)])
+def test_every_step_of_a_game_said_in_words_reads_back_as_its_token(players, seed):
+    """Each token of the advised seat's record, said as at the table, reads back as that token;
+    a round's tiles read back as tiles with the same faces in the same places, and the game
+    goes on with them, so every round's deal (A and B backs, first and second) is said by face."""
+    rng = random.Random(seed)
+    me = seed % players
+    names = NAMES[:players]
+    state = game(players).new_initial_state()
+    components = state.game.components
+    kinds = set()
+    while not state.is_terminal():
+        data = state.view(me).to_dict()
+        if state.to_move() == "chance":
+            token = state.sample_chance(rng.randrange(10**6))
+        else:
+            token = random_move(state, rng)
+        if token.startswith("tiles:"):
+            read = state.game.words_to_token(say(token, data, me, components, rng), data, names, me)
+            assert faces(components, read) == faces(components, token)
+            state.apply(read)  # the rules take the ids the faces were read as
+            kinds.add("tiles")
+            continue
+        state.apply(token)
+        seen = state.view(me).history()[-1]
+        words = say(seen, data, me, components, rng)
+        read = state.game.words_to_token(words, data, names, me)
+        if seen.startswith("tile:"):
+            assert tile_face(data, read, components) == tile_face(data, seen, components), words
+        else:
+            assert read == seen, words
+        kinds.add(seen.split(":")[0])
+    assert {"order", "demands", "display", "start", "tiles", "place", "tile", "put", "ship", "office"} <= kinds
+
+
+# ------------------------------------------------------------ tiles by face
+
+
+def deal_by_faces(state: Any, ids: list[str], me: int = 0) -> str:
+    """The round's tiles `ids` said by face, read back and applied; the token applied."""
+    components = state.game.components
+    text = "tiles " + ", ".join(tile_words(components.tile(tile)) for tile in ids)
+    token = state.game.words_to_token(text, state.view(me).to_dict(), NAMES[: state.game.players], me)
+    state.apply(token)
+    return token
+
+
+def test_round_one_tiles_are_read_by_face():
+    state = game(3).new_initial_state()
+    play(state, *setup()[:-1])
+    # A2 and A26 have twins (A1, A25) that nobody has seen: the faces read as any such tile
+    ids = "A2,A3,A21,A27,A9,A5,A28,A23,A24,A26,A29,A33,A35,A13,A17,A31,A1,A22".split(",")
+    token = deal_by_faces(state, ids)
+    grid = [tile for row in state.to_dict()["grid"] for tile in row]
+    office = [o["tile"] for o in state.to_dict()["sales_offices"][:2]]
+    shown = [tile_words(state.game.components.tile(tile)) for tile in grid + office]
+    assert shown == [tile_words(state.game.components.tile(tile)) for tile in ids]
+    assert token.startswith("tiles:A1,A3,A21,")  # the first plain speed machine named is A1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("first_by_face", [True, False])
+def test_round_two_tiles_are_read_by_face_once_part_of_the_back_is_used(players, first_by_face):
+    """Round 1 dealt (by face, or by ids as a record gives them) and played at random; round 2's
+    tiles (the rest of the A back, some of round 1's now in factories, others left the game
+    unseen) by face: each face read as a tile of the back still unseen."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game(players).new_initial_state()
+        while state.to_dict()["step"] != "deal tiles" or state.to_dict()["round"] == 1:
+            if state.to_dict()["step"] == "deal tiles" and first_by_face:
+                deal_by_faces(state, state.sample_chance(rng.randrange(10**6)).split(":")[1].split(","))
+            elif state.to_move() == "chance":
+                state.apply(state.sample_chance(rng.randrange(10**6)))
+            else:
+                state.apply(random_move(state, rng))
+        data = state.to_dict()
+        assert data["tiles_left"]["A"] == 18 and data["tiles_removed"] > 0
+        in_factories = sum(
+            1
+            for seat in data["seats"]
+            for tile in seat["stations"] + seat["offices"] + sum(seat["styling"].values(), [])
+            if tile
+        )
+        dealt = state.sample_chance(rng.randrange(10**6)).split(":")[1].split(",")
+        token = deal_by_faces(state, dealt)
+        assert faces(state.game.components, token) == faces(state.game.components, "tiles:" + ",".join(dealt))
+        assert in_factories + data["tiles_removed"] == 18
+
+
+def test_a_face_that_is_not_left_is_refused_by_name():
+    state = game(3).new_initial_state()
+    play(state, *setup()[:-1])
+    data = state.view(0).to_dict()
+    eighteen = ", ".join(["$2"] * 2 + ["speed"] * 16)
+    with pytest.raises(TokenSyntaxError, match=r"no '\$2' is left among the A tiles \(left: \$3 tile\)"):
+        state.game.words_to_token("tiles " + eighteen, data, NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="a round's tiles are 18 faces split by commas .* not 3"):
+        state.game.words_to_token("tiles speed, power, green", data, NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="cannot read 'turbo' in the tile 'speed turbo'"):
+        state.game.words_to_token("tiles speed turbo" + ", speed" * 17, data, NAMES[:3], 0)
+    # round 3 deals B tiles, whose speed machines all show stars: a plain 'speed' must say which
+    third = data | {"round": 3}
+    with pytest.raises(TokenSyntaxError, match=r"'speed' fits several tiles: speed machine \(1 star\); speed"):
+        state.game.words_to_token("tiles " + ", ".join(["speed"] * 18), third, NAMES[:3], 0)
+    b_tiles = [f"B{n}" for n in range(1, 19)]  # B9 and B11 show the same face: power machine (2 stars)
+    said = "tiles " + ", ".join(tile_words(state.game.components.tile(tile)) for tile in b_tiles)
+    assert state.game.words_to_token(said, third, NAMES[:3], 0) == "tiles:" + ",".join(b_tiles)
+
+
+def test_a_tile_is_taken_by_its_face_along_the_row_chosen():
+    state = new_game()
+    play(state, "place:R1")  # row 1: speed, speed 1 star, research manager 1 star, spoiler 1 star
+    data, words = state.view(1).to_dict(), state.game.words_to_token
+    assert words("Ann takes the speed machine", data, NAMES[:3], 1) == "tile:1"
+    assert words("Ann takes speed 1*", data, NAMES[:3], 1) == "tile:2"
+    assert words("ann takes the research manager", data, NAMES[:3], 1) == "tile:3"  # its star need not be said
+    assert words("Ann takes the spoiler styling (1 star) from row 1", data, NAMES[:3], 1) == "tile:4"
+    assert words("Ann takes tile 2", data, NAMES[:3], 1) == "tile:2"
+    with pytest.raises(TokenSyntaxError, match="no 'the chrome styling' along row 1: it holds place 1: speed machine"):
+        words("Ann takes the chrome styling", data, NAMES[:3], 1)
+    # two tiles that show more than was said: the person must say which
+    state = new_game(grid="A3,A4,A21,A27,A9,A5,A28,A23,A24,A25,A29,A33,A35,A13,A17,A31,A2,A22")
+    play(state, "place:R1")
+    several = r"fits several tiles: place 1: speed machine \(1 star\); place 2: speed machine \(silver medal\); say"
+    with pytest.raises(TokenSyntaxError, match=several):
+        words("Ann takes the speed machine", state.view(0).to_dict(), NAMES[:3], 0)
+    assert words("Ann takes the speed machine with a silver medal", state.view(0).to_dict(), NAMES[:3], 0) == "tile:2"
+
+
+def test_identical_faces_along_a_row_read_as_either():
+    state = new_game(grid="A1,A21,A2,A27,A9,A5,A28,A23,A24,A25,A29,A33,A35,A13,A17,A31,A3,A22")
+    play(state, "place:R1")
+    token = state.game.words_to_token("I take the speed machine", state.view(0).to_dict(), NAMES[:3], 0)
+    assert token in ("tile:1", "tile:3")
+    state.apply(token)
+
+
+# ------------------------------------------------------------ decisions in words
+
+
+def at_step(step: str, mover: int = 0, **action: Any) -> dict[str, Any]:
+    """A seat's view with `step` next for `mover` (the words read the step; legality is the rules')."""
+    data = new_game().view(0).to_dict()
+    data["step"], data["to_move"] = step, mover
+    data["action"] |= action
+    return data
+
+
+@pytest.mark.parametrize(
+    "step, text, token",
+    [
+        ("turn", "Ann sponsors 2", "sponsor:2"),
+        ("turn", "ANN ROW 1", "place:R1"),
+        ("turn", "Ann places 2 workers on column 3", "place:C3"),
+        ("turn", "Ann C4", "place:C4"),
+        ("turn", "Ann corner family", "corner:family"),
+        ("turn", "Ann withdraws", "withdraw"),
+        ("turn", "place:R2", "place:R2"),
+        ("place tile", "Ann puts it on station 3", "put:station,3"),
+        ("place tile", "Ann puts it in office 2", "put:office,2"),
+        ("place tile", "Ann puts it on styling city", "put:styling,city"),
+        ("place tile", "Ann puts it on the super car's styling", "put:styling,super"),
+        ("place tile", "Ann discards", "discard"),
+        ("draw", "Ann draws 14", "draw:14"),
+        ("draw", "Ann takes contract 3 from the display", "draw:3"),
+        ("draw", "Ann draws from the deck", "draw:deck"),
+        ("market", "Ann ships to North America", "market:NA"),
+        ("market", "Ann Europe", "market:EU"),
+        ("market", "Ann chooses NA", "market:NA"),
+        ("market", "Ann sends the city car to eu", "market:EU"),
+        ("ship", "Ann marketing 2", "marketing:2"),
+        ("ship", "Ann puts 3 workers on marketing", "marketing:3"),
+        ("ship", "Ann takes back NA 6", "takeback:NA,6"),
+        ("ship", "Ann takes back the city car from Europe's ship at level 4", "takeback:EU,4"),
+        ("ship", "Ann ships 7", "ship:7"),
+        ("ship", "Ann ships the city car (7 stars) to North America at level 6", "ship:6"),
+        ("ship", "Ann no ship", "ship:none"),
+        ("ship", "Ann doesn't ship", "ship:none"),
+        ("ship", "Ann sells 6", "sell:6"),
+        ("contract", "Ann plays contract 7", "contract:7"),
+        ("contract", "Ann plays S1", "contract:S1"),
+        ("contract", "I play my starting contract", "contract:S1"),
+        ("contract", "Ann plays no contract", "contract:none"),
+        ("sales office", "Ann office 4", "office:4"),
+        ("sales office", "Ann takes sales office 2", "office:2"),
+        ("sell", "Ann sells 3", "sell:3"),
+        ("sell", "Ann sells the city car on sales space 2", "sell:2"),
+        ("sell", "Ann keeps", "keep"),
+        ("demand", "Ann demand left", "demand:left"),
+        ("demand", "Ann moves the right demand tiles in", "demand:right"),
+        ("take tile", "Ann withdraws", "withdraw"),  # another step's move: the rules say why not now
+    ],
+)
+def test_decisions_read_from_words(step, text, token):
+    data = at_step(step, space="R1")
+    assert game(3).words_to_token(text, data, NAMES[:3], 0) == token
+
+
+@pytest.mark.parametrize(
+    "text, token",
+    [
+        ("order Bob Ann me", "order:1,0,2"),
+        ("order cy, ann, bob", "order:2,0,1"),
+        (
+            "demands speed speed power green suitcase / suitcase safety green power safety",
+            "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",
+        ),
+        (
+            "demands NA speed, speed, power, green, suitcase EU suitcase, safety, green, power, safety",
+            "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",
+        ),
+        ("display 3 17 22", "display:3,17,22"),
+        ("reveal 14", "reveal:14"),
+    ],
+)
+def test_the_tables_chance_steps_read_without_a_name(text, token):
+    data = game(3).new_initial_state().view(2).to_dict()
+    assert game(3).words_to_token(text, data, NAMES[:3], 2) == token
+
+
+def test_private_cards_are_said_by_their_seat():
+    state = game(3).new_initial_state()
+    play(state, *setup()[:3])  # the starting contracts next: seat 0's first
+    words = state.game.words_to_token
+    assert words("Ann gets her starting contract", state.view(1).to_dict(), NAMES[:3], 1) == "start:?"
+    assert words("I get S2", state.view(0).to_dict(), NAMES[:3], 0) == "start:S2"
+    with pytest.raises(TokenSyntaxError, match="the next starting contract is Ann's, not Bob's"):
+        words("Bob gets his starting contract", state.view(1).to_dict(), NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="name your starting contract"):
+        words("I get my starting contract", state.view(0).to_dict(), NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="no one moves now"):
+        words("Ann row 1", new_game().view(0).to_dict() | {"to_move": "chance", "step": "deal tiles"}, NAMES[:3], 0)
+    drawn = new_game()
+    play(drawn, "place:C1", "tile:2", "discard", "draw:deck")
+    assert words("Ann draws", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
+    assert words("I draw 12", drawn.view(0).to_dict(), NAMES[:3], 0) == "drawn:12"
+
+
+def test_a_name_that_is_no_seat_and_a_seat_not_to_move_are_refused():
+    data, words = new_game().view(1).to_dict(), game(3).words_to_token
+    with pytest.raises(TokenSyntaxError, match="'Zed' is no seat's name \\(names: Ann, Bob, Cy; 'I' for Bob\\)"):
+        words("Zed row 1", data, NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="it is Ann's turn, not Bob's"):
+        words("I row 2", data, NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="cannot read 'Ann flies': Ann is to sponsor, place workers"):
+        words("Ann flies", data, NAMES[:3], 1)
+
+
+def test_words_that_fit_no_move_of_the_step_say_what_the_step_takes():
+    state = new_game()
+    play(state, "place:R1")
+    data, words = state.view(1).to_dict(), state.game.words_to_token
+    with pytest.raises(TokenSyntaxError, match="cannot read 'Ann row 1': Ann is to take a tile from row 1: 'takes"):
+        words("Ann row 1", data, NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="cannot read 'I put it on station 1': you are to take a tile"):
+        words("I put it on station 1", state.view(0).to_dict(), ["you", "seat 1", "seat 2"], 0)
+
+
+def test_names_of_several_words_and_the_play_prompts_you():
+    """`pyai play --human` names the other seats "seat 1" and the person "you"."""
+    data = new_game().view(1).to_dict()
+    names = ["seat 0", "you", "seat 2"]
+    assert game(3).words_to_token("seat 0 row 3", data, names, 1) == "place:R3"
+    with pytest.raises(TokenSyntaxError, match="it is seat 0's turn, not yours"):
+        game(3).words_to_token("I corner city", data, names, 1)
+
+
+def test_the_game_offers_its_words():
+    assert "Ann takes the speed" in game(3).WORDS_HELP and "tiles speed" in game(3).WORDS_HELP
