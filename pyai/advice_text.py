@@ -34,6 +34,13 @@ class Earlier:
     steps: list[str]  # the steps told since, in words
 
 
+def one_line(told: list[str]) -> str:
+    """A step told in several lines (a game's narrate) as one: its parts split by "; ",
+    a note in brackets (the money it moved) kept beside the part before."""
+    parts = [line.strip() for line in told if line.strip()]
+    return "".join(part if i == 0 else (" " if part.startswith("(") else "; ") + part for i, part in enumerate(parts))
+
+
 def by_share(result: AnalysisResult) -> list[MoveAnalysis]:
     """The moves, the search's choice first (most chosen, then most visited)."""
     return sorted(result.moves, key=lambda m: (-m.share, -m.visits))

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .advice_text import Earlier, advice_lines, by_share
+from .advice_text import Earlier, advice_lines, by_share, one_line
 from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from .errors import PyaiError, TokenSyntaxError
 from .game_objects import BaseGame
@@ -536,13 +536,13 @@ class Companion:
                 return tokens
             data = seen.to_dict() | {"to_move": self.me}
             told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
-            return [" ".join(self.game.narrate(data, tokens[0], data, told)) or tokens[0], *tokens[1:]]
+            return [one_line(self.game.narrate(data, tokens[0], data, told)) or tokens[0], *tokens[1:]]
         for index, token in enumerate(tokens):
             try:
                 after = position.play([token])
             except (ProtocolError, PyaiError):
                 return said + [" ".join(tokens[index:])]
-            said.append(" ".join(line.strip() for line in self._told_between(position, after)) or token)
+            said.append(one_line(self._told_between(position, after)) or token)
             position = after
         return said
 
@@ -710,7 +710,7 @@ class Companion:
             return None
         win, count = self.last_advice
         steps = [
-            " ".join(line.strip() for line in self._told_between(before, after))
+            one_line(self._told_between(before, after))
             for before, after in zip(self.positions[count - 1 : -1], self.positions[count:])
         ]
         return Earlier(win, [step for step in steps if step])

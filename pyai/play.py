@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .advice_text import one_line
 from .analysis import analyse
 from .bots import Bot
 from .errors import PyaiError
@@ -134,7 +135,7 @@ def _hint(state: BaseState, human: int, told: list[str]) -> str:
     played for its score, the expected score)."""
     result = analyse(state.view(human), iterations=HINT_ITERATIONS)
     best = result.moves[0]
-    said = " ".join(line.strip() for line in _told(state, best.token, human, told)) or best.token
+    said = one_line(_told(state, best.token, human, told)) or best.token
     estimate = [] if best.win is None else [f"win {best.win:.2f} ± {best.win_se or 0:.2f}"]
     if state.game.search_defaults()["objective"] == "score" and best.score_mean is not None:
         unit = f" {state.game.SCORE_UNIT}" if state.game.SCORE_UNIT else ""

@@ -4,7 +4,7 @@ a reason line, the continuation in words, and when a position is decided."""
 from __future__ import annotations
 
 import pyai
-from pyai.advice_text import Earlier, advice_lines, cost
+from pyai.advice_text import Earlier, advice_lines, cost, one_line
 from pyai.analysis import AnalysisResult, MoveAnalysis, cannot_win, sure_win
 
 
@@ -71,3 +71,9 @@ def test_a_position_is_decided_when_every_move_tried_wins_or_none_does():
     assert not sure_win(won, game, {"margin_weight": 0.5})  # told what to play for
     lost = result(move("pass", 700, 0.01), move("bid:3", 300, 0.0))
     assert cannot_win(lost, game, {}) and not sure_win(lost, game, {})
+
+
+def test_a_step_told_in_several_lines_reads_as_one():
+    told = ["Bob offers 6 Consultant", "vehicles taken: Anna 18, Bob 26", "  (cash: you 2 -> 6)"]
+    assert one_line(told) == "Bob offers 6 Consultant; vehicles taken: Anna 18, Bob 26 (cash: you 2 -> 6)"
+    assert one_line([]) == ""

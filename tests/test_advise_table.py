@@ -206,3 +206,61 @@ def test_the_end_of_the_game_gives_the_winners_and_each_seats_score_with_its_par
         )
     winners = ", ".join(["Anna", "Bob", "Cy"][s] for s in final.winners())
     assert end[4] == f"winner{'s' * (len(final.winners()) > 1)}: {winners}"
+
+
+def table_words(game: pyai.Game, record: list[str], names: list[str], me: int) -> list[str]:
+    """Seat `me`'s record of a For Sale game as a person at the table says it: deals,
+    bids and plays one a line, your own sealed sell when you choose it, the others'
+    in one line once revealed."""
+    state, lines, index = game.new_initial_state(), [], 0
+    while index < len(record):
+        token, mover = record[index], state.to_move()
+        sealed = mover != "chance" and sum(state.may_act(seat) for seat in range(game.players)) > 1
+        if sealed:  # every seat's sell, in seat order: yours, then the reveal
+            sells = {seat: record[index + n] for n, seat in enumerate(s for s in range(game.players) if state.may_act(s))}
+            for sell in sells.values():
+                state.apply(sell)
+            index += len(sells)
+            said = {seat: sell[5:].replace(",", " ").replace("@", " with ") for seat, sell in sells.items()}
+            if me in said:
+                lines.append(f"I sell {said.pop(me)}")
+            lines.append("sells revealed: " + ", ".join(f"{names[seat]} {words}" for seat, words in said.items()))
+            continue
+        who = "I" if mover == me else names[mover] if mover != "chance" else ""
+        s = "" if mover == me else "s"  # "I bid", "Anna bids"
+        verb, _, rest = token.partition(":")
+        lines.append(
+            {
+                "deal": f"deal {rest.replace(',', ' ')}",
+                "bid": f"{who} bid{s} {rest}",
+                "pass": f"{who} pass{'es' * bool(s)}",
+                "play": f"{who} play{s} {rest.rstrip('+')}" + (" paying 3" if rest.endswith("+") else ""),
+                "keep": f"{who} keep{s} {rest}",
+                "mech": f"{who} {'use' + s + ' the Mechanic' if rest == 'use' else 'skip' + s}",
+            }[verb]
+        )
+        state.apply(token)
+        index += 1
+    return lines
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_whole_game_said_in_words_reaches_the_same_end(seed):
+    game = pyai.load_game("forsale(players=4)")
+    bots = [pyai.make_bot("heuristic", seed=s) for s in range(4)]
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(32)) if mover == "chance" else bots[mover].choose(state))
+    record = state.view(2).history()  # what seat 2 saw: the unseen removal is not in it
+    c = Companion(Session("forsale(players=4)", 2, ["Anna", "Bob", "me", "Dee"], iterations=20))
+    answer = c.greeting()
+    for line in table_words(game, record, c.names, 2):
+        if line.startswith("I "):  # the advice came by itself before each of my moves
+            assert any(out.startswith("advice: ") for out in answer), (line, answer)
+        answer = c.handle(line)
+        assert not answer[0].startswith("not taken"), (line, answer)
+    assert list(c.position.moves) == record
+    final = c._final_lines()
+    winners = ", ".join(c.names[s] for s in state.winners())
+    assert final[0] == "the game is over:" and final[-1].endswith(winners)
