@@ -604,3 +604,43 @@ def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said)
     assert c._turn_lines()[0].startswith(said)
     example = re.search(r"say '([^']*)'", said).group(1)
     assert c.handle(example)[0].startswith("  ")  # the example given is read as a step
+
+
+@pytest.mark.parametrize(
+    "game, names, lines, expected",
+    [
+        ("leduc()", "me,Bob", ["I get the king of spades", "Bob gets his card"], r"advice: you (check|raise to 3)"),
+        (
+            "automania(players=2)",
+            "Ann,me",
+            ["order me Ann", "demands speed speed power suitcase safety / suitcase green power green safety",
+             "display 4 11 19", "I get S1", "Ann gets her starting contract",
+             "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, "
+             "safety, chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, "
+             "green, research 1 star, stripes 1 star"],
+            r"advice: you (place|sponsor|take|withdraw)",
+        ),
+    ],  # fmt: skip
+)
+def test_a_session_in_a_terminal_in_words(game, names, lines, expected):
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pyai", "advise", "--game", game, "--seat", "1" if names.endswith("me") else "0",
+         "--names", names, "--iterations", "500"],  # fmt: skip
+        encoding="utf-8",
+        timeout=60,
+        cwd="/",
+    )
+    child.expect("next: ")
+    for line in lines[:-1]:
+        child.expect(r"\r\n> ")  # the prompt, at a line's start
+        child.sendline(line)
+        child.expect(r"\r\n  \S")  # told back in words, indented
+    child.expect(r"\r\n> ")
+    child.sendline(lines[-1])  # the step that makes it your decision: the advice comes by itself
+    child.expect(expected)
+    child.expect(r"likely next: ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
