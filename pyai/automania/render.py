@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .component_file import Components
+from .narration import tile_words
 
 _PHASES = {
     "deal order": "setup",
@@ -42,21 +43,9 @@ _CHANCE = {
 
 
 def tile_text(components: Components, name: str | None) -> str:
-    """'A11:power*1' (symbol or part or type, then stars; +s per silver medal)."""
-    if name is None:
-        return "-"
-    tile = components.tile(name)
-    what = {
-        "machine": tile.symbol,
-        "manager": f"{tile.type} manager",
-        "styling": tile.part,
-        "money": f"${tile.money}",
-        "vp": f"{tile.vp} VP",
-    }[tile.kind]
-    if tile.type == "staff":
-        what += f" ({tile.workers} workers)"
-    stars = f"*{tile.stars}" if tile.stars else ""
-    return f"{name}:{what}{stars}{'+s' * tile.silver}"
+    """A tile by its printed face ('power machine (1 star)'), as a player reads it off the
+    table: the ids are ours (positions as text and records name them)."""
+    return "-" if name is None else tile_words(components.tile(name))
 
 
 def contract_text(components: Components, name: str) -> str:
