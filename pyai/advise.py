@@ -338,7 +338,7 @@ class Companion:
         if answer:
             return answer
         if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
-            told = [f"  you chose {self.position.my_choice}: kept until the sells are revealed"]
+            told = [f"  {self._said([self.position.my_choice])[0]}: kept secret until the sells are revealed"]
         elif word == "lost":
             told = self._told_lost(text)
         else:
@@ -658,7 +658,8 @@ class Companion:
         """The table as the advised seat sees it, each seat by its name."""
         lines = [self._named(line) for line in self.position.picture().splitlines()]
         if isinstance(self.position, SealedChoice):
-            lines.append(f"your sell, told: {self.position.my_choice} (kept until the sells are revealed)")
+            told = self._said([self.position.my_choice])[0]
+            lines.append(f"your sell, told: {told} [{self.position.my_choice}] (kept until the sells are revealed)")
         return lines
 
     def advice(self, iterations: int | None = None) -> list[str]:

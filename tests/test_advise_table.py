@@ -67,12 +67,12 @@ def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_other
     c = Companion(Session("forsale(players=4)", 2, list(NAMES), state.view(2).position(), 50), str(path))
     a, b, mine, d = (hand[0] for hand in hands)
     assert c.handle(f"I sell {mine}") == [
-        f"  you chose sell:{mine}: kept until the sells are revealed",
+        f"  you sell {mine}: kept secret until the sells are revealed",
         "next: the sells, secret until revealed; then in one line: 'sells revealed: Anna 12, Bob 20, Dee 5'",
     ]
     assert isinstance(c.position, SealedChoice) and c.position.moves == ()
     assert c.advice()[0] == f"no advice now: your sell is told (sell:{mine}); 'undo' takes it back"
-    assert c.show()[-1] == f"your sell, told: sell:{mine} (kept until the sells are revealed)"
+    assert c.show()[-1] == f"your sell, told: you sell {mine} [sell:{mine}] (kept until the sells are revealed)"
     before = said(c, path)
     assert c.handle(f"I sell {hands[2][1]}")[0].startswith(f"not taken: your sell is told already (sell:{mine})")
     assert c.handle(f"sells revealed: Anna {a}, Bob {b}, I {mine}, Dee {d}")[0].startswith(
