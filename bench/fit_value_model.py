@@ -272,7 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=20, help="percent of random moves before the cut")
     parser.add_argument(
-        "--max-cut", type=int, default=None, help="the cut is drawn from 0 to this many points (For Sale 24, Automania 3)"
+        "--max-cut",
+        type=int,
+        default=None,
+        help="the cut is drawn from 0 to this many points (For Sale 24, Automania 3)",
     )
     parser.add_argument(
         "--phases",
@@ -328,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     weights = args.weights or game.weights
     report_path = args.report or game.report
     write_weights(weights, fitted, source, game)
-    report_path.write_text(json.dumps({"source": source, "features": game.features, "settings": report}, indent=1) + "\n")
+    summary = {"source": source, "features": game.features, "settings": report}
+    report_path.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"wrote {weights} and {report_path}; rebuild (pip install .) to use them")
     return 0
 

@@ -34,8 +34,9 @@ import multiprocessing
 import random
 from collections import defaultdict
 
-import pyai
 from strength import checked_settings
+
+import pyai
 
 SEEDS = (1, 2)
 

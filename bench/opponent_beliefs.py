@@ -23,9 +23,10 @@ import argparse
 import statistics
 from collections import defaultdict
 
-import pyai
 from move_agreement import kept_positions
 from strength import checked_settings
+
+import pyai
 
 
 def highest_belief(game_string: str, history: list[str], seat: int, settings: dict) -> float:

@@ -85,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         by_round[row[0]].append(row[1:])
     uniform = 1 / game.players
-    print(f"{args.game}: {args.games} heuristic games, {args.rollouts} rollouts per position and policy, seed {args.seed}")
-    print(f"{'round':<6} {'positions':>9}   log loss: model random heuristic uniform   Brier: model random heuristic uniform")
+    print(f"{args.game}: {args.games} heuristic games, {args.rollouts} rollouts per position and policy, "
+          f"seed {args.seed}")  # fmt: skip
+    print(f"{'round':<6} {'positions':>9}   log loss: model random heuristic uniform   "
+          "Brier: model random heuristic uniform")  # fmt: skip
     for round_, points in sorted(by_round.items()):
         model, rand, heur, outcome = (np.array([p[k] for p in points]) for k in range(4))
         flat = np.full_like(outcome, uniform)

@@ -155,7 +155,8 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
     if abs(gain) < SAME_WIN:
         return "it wins as often, and the search chose it more often"
     if gain < 0:
-        return f"it looks {-gain:.2f} less likely to win, but was searched far more ({best.visits} against {runner.visits})"
+        searched = f"{best.visits} against {runner.visits}"
+        return f"it looks {-gain:.2f} less likely to win, but was searched far more ({searched})"
     edge = f"it wins {gain:.2f} more often"
     if best.score_mean is not None and runner.score_mean is not None:
         edge += f" and ends {_in(f'{best.score_mean - runner.score_mean:+.1f}', unit)} on average"

@@ -73,7 +73,6 @@ def play_with_human(
     chance_seed = seed
     while not state.is_terminal():
         mover = state.to_move()
-        before = state.view(human)
         if mover == "chance":
             chance_seed += 1
             token = state.sample_chance(chance_seed * 7919 + seed)

@@ -15,7 +15,6 @@ visits to estimate it.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyai
-from pyai.analysis import cannot_win, sure_win
 from pyai.advise import Companion, CompanionError, SealedChoice, Session, resume
+from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
@@ -190,7 +190,8 @@ def test_a_leduc_hand_in_plain_words():
     chance = answer[answer.index(advice) + 1]
     assert re.fullmatch(r"  win chance 0\.\d\d \(95%: .*\), expected score [+-]\d+\.\d\d chips", chance)
     instead = next(a for a in answer if a.startswith("inst"))
-    assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: (costs \d\.\d\d chips|.*less sure)", instead)
+    cost = r"(costs \d\.\d\d chips|.*less sure)"
+    assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: " + cost, instead)
     assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
     assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob"]
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
@@ -581,9 +582,13 @@ def test_for_sale_takes_its_move_tokens_as_they_are():
     "game, lines, said",
     [
         ("forsale(players=4)", [], "next: the 4 advisors turned up: say 'deal 3 12 19 27' (their numbers)"),
-        ("forsale(players=3,edition=classic)", [], "next: the 3 properties turned up: say 'deal 3 12 19' (their numbers)"),
+        ("forsale(players=3,edition=classic)", [], "next: the 3 properties turned up: say 'deal 3 12 19'"),
         ("leduc()", [], "next: your card: say 'I get ks' (or 'I get the king of spades')"),
-        ("leduc()", ["I get ks", "Bob gets his card", "I check", "Bob checks"], "next: the public card: say 'board qh'"),
+        (
+            "leduc()",
+            ["I get ks", "Bob gets his card", "I check", "Bob checks"],
+            "next: the public card: say 'board qh'",
+        ),
         ("automania(players=3)", [], "next: the player order: say 'order Anna Bob me' (first player first)"),
         (
             "automania(players=3)",

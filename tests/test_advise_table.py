@@ -217,7 +217,8 @@ def table_words(game: pyai.Game, record: list[str], names: list[str], me: int) -
         token, mover = record[index], state.to_move()
         sealed = mover != "chance" and sum(state.may_act(seat) for seat in range(game.players)) > 1
         if sealed:  # every seat's sell, in seat order: yours, then the reveal
-            sells = {seat: record[index + n] for n, seat in enumerate(s for s in range(game.players) if state.may_act(s))}
+            choosing = [seat for seat in range(game.players) if state.may_act(seat)]
+            sells = {seat: record[index + n] for n, seat in enumerate(choosing)}
             for sell in sells.values():
                 state.apply(sell)
             index += len(sells)

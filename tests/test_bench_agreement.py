@@ -4,9 +4,9 @@ records, its table, and the same output for the same arguments."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pyai

@@ -177,7 +177,8 @@ def test_paired_difference_of_two_rows_of_a_scaling_table(tmp_path):
     new, old = (f"{table}::{key}" for key in rows)
 
     def paired(*runs: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, str(BENCH / "paired.py"), *runs], capture_output=True, text=True, cwd="/")
+        command = [sys.executable, str(BENCH / "paired.py"), *runs]
+        return subprocess.run(command, capture_output=True, text=True, cwd="/")
 
     done = paired(new, old)
     assert done.returncode == 0, done.stderr

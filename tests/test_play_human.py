@@ -131,7 +131,8 @@ def test_a_long_list_of_moves_is_cut_in_the_prompt():
         state, rng = game.new_initial_state(), random.Random(seed)
         while not state.is_terminal() and (state.to_move() == "chance" or len(state.legal_moves()) <= 40):
             mover = state.to_move()
-            state.apply(state.sample_chance(rng.getrandbits(32)) if mover == "chance" else rng.choice(state.legal_moves()))
+            chance = mover == "chance"
+            state.apply(state.sample_chance(rng.getrandbits(32)) if chance else rng.choice(state.legal_moves()))
         if not state.is_terminal():
             break
     moves = state.legal_moves()

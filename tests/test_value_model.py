@@ -1,5 +1,5 @@
-"""For Sale's learned evaluation (Automania's: test_automania_value_model.py): its features, its shipped weights, the self-play
-samples it is fitted on, the fitting, and the search setting that uses it."""
+"""For Sale's learned evaluation (Automania's: test_automania_value_model.py): its features, its
+shipped weights, the self-play samples it is fitted on, the fitting, and the search setting that uses it."""
 
 import json
 import random
