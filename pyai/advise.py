@@ -27,6 +27,7 @@ from typing import Any
 
 from .advice_text import Earlier, advice_lines, by_share, one_line
 from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
+from .budgets import MOVE_ITERATIONS
 from .errors import PyaiError, TokenSyntaxError
 from .game_objects import BaseGame
 from .games import load_game
@@ -108,7 +109,7 @@ class Session:
     seat: int
     names: list[str]
     at: str | None = None  # a starting position as text, or None: the game's start
-    iterations: int = 20_000
+    iterations: int = MOVE_ITERATIONS
     lines: list[str] = field(default_factory=list)  # every line that changed the position
 
     def to_dict(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import random
 from typing import Any, Protocol
 
 from .analysis import MARGIN_WEIGHT, AnalysisResult, analyse, cannot_win
+from .budgets import MOVE_ITERATIONS
 from .errors import PhaseError, SettingError
 from .game_objects import BaseState
 
@@ -107,8 +108,8 @@ class SearchBot:
 
 
 _SEARCH_DEFAULTS = {
-    "ismcts": {"iterations": 20_000},
-    "pimc": {"iterations": 20_000, "pimc": True, "determinizations": 16},
+    "ismcts": {"iterations": MOVE_ITERATIONS},
+    "pimc": {"iterations": MOVE_ITERATIONS, "pimc": True, "determinizations": 16},
 }
 BOTS = ("ismcts", "pimc", "heuristic", "random")
 

@@ -12,6 +12,7 @@ from . import __version__
 from ._startup import main_has_started
 from .analysis import Search, cannot_win
 from .bots import BOTS, check_bot, make_bot
+from .budgets import ANALYSE_ITERATIONS, MOVE_ITERATIONS, REVIEW_ITERATIONS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
@@ -72,7 +73,7 @@ def _analyse(args: argparse.Namespace) -> int:
     tokens = args.moves.split() if args.moves else []
     state = game.replay(tokens)
     settings = _search_settings(args)
-    settings.setdefault("iterations", 100_000)
+    settings.setdefault("iterations", ANALYSE_ITERATIONS)
     if args.objective is not None:
         settings["objective"] = args.objective
     if args.opponent_model is not None:
@@ -147,7 +148,7 @@ def _advise(args: argparse.Namespace) -> int:
     seat = 0 if args.seat is None else args.seat
     game = _game(args)
     names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
-    iterations = 20_000 if args.iterations is None else args.iterations
+    iterations = MOVE_ITERATIONS if args.iterations is None else args.iterations
     session = Session(str(game), seat, names or default_names(game.players, seat), args.at, iterations)
     # Checked as a whole before the first line, each bad value named by its option.
     return run(Companion(session, args.session, progress, spelled=lambda name: f"--{name}"))
@@ -191,7 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"comma list, one per bot seat or one for all ({', '.join(BOTS)}; default ismcts)",
     )
     play.add_argument("--human", type=int, default=None, metavar="SEAT", help="you play this seat, in the terminal")
-    play.add_argument("--iterations", type=int, default=None, help="search bots: iterations per move (default 20000)")
+    play.add_argument(
+        "--iterations", type=int, default=None, help=f"search bots: iterations per move (default {MOVE_ITERATIONS})"
+    )
     play.add_argument("--threads", type=int, default=None, help="search bots: threads")
     play.set_defaults(run=_play)
 
@@ -200,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--moves", default="", help="the tokens played so far, space separated")
     an.add_argument("--seat", type=int, default=None, help="the seat to analyse (default: the seat to move)")
     budget = an.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=int, default=None, help="iterations (default 100000)")
+    budget.add_argument("--iterations", type=int, default=None, help=f"iterations (default {ANALYSE_ITERATIONS})")
     budget.add_argument("--time", type=float, default=None, help="milliseconds")
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
@@ -232,7 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
     ad.add_argument("--names", default=None, help="comma list: every seat's name, in seat order")
     ad.add_argument("--at", default=None, metavar="POSITION", help="start from a position written as text")
     ad.add_argument(
-        "--iterations", type=int, default=None, help="search per advice (default 20000; with --resume: from now on)"
+        "--iterations",
+        type=int,
+        default=None,
+        help=f"search per advice (default {MOVE_ITERATIONS}; with --resume: from now on)",
     )
     ad.add_argument("--session", default=None, metavar="FILE", help="keep the session in FILE after every line")
     ad.add_argument(
@@ -256,7 +262,12 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument(
         "--rotation", type=int, default=None, help="results file: the seating rotation, from 1 as deals are (default 1)"
     )
-    rv.add_argument("--iterations", type=int, default=5000, help="iterations per decision (default 5000)")
+    rv.add_argument(
+        "--iterations",
+        type=int,
+        default=REVIEW_ITERATIONS,
+        help=f"iterations per decision (default {REVIEW_ITERATIONS})",
+    )
     rv.add_argument("--seats", default="", help="comma list: review only these seats' decisions")
     rv.add_argument("--seed", type=int, default=0)
     rv.add_argument("--top", type=int, default=10, help="how many mistakes to list (default 10)")

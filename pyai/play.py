@@ -14,10 +14,11 @@ from collections.abc import Callable
 from .advice_text import one_line
 from .analysis import analyse
 from .bots import Bot
+from .budgets import MOVE_ITERATIONS
 from .errors import PyaiError
 from .game_objects import BaseGame, BaseState
 
-HINT_ITERATIONS = 20_000
+HINT_ITERATIONS = MOVE_ITERATIONS
 HELP = (
     "type your move in words (as at the table: the game's examples below) or as a move token "
     "(the first legal one is shown in the prompt), or: moves (all legal moves), "

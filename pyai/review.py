@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .analysis import analyse
+from .budgets import REVIEW_ITERATIONS
 from .errors import ArgumentError, IllegalMoveError, PyaiError
 from .game_objects import BaseGame, BaseState, BaseView
 from .games import load_game
@@ -245,7 +246,7 @@ def _session_record(path: str, game_string: str | None) -> Record:
 
 def review(
     record: Record,
-    iterations: int = 5000,
+    iterations: int = REVIEW_ITERATIONS,
     seed: int = 0,
     seats: Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,

@@ -150,3 +150,21 @@ def test_output_piped_into_a_reader_that_stops_early_ends_quietly():
         )
         assert len(run.stdout.splitlines()) == 2
         assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
+
+
+def test_the_front_ends_budgets_come_from_one_table():
+    from pyai import budgets
+    from pyai.advise import Session
+    from pyai.bots import make_bot
+    from pyai.cli import build_parser
+    from pyai.protocol.options import OPTIONS
+
+    move = budgets.MOVE_ITERATIONS
+    assert make_bot("ismcts").settings["iterations"] == move
+    assert next(o for o in OPTIONS if o.name == "Iterations").default == move
+    assert Session("leduc()", 0, ["a", "b"]).iterations == move
+    commands = build_parser()._subparsers._group_actions[0].choices
+    helps = {name: next(a for a in commands[name]._actions if a.dest == "iterations") for name in commands}
+    assert f"default {move}" in helps["play"].help and f"default {move}" in helps["advise"].help
+    assert f"default {budgets.ANALYSE_ITERATIONS}" in helps["analyse"].help
+    assert helps["review"].default == budgets.REVIEW_ITERATIONS

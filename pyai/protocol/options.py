@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import _core
+from ..budgets import MOVE_ITERATIONS
 from ..digits import is_whole_number
 from ..games import GAMES
 from .errors import BAD_VALUE, UNKNOWN_OPTION, ProtocolError, quoted
@@ -78,7 +79,10 @@ def _spin_from_setting(name: str, setting: str, default: int, help_text: str = "
 OPTIONS: tuple[Option, ...] = (
     _spin_from_setting("Threads", "threads", 1),
     _spin_from_setting(
-        "Iterations", "iterations", 20_000, "default budget of a go without one (0: none, then MoveTime must be set)"
+        "Iterations",
+        "iterations",
+        MOVE_ITERATIONS,
+        "default budget of a go without one (0: none, then MoveTime must be set)",
     ),
     Option("MoveTime", "spin", 0, "default time budget of a go without one, in ms (0: none)", 0, 100_000_000),
     Option("Seed", "spin", 0, "seed of the search and of the draw of a mixed-policy bestmove", 0, 2**63 - 1),
