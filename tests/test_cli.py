@@ -164,7 +164,10 @@ def test_the_front_ends_budgets_come_from_one_table():
     assert next(o for o in OPTIONS if o.name == "Iterations").default == move
     assert Session("leduc()", 0, ["a", "b"]).iterations == move
     commands = build_parser()._subparsers._group_actions[0].choices
-    helps = {name: next(a for a in commands[name]._actions if a.dest == "iterations") for name in commands}
+    helps = {
+        name: next(a for a in commands[name]._actions if a.dest == "iterations")
+        for name in ("play", "analyse", "advise", "review")
+    }
     assert f"default {move}" in helps["play"].help and f"default {move}" in helps["advise"].help
     assert f"default {budgets.ANALYSE_ITERATIONS}" in helps["analyse"].help
     assert helps["review"].default == budgets.REVIEW_ITERATIONS
