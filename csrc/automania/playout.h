@@ -2,7 +2,7 @@
 // (core/playout.h) and the search's random rollouts play with.
 #pragma once
 
-#include "../core/playout.h"  // playout() and random_playout() over these rules
+#include "../core/playout.h"  // playout() over these rules
 #include "../core/rng.h"
 #include "chance.h"
 #include "rules.h"

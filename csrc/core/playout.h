@@ -1,7 +1,7 @@
 // Playing a game to its end, the same loop for every game: the benchmark of
 // raw rules speed. A game's rules provide, in its own namespace (found by
 // argument-dependent lookup), is_terminal(s), is_chance(s),
-// apply_random_chance(s, rng), apply_action(s, action) and random_action(s, rng).
+// apply_random_chance(s, rng) and apply_action(s, action).
 #pragma once
 
 #include "rng.h"
@@ -28,12 +28,6 @@ template <typename State, typename Chooser>
   }
   rng = local;
   return steps;
-}
-
-// Plays `s` to the end choosing every move and chance outcome uniformly at random.
-template <typename State>
-inline int random_playout(State& s, Rng& rng) {
-  return playout(s, rng, [](const State& state, Rng& r) { return random_action(state, r); });
 }
 
 }  // namespace pyai

@@ -1,5 +1,5 @@
 """An external engine as a tournament player: a child process spoken to over
-stdio in the protocol of PROTOCOL.md (`uci`, `isready`, `newgame`, `position`,
+stdio in the protocol of docs/protocol.md (`uci`, `isready`, `newgame`, `position`,
 `go`, `bestmove`; for an engine that ponders, `go ponder`, `ponderhit`, `stop`).
 
 Nothing here may hang: every read waits, with a deadline, on the engine's
