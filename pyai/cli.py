@@ -12,7 +12,7 @@ from . import __version__
 from ._startup import main_has_started
 from .analysis import Search, cannot_win
 from .bots import BOTS, check_bot, make_bot
-from .budgets import ANALYSE_ITERATIONS, MOVE_ITERATIONS, REVIEW_ITERATIONS
+from .budgets import MOVE_ITERATIONS, REVIEW_ITERATIONS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
@@ -72,8 +72,7 @@ def _analyse(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     tokens = args.moves.split() if args.moves else []
     state = game.replay(tokens)
-    settings = _search_settings(args)
-    settings.setdefault("iterations", ANALYSE_ITERATIONS)
+    settings = _search_settings(args)  # without a budget, the search's own default
     if args.objective is not None:
         settings["objective"] = args.objective
     if args.opponent_model is not None:
@@ -154,6 +153,13 @@ def _advise(args: argparse.Namespace) -> int:
     return run(Companion(session, args.session, progress, spelled=lambda name: f"--{name}"))
 
 
+def _setting(name: str) -> dict:
+    """The search setting `name`'s row of the settings table (a shared setting: every game's alike)."""
+    from .analysis import search_settings
+
+    return next(row for row in search_settings(load_game(DEFAULT_GAME)) if row["name"] == name)
+
+
 def _require_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
@@ -203,14 +209,16 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--moves", default="", help="the tokens played so far, space separated")
     an.add_argument("--seat", type=int, default=None, help="the seat to analyse (default: the seat to move)")
     budget = an.add_mutually_exclusive_group()
-    budget.add_argument("--iterations", type=int, default=None, help=f"iterations (default {ANALYSE_ITERATIONS})")
+    budget.add_argument(
+        "--iterations", type=int, default=None, help=f"iterations (default {_setting('iterations')['default']})"
+    )
     budget.add_argument("--time", type=float, default=None, help="milliseconds")
     an.add_argument("--threads", type=int, default=None, help="threads (default 1)")
     an.add_argument("--seed", type=int, default=0)
-    an.add_argument("--objective", choices=("win", "score"), default=None, help="default: the game's")
+    an.add_argument("--objective", choices=_setting("objective")["choices"], default=None, help="default: the game's")
     an.add_argument(
         "--opponent-model",
-        choices=("none", "heuristic"),
+        choices=_setting("opponent_model")["choices"],
         default=None,
         help="weigh each other seat as the heuristic player from its moves (default: the game's)",
     )

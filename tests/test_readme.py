@@ -80,3 +80,41 @@ def test_a_sample_keeps_the_lines_it_names():
     sample = samples.Sample(lambda cheap: "", keep=[("^a", 2), ("^d", 1)], drop="^skip")
     assert sample.shown("a\nskip\nb\nc\nd\ne\n") == "a\nb\n...\nd\n"
     assert samples.as_on_screen("x\r\nthinking 5\r     \radvice: y  \r\n") == "x\nadvice: y\n"
+
+
+GAME_NAMES = {"For Sale": "forsale(players=4)", "Leduc": "leduc()", "Automania": "automania(players=3)"}
+
+
+def shown_default(value) -> str:
+    """A setting's default as the docs write it."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):
+        return f"{float(f'{value:.6g}'):g}"
+    return str(value)
+
+
+def test_the_search_docs_settings_table_is_the_settings_table():
+    # Every shared setting of every game has its row, each row is a setting, and each
+    # default is the table's: `base (Game: other)` where a game differs.
+    import pyai
+
+    text = (DOCS / "search.md").read_text()
+    table = text[text.index("| setting | default | meaning |") :].split("\n\n")[0].splitlines()[2:]
+    documented: dict[str, str] = {}
+    for row in table:
+        names, default = row.split(" | ")[0].lstrip("| "), row.split(" | ")[1]
+        for name, value in zip(re.findall(r"`(\w+)`", names), default.split(", ")):
+            documented[name] = value
+    tables = {
+        game: {r["name"]: r["default"] for r in pyai.search_settings(pyai.load_game(game))}
+        for game in GAME_NAMES.values()
+    }
+    shared = set.intersection(*(set(rows) for rows in tables.values()))
+    assert set(documented) == shared
+    for name, text_value in documented.items():
+        base, _, overrides = text_value.partition(" (")
+        by_game = dict(part.split(": ") for part in overrides.rstrip(")").split("; ") if part)
+        for label, game in GAME_NAMES.items():
+            expected = by_game.get(label, base)
+            assert shown_default(tables[game][name]) == expected, (name, game)
