@@ -100,3 +100,26 @@ def test_the_search_reports_its_tree_and_its_rollouts(game_string):
     assert early.mean_rollout_length > 0 and 0 < early.rollout_share < 1
     late = pyai.analyse(last, **FAST_SEARCH)  # the game's last decision: little is left to roll out
     assert late.mean_rollout_length < early.mean_rollout_length
+
+
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
+def test_the_bench_runs_on_every_game(game_string):
+    # `pyai bench` needs each game's random playouts, its bench position (a decision)
+    # and its signature positions: a game missing one passes the rest of the suite
+    # and then fails the bench, so the suite runs them.
+    from pyai import bench
+
+    game = pyai.load_game(game_string)
+    run = game.random_playouts(20, 1)
+    assert run["games"] == 20 and run["steps"] > 0 and run["seconds"] >= 0
+    if game.has_heuristic and hasattr(game, "heuristic_playouts"):
+        assert game.heuristic_playouts(5, 1)["games"] == 5
+    state = game.bench_state()
+    assert isinstance(state.to_move(), int) and state.legal_moves()
+    assert game.SIGNATURE_POSITIONS, "a game names the positions of its bench signature"
+    for position_game, tokens in game.SIGNATURE_POSITIONS:
+        assert pyai.load_game(position_game).replay(tokens).to_move() != "over"
+    if str(game) == game.BENCH_GAME:
+        iterations, nodes, digest = bench.signature(game_string)
+        assert iterations == bench.SIGNATURE_ITERATIONS * len(game.SIGNATURE_POSITIONS) and nodes > 0
+        assert len(digest) == 12
