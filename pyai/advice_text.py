@@ -21,6 +21,9 @@ Z95 = 1.96
 SAME_WIN = 0.005
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
+# The swing since the last advice names the steps that came last, at most these
+# many: the whole account is on the screen above, the reason line stays one line.
+SWING_STEPS = 2
 # The continuation in words stops after this many steps: further on it is the
 # search's guess at a guess, and a line a person reads at a table should stay short.
 CONTINUATION_STEPS = 6
@@ -141,7 +144,9 @@ def _reason(
         swing = best.win - earlier.win
         if abs(swing) >= NOTABLE_SWING:
             went = "up" if swing > 0 else "down"
-            since = f" after {'; '.join(earlier.steps)}" if earlier.steps else ""
+            steps = earlier.steps[-SWING_STEPS:]
+            more = "...; " if len(earlier.steps) > SWING_STEPS else ""
+            since = f" after {more}{'; '.join(steps)}" if steps else ""
             parts.append(f"your win chance went {went} from {earlier.win:.2f} since the last advice{since}")
     return "why: " + "; ".join(parts)
 

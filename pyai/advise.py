@@ -339,7 +339,7 @@ class Companion:
         if answer:
             return answer
         if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
-            told = [f"  {self._said([self.position.my_choice])[0]}: kept secret until the sells are revealed"]
+            told = [f"  {self._said_choice(before, self.position.my_choice)}: kept secret until the sells are revealed"]
         elif word == "lost":
             told = self._told_lost(text)
         else:
@@ -516,8 +516,20 @@ class Companion:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
 
+    def _said_choice(self, position: Position, token: str) -> str:
+        """The advised seat's own secret choice `token` in `position`, in the game's words
+        (narrate's form for it: the same view before and after, the seat to move its own)."""
+        seen = position.view()
+        if seen is None:
+            return token
+        data = seen.to_dict() | {"to_move": self.me}
+        told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+        return one_line(self.game.narrate(data, token, data, told)) or token
+
     def _told_between(self, before: Position, after: Position) -> list[str]:
-        """The step from `before` to `after` (one move apart), in the game's words, as the advised seat saw it."""
+        """The step from `before` to `after` (one line apart), in the game's words, as the advised seat saw it."""
+        if isinstance(after, SealedChoice) and not isinstance(before, SealedChoice):  # a choice told, kept
+            return [f"{self._said_choice(before, after.my_choice)} (kept secret)"]
         token = after.moves[-1] if len(after.moves) > len(before.moves) else ""
         seen_before, seen_after = before.view(), after.view()
         if seen_before is None or seen_after is None:
@@ -532,12 +544,7 @@ class Companion:
         is given as tokens."""
         position, said = self.position, []
         if tokens and self._sealed_step():  # one's own secret choice: the table sees nothing until the reveal
-            seen = position.view()
-            if seen is None:
-                return tokens
-            data = seen.to_dict() | {"to_move": self.me}
-            told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
-            return [one_line(self.game.narrate(data, tokens[0], data, told)) or tokens[0], *tokens[1:]]
+            return [self._said_choice(position, tokens[0]), *tokens[1:]]
         for index, token in enumerate(tokens):
             try:
                 after = position.play([token])
@@ -659,7 +666,7 @@ class Companion:
         """The table as the advised seat sees it, each seat by its name."""
         lines = [self._named(line) for line in self.position.picture().splitlines()]
         if isinstance(self.position, SealedChoice):
-            told = self._said([self.position.my_choice])[0]
+            told = self._said_choice(self.position, self.position.my_choice)
             lines.append(f"your sell, told: {told} [{self.position.my_choice}] (kept until the sells are revealed)")
         return lines
 

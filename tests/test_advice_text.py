@@ -77,3 +77,9 @@ def test_a_step_told_in_several_lines_reads_as_one():
     told = ["Bob offers 6 Consultant", "vehicles taken: Anna 18, Bob 26", "  (cash: you 2 -> 6)"]
     assert one_line(told) == "Bob offers 6 Consultant; vehicles taken: Anna 18, Bob 26 (cash: you 2 -> 6)"
     assert one_line([]) == ""
+
+
+def test_a_swing_names_only_the_last_steps():
+    found = result(move("pass", 700, 0.93), move("bid:3", 300, 0.90))
+    said = lines(found, earlier=Earlier(0.30, ["Anna bids 1", "Bob bids 2", "Cy passes"]))
+    assert said[2].endswith("went up from 0.30 since the last advice after ...; Bob bids 2; Cy passes")
