@@ -40,7 +40,7 @@ COMMANDS = """\
 commands: advice [N] (now, for your seat; N iterations), show, undo, lost <name> cash [LO..HI] (you lost track of a
 seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
 # The words the companion reads itself at the start of a line: no seat may be called so.
-COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit", "sells")
+COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit")
 # What a person calls the advised seat; another seat named so could never be told apart from it.
 MY_WORDS = ("i", "me")
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
@@ -48,7 +48,6 @@ MY_WORDS = ("i", "me")
 MAX_LINE = 1000
 SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines")
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
-EXAMPLE_SELLS = (12, 20, 5, 27, 9, 16)  # a reveal line's example: one vehicle for each of up to six seats
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 
 
@@ -92,9 +91,10 @@ def check_iterations(value: Any, game: BaseGame, spelled: str) -> None:
 
 
 class SealedChoice(Position):
-    """A position in which the advised seat has told its own sealed choice (For Sale's
-    sell) before the seats ahead of it in seat order: the rules take sealed choices in
-    seat order, when they are revealed, so the choice waits here for the reveal line."""
+    """A position in which the advised seat has told its own secret choice (the game's
+    SECRET_CHOICE: For Sale's sell) before the seats ahead of it in seat order: the rules
+    take secret choices in seat order, when they are revealed, so the choice waits here
+    for the reveal line."""
 
     def __init__(self, position: Position, token: str):
         super().__init__(position.game, position.pov, position.state, position.moves, position.setup, position.start)
@@ -226,10 +226,9 @@ def check_names(names: Any, seat: int, game: BaseGame, spelled: str = "names") -
         if not name or any(c.isspace() or c in ",:" or not c.isprintable() for c in name):
             raise CompanionError(f"{where} must be one word without ',' or ':', not {_shown(name)}")
         lowered = name.lower()
-        if lowered in COMMAND_WORDS:
-            raise CompanionError(
-                f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(COMMAND_WORDS)})"
-            )
+        reserved = (*COMMAND_WORDS, game.SECRET_CHOICE.plural)
+        if lowered in reserved:
+            raise CompanionError(f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(reserved)})")
         if lowered in MY_WORDS and number != seat:
             raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
         if lowered in seen:
@@ -339,7 +338,8 @@ class Companion:
         if answer:
             return answer
         if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
-            told = [f"  {self._said_choice(before, self.position.my_choice)}: kept secret until the sells are revealed"]
+            revealed = f"until the {self.game.SECRET_CHOICE.plural} are revealed"
+            told = [f"  {self._said_choice(before, self.position.my_choice)}: kept secret {revealed}"]
         elif word == "lost":
             told = self._told_lost(text)
         else:
@@ -358,7 +358,7 @@ class Companion:
         try:
             if text.split()[:1] and text.split()[0].lower() == "lost":
                 position = self._lost(text)
-                if isinstance(self.position, SealedChoice):  # forgetting a cash keeps the sell told
+                if isinstance(self.position, SealedChoice):  # forgetting a cash keeps the choice told
                     position = SealedChoice(position, self.position.my_choice)
             else:
                 position = self._move(text)
@@ -370,7 +370,7 @@ class Companion:
 
     def _move(self, text: str) -> Position:
         head, colon, rest = text.partition(":")
-        if colon and head.lower().split()[:1] == ["sells"]:  # "sells revealed: Anna 12, Bob 30, I 5"
+        if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
         if self._sealed_step():
             return self._sealed_choice(text)
@@ -380,7 +380,7 @@ class Companion:
         return played
 
     def _sealed_step(self) -> bool:
-        """Whether seats choose secretly now (For Sale's sells): more than one seat may act,
+        """Whether seats choose secretly now (the game's SECRET_CHOICE): more than one seat may act,
         or the advised seat has told its choice and the others' are still to come."""
         state = self.position.state
         if state.is_terminal() or state.to_move() == "chance":
@@ -397,7 +397,8 @@ class Companion:
     def _reveal_example(self) -> str:
         seats = self._to_reveal()
         said = ["I" if s == self.me else self.names[s] for s in seats]
-        return "'sells revealed: " + ", ".join(f"{name} {number}" for name, number in zip(said, EXAMPLE_SELLS)) + "'"
+        secret = self.game.SECRET_CHOICE
+        return f"'{secret.plural} revealed: " + ", ".join(f"{n} {x}" for n, x in zip(said, secret.examples)) + "'"
 
     def _seat_named(self, word: str) -> int | None:
         lowered = word.lower()
@@ -413,13 +414,15 @@ class Companion:
         bare = len(words) == 1  # a move token: the seat to move's
         mover = self.position.state.to_move()
         seat = mover if bare else self._seat_named(words[0]) if words else None
-        reveal = f"say yours when you choose it ('I sell 12'), then the others' in one line: {self._reveal_example()}"
+        secret = self.game.SECRET_CHOICE
+        yours = f"'{secret.mine} {secret.examples[0]}'"
+        reveal = f"say yours when you choose it ({yours}), then the others' in one line: {self._reveal_example()}"
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
-            raise TokenSyntaxError(f"{who} sell is secret until the sells are revealed: {reveal}")
+            raise TokenSyntaxError(f"{who} {secret.noun} is secret until the {secret.plural} are revealed: {reveal}")
         if isinstance(self.position, SealedChoice):
             raise TokenSyntaxError(
-                f"your sell is told already ({self.position.my_choice}): 'undo' takes it back; "
+                f"your {secret.noun} is told already ({self.position.my_choice}): 'undo' takes it back; "
                 f"the others' come in one line: {self._reveal_example()}"
             )
         token = self._token(text, self.position)
@@ -436,15 +439,18 @@ class Companion:
         return SealedChoice(self.position, canonical)
 
     def _reveal(self, rest: str) -> Position:
-        """`sells revealed: Anna 12, Bob 30, I 5`: every sealed choice still to come, each
+        """`sells revealed: Anna 12, Bob 20, I 5`: every secret choice still to come, each
         seat once, in any order; taken in seat order, all or nothing."""
+        secret = self.game.SECRET_CHOICE
+        noun, plural, example = secret.noun, secret.plural, secret.examples[0]
         parts = [part.split() for part in rest.split(",") if part.split()]
         if not parts:
             raise TokenSyntaxError(
-                "say each seat's sell after 'sells revealed:', in seat order: 'sells revealed: Anna 12, Bob 30, I 5'"
+                f"say each seat's {noun} after '{plural} revealed:', in seat order: "
+                f"'{plural} revealed: Anna {example}, Bob {secret.examples[1]}, I {secret.examples[2]}'"
             )
         if not self._sealed_step():
-            raise TokenSyntaxError("no sealed sells to reveal now: say the step as it comes")
+            raise TokenSyntaxError(f"no secret {plural} to reveal now: say the step as it comes")
         position = self.position
         mine = position.my_choice if isinstance(position, SealedChoice) else None
         needed = self._to_reveal()
@@ -456,20 +462,22 @@ class Companion:
                 raise TokenSyntaxError(f"{_shown(words[0])} is no seat's name ({', '.join(self.names)}; 'I' for yours)")
             if seat == self.me and mine:
                 raise TokenSyntaxError(
-                    f"your sell is told already ({mine}): the line names the others only ({listed}); "
+                    f"your {noun} is told already ({mine}): the line names the others only ({listed}); "
                     "'undo' takes yours back"
                 )
             if seat not in needed:
-                raise TokenSyntaxError(f"{self.names[seat]} has no sell to reveal now (the sells to reveal: {listed})")
+                raise TokenSyntaxError(
+                    f"{self.names[seat]} has no {noun} to reveal now (the {plural} to reveal: {listed})"
+                )
             if seat in said:
                 raise TokenSyntaxError(f"{self.names[seat]} is named twice (each seat once: {listed})")
             if len(words) < 2:
-                raise TokenSyntaxError(f"{self.names[seat]}'s sell is missing: say the vehicle, e.g. {words[0]} 12")
+                raise TokenSyntaxError(f"{self.names[seat]}'s {noun} is missing: say it, e.g. {words[0]} {example}")
             said[seat] = " ".join(words[1:])
         missing = [self.names[s] + " (you)" * (s == self.me) for s in needed if s not in said]
         if missing:
             raise TokenSyntaxError(
-                f"the line leaves out {', '.join(missing)}: it names every seat still to reveal its sell "
+                f"the line leaves out {', '.join(missing)}: it names every seat still to reveal its {noun} "
                 f"({listed}), e.g. {self._reveal_example()}"
             )
         for seat in sorted([*needed, *([self.me] if mine else [])]):  # the rules take them in seat order
@@ -477,11 +485,11 @@ class Companion:
                 token = (
                     mine
                     if seat == self.me and mine
-                    else self._token(f"{self.names[seat]} sells {said[seat]}", position)
+                    else self._token(f"{self.names[seat]} {secret.verb} {said[seat]}", position)
                 )
                 position = position.play([token])
             except (ProtocolError, PyaiError) as error:
-                raise TokenSyntaxError(f"{self.names[seat]}'s sell: {self._named(str(error))}") from None
+                raise TokenSyntaxError(f"{self.names[seat]}'s {noun}: {self._named(str(error))}") from None
         return position
 
     def _token(self, text: str, position: Position) -> str:
@@ -637,7 +645,8 @@ class Companion:
             said = self.game.chance_words(view.to_dict(), self.names, self.me) if view is not None else ""
             return [f"next: {said}" if said else f"next: cards are turned up ({state.legal_summary()})"]
         if self._sealed_step():
-            return [f"next: the sells, secret until revealed; then in one line: {self._reveal_example()}"]
+            plural = self.game.SECRET_CHOICE.plural
+            return [f"next: the {plural}, secret until revealed; then in one line: {self._reveal_example()}"]
         return [f"next: {self.names[mover]}"]
 
     def _final_lines(self) -> list[str]:
@@ -667,14 +676,17 @@ class Companion:
         lines = [self._named(line) for line in self.position.picture().splitlines()]
         if isinstance(self.position, SealedChoice):
             told = self._said_choice(self.position, self.position.my_choice)
-            lines.append(f"your sell, told: {told} [{self.position.my_choice}] (kept until the sells are revealed)")
+            secret = self.game.SECRET_CHOICE
+            kept = f"(kept until the {secret.plural} are revealed)"
+            lines.append(f"your {secret.noun}, told: {told} [{self.position.my_choice}] {kept}")
         return lines
 
     def advice(self, iterations: int | None = None) -> list[str]:
         """The suggested move for the advised seat now, with its chances; searched with
         `iterations` (default: the session's)."""
         if isinstance(self.position, SealedChoice):
-            return [f"no advice now: your sell is told ({self.position.my_choice}); 'undo' takes it back"]
+            noun = self.game.SECRET_CHOICE.noun
+            return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
         state = self.position.state
         if not state.is_terminal() and isinstance(state.to_move(), int) and not state.may_act(self.me):
             return [f"no advice now: it is {self.names[state.to_move()]}'s turn, not yours"]

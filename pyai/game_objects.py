@@ -11,11 +11,25 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .digits import is_whole_number
 from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
 from .game_string import format_game_string
+
+
+@dataclass(frozen=True)
+class SecretChoice:
+    """How people at a table speak of a game's secret choices, made by several seats
+    at once and revealed together (For Sale's sells): `pyai advise` takes yours when
+    you make it and the others' in one line once revealed ("sells revealed: Anna 12, ...")."""
+
+    noun: str = "choice"  # "your choice is told already"
+    plural: str = "choices"  # "choices revealed: ...", the reveal line's first word
+    verb: str = "chooses"  # "Anna chooses 12": what the game's words read
+    mine: str = "I choose"  # "I choose 12": yours
+    examples: tuple[str, ...] = ("12", "20", "5", "27", "9", "16")  # one per seat, for the messages
 
 
 class BaseGame:
@@ -36,6 +50,8 @@ class BaseGame:
     # a player at a real table may lose track of ("": none hidden).
     WORDS_HELP: ClassVar[str] = ""
     MONEY_FIELD: ClassVar[str] = ""
+    # How the game's secret simultaneous choices are spoken of, if it has any.
+    SECRET_CHOICE: ClassVar[SecretChoice] = SecretChoice()
     # What a score counts, as the advice names it ("chips", "VP"; "": the game's score is just "score").
     SCORE_UNIT: ClassVar[str] = ""
     # Game strings that show the game's range (player counts, editions): the

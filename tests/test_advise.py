@@ -316,7 +316,7 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
     for line in ("sells revealed:", "sells revealed: ,", "Sells revealed :"):
         assert c.handle(line) == [
             "not taken: say each seat's sell after 'sells revealed:', in seat order: "
-            "'sells revealed: Anna 12, Bob 30, I 5'"
+            "'sells revealed: Anna 12, Bob 20, I 5'"
         ]
     assert c.handle("undo now") == ["not taken: undo takes nothing after it (not 'now')"]
     assert c.handle("advice x") == [
@@ -330,7 +330,11 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
     leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=200), str(tmp_path / "l.json"))
     leduc.handle("I get ks")
     before = said(leduc)
-    assert leduc.handle("sells revealed:")[0].startswith("not taken: say each seat's sell after 'sells revealed:'")
+    # A reveal line is the game's own words: Leduc has no sells, and no secret choice to reveal now.
+    assert leduc.handle("sells revealed:")[0].startswith("not taken: 'sells' is no seat's name")
+    assert leduc.handle("choices revealed: Bob 3") == [
+        "not taken: no secret choices to reveal now: say the step as it comes"
+    ]
     assert (
         leduc.handle(": hello")[0]
         == "not taken: ':' is no seat's name (names: Me, Bob; 'I' for seat 0), nor a move or 'deal <card>'"
@@ -649,3 +653,11 @@ def test_a_session_in_a_terminal_in_words(game, names, lines, expected):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_reveal_word_is_the_games_own():
+    # For Sale reveals its secret sells with "sells revealed: ...": no seat may be called
+    # "sells" there; Leduc has no secret choices, and a seat may.
+    with pytest.raises(CompanionError, match="'Sells' is a word the companion reads itself"):
+        Companion(Session("forsale(players=3)", 0, ["Me", "Sells", "Cy"]))
+    assert Companion(Session("leduc()", 0, ["Me", "Sells"])).names == ["Me", "Sells"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ArgumentError, GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, SecretChoice, check_seat, position_text, whole_number_param
 from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
@@ -123,6 +123,7 @@ class ForSaleGame(BaseGame):
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "cash"
+    SECRET_CHOICE = SecretChoice(noun="sell", plural="sells", verb="sells", mine="I sell")
     EXAMPLE_GAMES = (
         "forsale(players=3)",
         "forsale(players=4)",
