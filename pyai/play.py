@@ -52,6 +52,7 @@ def watch(game: BaseGame, bots: list[Bot], names: list[str], seed: int, write: C
             write(f"  seat {mover}  {token}{note}")
         state.apply(token)
     _finish(game, state, names, write)
+    write(f"record: {' '.join(state.history())}")  # the whole game, for `pyai review` and replays
 
 
 def play_with_human(

@@ -30,7 +30,7 @@ from .games import load_game
 # A move with fewer visits than this in the full search is searched on its own.
 MIN_VISITS_FOR_AN_ESTIMATE = 30
 MISTAKE = 0.05  # win chance lost that counts as a mistake in the summary
-PLAY_LOG_MOVE = re.compile(r"^\s+(?:chance|seat \d+)\s+(\S+)")
+RECORD_LINE = "record:"  # the last line of a `pyai play` log: the game's tokens (play.py writes it)
 
 
 class ReviewError(PyaiError, ValueError):
@@ -170,8 +170,10 @@ def read_record(
     if first.startswith("game:"):  # a `pyai play` log or a token file naming its game
         game_string = game_string or first.split()[1]
         body = lines[1:]
-        moves = [m.group(1) for line in body if (m := PLAY_LOG_MOVE.match(line))]
-        if not moves:  # a token file: every word after the first line
+        recorded = [line for line in body if line.startswith(RECORD_LINE)]
+        if recorded:  # a `pyai play` log: its record line, not the account printed above it
+            moves = recorded[-1][len(RECORD_LINE) :].split()
+        else:  # a token file: every word after the first line
             moves = [word for line in body for word in line.split("#")[0].split()]
     else:
         moves = [word for line in lines for word in line.split("#")[0].split()]

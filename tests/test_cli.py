@@ -13,12 +13,21 @@ def pyai(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd="/")
 
 
+def pyai_game(game_string: str):
+    import pyai as library
+
+    return library.load_game(game_string)
+
+
 def test_play_prints_a_whole_game_and_the_scores():
     run = pyai("play", "--players", "3", "--seed", "2", "--iterations", "300")  # ismcts in every seat
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("game: forsale(players=3)")
     assert "chance  removed:" in run.stdout and "winner" in run.stdout
-    assert run.stdout.count("deal:") == 24
+    account, record = run.stdout.rsplit("\n", 2)[0], run.stdout.splitlines()[-1]
+    assert account.count("deal:") == 24  # each deal printed as it happens...
+    assert record.startswith("record: removed:")  # ...and the whole game's tokens on the last line
+    assert pyai_game("forsale(players=3)").replay(record.split()[1:]).is_terminal()
 
 
 def test_play_with_mixed_bots():

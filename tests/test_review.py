@@ -174,3 +174,13 @@ def test_the_plot_draws_only_the_seats_asked_for(tmp_path, monkeypatch):
     monkeypatch.setattr(Axes, "plot", lambda self, *a, **k: drawn.append(k.get("label")) or original(self, *a, **k))
     plot_review(result, str(tmp_path / "one.png"), seats=[1])
     assert drawn == ["seat 1 seat 1"] and matplotlib is not None
+
+
+def test_a_play_log_is_read_from_its_record_line_not_its_account(tmp_path, capsys):
+    assert main(["play", "--game", "forsale(players=3)", "--bots", "heuristic,random,heuristic", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("record: ")
+    log = tmp_path / "game.log"
+    log.write_text("\n".join([lines[0], "the account a person reads, reworded", lines[-1]]) + "\n")
+    record = read_record(str(log))
+    assert record.tokens == lines[-1].split()[1:] and record.names == ["heuristic", "random", "heuristic"]
