@@ -8,6 +8,7 @@ machine: a change that alters what the search does changes it at once.
 from __future__ import annotations
 
 import hashlib
+import json
 import statistics
 import time
 from dataclasses import dataclass
@@ -101,11 +102,43 @@ def _median_call_us(call, repeats: int) -> float:
     return statistics.median(samples)
 
 
-def run_bench(game_string: str = DEFAULT_GAME, quick: bool = False) -> int:
+def bench_data(game_string: str = DEFAULT_GAME, quick: bool = False) -> dict:
+    """Every figure and the signature, as plain data (`pyai bench --json`)."""
+    iterations, nodes, digest = signature(game_string)
+    return {
+        "game": str(load_game(game_string)),
+        "quick": quick,
+        "figures": [{"name": f.name, "value": f.value, "unit": f.unit} for f in measure(game_string, quick)],
+        "signature": {"iterations": iterations, "nodes": nodes, "digest": digest},
+    }
+
+
+def run_bench(game_string: str = DEFAULT_GAME, quick: bool = False, as_json: bool = False) -> int:
+    if as_json:
+        print(json.dumps(bench_data(game_string, quick), indent=1))
+        return 0
     print(f"{'figure':<42} {'value':>14} unit")
     for figure in measure(game_string, quick):
         value = f"{figure.value:,.0f}" if figure.value >= 100 else f"{figure.value:.2f}"
         print(f"{figure.name:<42} {value:>14} {figure.unit}")
     iterations, nodes, digest = signature(game_string)
     print(f"signature: {nodes} nodes over {iterations} iterations, root digest {digest}")
+    return 0
+
+
+def run_comparison(
+    game_string: str, quick: bool, against: str | None = None, saved: str | None = None, rounds: int = 3
+) -> int:
+    """This build against another Python's pyai, interleaved (`against`), or against saved figures."""
+    from .bench_compare import interleaved, load_saved, ratios, report
+
+    game = str(load_game(game_string))
+    if against is not None:
+        found, (mine, theirs) = interleaved(against, game, quick, rounds)
+        print(report(found, mine, theirs, f"{against}, {rounds} rounds interleaved"))
+        return 0
+    assert saved is not None
+    theirs = load_saved(saved)
+    mine = bench_data(game, quick)
+    print(report(ratios([mine], [theirs]), mine, theirs, f"the figures saved in {saved} (not interleaved)"))
     return 0

@@ -168,9 +168,13 @@ def _require_matplotlib() -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import run_bench
+    from .bench import run_bench, run_comparison
 
-    return run_bench(args.game, quick=args.quick)
+    if args.against or args.compare:
+        if args.rounds < 1:
+            raise PyaiError(f"--rounds must be 1 or more, not {args.rounds}")
+        return run_comparison(args.game, args.quick, args.against, args.compare, args.rounds)
+    return run_bench(args.game, quick=args.quick, as_json=args.json)
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -286,6 +290,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="speed figures and a deterministic search signature")
     bench.add_argument("--quick", action="store_true", help="smaller runs (noisier figures, same signature)")
     bench.add_argument("--game", default=DEFAULT_GAME, help=f"the game to measure (default {DEFAULT_GAME})")
+    bench.add_argument("--json", action="store_true", help="the figures and signature as JSON (to save and compare)")
+    against = bench.add_mutually_exclusive_group()
+    against.add_argument(
+        "--against",
+        metavar="PYTHON",
+        default=None,
+        help="compare with the pyai of another Python (another build), interleaved, as ratios",
+    )
+    against.add_argument("--compare", metavar="FILE", default=None, help="compare with figures saved by --json")
+    bench.add_argument("--rounds", type=int, default=3, help="--against: rounds of both builds (default 3)")
     bench.set_defaults(run=_bench)
 
     engine = commands.add_parser(
