@@ -7,10 +7,11 @@
 
 namespace py = pybind11;
 
-// One binding file per game: its state, view and search classes.
-void bind_forsale(py::module_& m);
-void bind_leduc(py::module_& m);
-void bind_automania(py::module_& m);
+// One binding file per game (its state, view and search classes), for every game
+// CMakeLists.txt's PYAI_GAMES names.
+#define PYAI_GAME(name) void bind_##name(py::module_& m);
+#include "registered_games.inc"
+#undef PYAI_GAME
 
 namespace {
 
@@ -42,9 +43,13 @@ void translate_game_errors() {
 PYBIND11_MODULE(_core, m) {
   m.doc() = "pyai's C++ core: game rules, information and search";
   translate_game_errors();
-  bind_forsale(m);
-  bind_leduc(m);
-  bind_automania(m);
+  py::list games;
+#define PYAI_GAME(name) \
+  bind_##name(m);       \
+  games.append(#name);
+#include "registered_games.inc"
+#undef PYAI_GAME
+  m.attr("GAMES") = py::tuple(games);  // the packages pyai/games.py imports, in this order
   m.attr("NODE_BYTES") = pyai::search::kBytesPerNode;
   m.def(
       "search_settings",

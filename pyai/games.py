@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from . import _core
 from .errors import GameStringError
 from .game_files import ANY_FILE, FileAccess
 from .game_objects import BaseGame
@@ -40,8 +41,9 @@ def load_game(game_string: str, files: FileAccess = ANY_FILE) -> BaseGame:
     return game_class.from_params(params)
 
 
-# The packages under pyai/ that hold a game; each registers its Game class when imported.
-GAME_PACKAGES = ("forsale", "leduc", "automania")
+# The packages under pyai/ that hold a game, as the build registered them (CMakeLists.txt's
+# PYAI_GAMES); each registers its Game class when imported.
+GAME_PACKAGES: tuple[str, ...] = _core.GAMES
 
 
 def _import_games() -> None:
