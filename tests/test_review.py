@@ -184,3 +184,26 @@ def test_a_play_log_is_read_from_its_record_line_not_its_account(tmp_path, capsy
     log.write_text("\n".join([lines[0], "the account a person reads, reworded", lines[-1]]) + "\n")
     record = read_record(str(log))
     assert record.tokens == lines[-1].split()[1:] and record.names == ["heuristic", "random", "heuristic"]
+
+
+@pytest.mark.parametrize(
+    "game_string, stages",
+    [
+        ("forsale(players=3)", {"phase 1 round 1", "phase 2 round 1", "phase 3 round 8"}),
+        ("forsale(players=3,edition=classic)", {"phase 1 round 1", "phase 2 round 8"}),
+        ("leduc()", {"betting round 1", "betting round 2"}),
+        ("automania(players=2)", {"round 1 actions", "round 2 sales", "round 4 actions"}),
+    ],
+)
+def test_each_game_says_where_a_decision_is(game_string, stages):
+    game, rng = pyai.load_game(game_string), random.Random(3)
+    seen, state = set(), game.new_initial_state()
+    while not state.is_terminal():
+        mover = state.to_move()
+        if mover == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(32)))
+            continue
+        seen.add(game.stage(state.view(mover).to_dict()))
+        state.apply(rng.choice(state.legal_moves()))
+    assert stages <= seen, seen
+    assert game.stage(state.view(0).to_dict()) == "over"

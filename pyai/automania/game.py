@@ -236,6 +236,12 @@ class AutomaniaGame(BaseGame):
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)
 
+    def stage(self, data: dict[str, Any]) -> str:
+        if data["step"] == "over":
+            return "over"
+        phase = {"sell": "sales", "demand": "between rounds"}.get(data["step"], "actions")
+        return f"round {data['round']} {phase}"
+
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """What a step did as one seat saw it, tiles by their faces (narration.py)."""
         return narrate(self.components, before, token, after, names)

@@ -136,7 +136,7 @@ class LeducGame(BaseGame):
         return next_chance_words(data, names, me)
 
     def stage(self, data: dict[str, Any]) -> str:
-        return f"betting round {data['round'] + 1}"
+        return "over" if data["to_move"] == "over" else f"betting round {data['round'] + 1}"
 
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
         return _core.leduc_random_playouts(games, seed)
