@@ -363,7 +363,7 @@ class Companion:
             else:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
-            return [f"not taken: {error}"]
+            return [f"not taken: {self._named(str(error))}"]
         self.positions.append(position)
         self.session.lines.append(text)
         return []
@@ -504,21 +504,19 @@ class Companion:
         return parts[0]
 
     def _lost(self, text: str) -> Position:
-        """`lost <name> cash [LO..HI]`: the position again, that seat's money unknown (or a range)."""
+        """`lost <name> cash [LO..HI]`: the position again, that seat's money unknown (or a
+        range): the game's view forgets it (View.forget_money) and writes the position."""
         words = text.split()
         seat = self._lost_seat(text)
         view = self.position.view()
         field = self.game.MONEY_FIELD
-        if not field or view is None or not hasattr(view, "position"):
+        if not field or view is None:
             raise TokenSyntaxError(f"{self.game.name} has no money a player can lose track of")
-        fields = view.position().split()
-        at = next((i for i, f in enumerate(fields) if f.startswith(f"{field}:")), None)
-        if at is None:  # the game is over, or before its first deal: no money in the position
-            raise TokenSyntaxError(f"the position has no {field} now to forget")
-        amounts = fields[at][len(field) + 1 :].split("/")
-        amounts[seat] = _amount(words[3]) if len(words) == 4 else "?"
-        fields[at] = f"{field}:" + "/".join(amounts)
-        return Position.build(str(self.game), self.me, None, [], fields)
+        if not any(word.startswith(f"{field}:") for word in view.position().split()):
+            raise TokenSyntaxError(f"the position has no {field} now to forget")  # before the first deal, or over
+        known = _amount(words[3]) if len(words) == 4 else "?"
+        view.forget_money(seat, *(() if known == "?" else known))
+        return Position.build(str(self.game), self.me, None, [], view.position().split())
 
     def _told(self, before: Position) -> list[str]:
         """The step just taken, in the game's words, as the advised seat saw it."""
@@ -754,11 +752,14 @@ class Companion:
         return search.result, cut
 
 
-def _amount(text: str) -> str:
-    """The amount of a `lost <name> cash AMOUNT` line, as a position writes it: N or LO..HI."""
+def _amount(text: str) -> tuple[int, int] | str:
+    """The amount of a `lost <name> cash AMOUNT` line: (low, high) from N or LO..HI, or "?"."""
     if not re.fullmatch(r"\?|[0-9]{1,9}(\.\.[0-9]{1,9})?", text):
         raise TokenSyntaxError(f"say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
-    return text
+    if text == "?":
+        return text
+    low, _, high = text.partition("..")
+    return int(low), int(high or low)
 
 
 def _in_range(text: str, low: int, high: int) -> bool:

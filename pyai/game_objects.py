@@ -374,6 +374,12 @@ class BaseView:
     def clone(self) -> BaseView:
         return type(self)(self.game, self._core.clone())
 
+    def forget_money(self, seat: int, low: int | None = None, high: int | None = None) -> BaseView:
+        """`seat`'s money becomes unknown to this view, known only to lie in [low, high]
+        (default: what the rules allow), for a person who lost track of it (`pyai advise`'s
+        `lost`); a game with money it lets players hide overrides this. Returns the view."""
+        raise PhaseError(f"{self.game.name} has no money a player can lose track of")
+
     def to_dict(self) -> dict[str, Any]:
         return {"game": str(self.game), **self._core.to_dict()}
 

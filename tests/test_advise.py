@@ -310,7 +310,7 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
         c.handle(line)
     before = said(c)
     assert c.handle(": hello")[0] == (
-        "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for seat 3), "
+        "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for Dee), "
         "nor a move token or 'deal ...'"
     )
     for line in ("sells revealed:", "sells revealed: ,", "Sells revealed :"):
@@ -337,7 +337,7 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
     ]
     assert (
         leduc.handle(": hello")[0]
-        == "not taken: ':' is no seat's name (names: Me, Bob; 'I' for seat 0), nor a move or 'deal <card>'"
+        == "not taken: ':' is no seat's name (names: Me, Bob; 'I' for Me), nor a move or 'deal <card>'"
     )
     assert said(leduc) == before
 
@@ -661,3 +661,15 @@ def test_the_reveal_word_is_the_games_own():
     with pytest.raises(CompanionError, match="'Sells' is a word the companion reads itself"):
         Companion(Session("forsale(players=3)", 0, ["Me", "Sells", "Cy"]))
     assert Companion(Session("leduc()", 0, ["Me", "Sells"])).names == ["Me", "Sells"]
+
+
+def test_money_is_forgotten_through_the_games_view():
+    # `lost` goes through View.forget_money: For Sale's cash, Automania's money; a game
+    # without hidden money refuses it by name.
+    forsale = pyai.load_game("forsale(players=3)").replay(["deal:1,10,25", "bid:3"])
+    view = forsale.view(0).forget_money(1, 5, 9)
+    assert view.to_dict()["seats"][1]["cash_range"] == [5, 9]
+    with pytest.raises(pyai.PhaseError, match="leduc has no money a player can lose track of"):
+        pyai.load_game("leduc()").new_initial_state().view(0).forget_money(1)
+    c = Companion(Session("forsale(players=3)", 0, ["Me", "Bob", "Cy"], iterations=50))
+    assert c.handle("lost Bob cash") == ["not taken: the position has no cash now to forget"]  # before the first deal

@@ -86,10 +86,11 @@ class View(BaseView):
     marks it unknown within a range; `determinize` and the search then sample it.
     """
 
-    def forget_money(self, seat: int, low: int = 0, high: int | None = None) -> View:
+    def forget_money(self, seat: int, low: int | None = 0, high: int | None = None) -> View:
         """`seat`'s money becomes unknown, known only to lie in [low, high]
         (default high: 999). Returns the view, changed in place."""
         check_seat(seat, self.game.players)
+        low = 0 if low is None else low
         high = 999 if high is None else high
         for name, value in (("low", low), ("high", high)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:

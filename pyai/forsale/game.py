@@ -71,6 +71,10 @@ class View(BaseView):
         self._core.forget_cash(seat, low, high)
         return self
 
+    def forget_money(self, seat: int, low: int | None = None, high: int | None = None) -> View:
+        """The game's money is its cash: forget_cash."""
+        return self.forget_cash(seat, low, high)
+
     def position(self) -> str:
         """The position as this seat sees it, as text: what it does not know as `?` and ranges."""
         return self._core.position()
