@@ -714,7 +714,7 @@ class Companion:
             best.token,
             by_score,
             self.game.SCORE_UNIT,
-            said=lambda token: self._said([token])[0],
+            said=self._move_words(),
             continuation=self._said([best.token, *best.continuation])[1:],
             earlier=self._earlier(),
         )
@@ -723,8 +723,20 @@ class Companion:
         self.last_advice = (best.win, len(self.positions))
         return lines
 
+    def _move_words(self) -> Callable[[str], str]:
+        """A move of the advised seat in words, each said once however often the advice names
+        it (the move line, the reason, the alternatives): saying one replays the record."""
+        said: dict[str, str] = {}
+
+        def words(token: str) -> str:
+            if token not in said:
+                said[token] = self._said([token])[0]
+            return said[token]
+
+        return words
+
     def _earlier(self) -> Earlier | None:
-        """The last advice, while the positions it was given in are still this session's."""
+        """The last advice, while the companion still holds the positions it was given in (not undone)."""
         if self.last_advice is None or self.last_advice[1] > len(self.positions):
             return None
         win, count = self.last_advice
