@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from test_advise_table import selling_start
 
 import pyai
 from pyai.advise import Companion, Session
@@ -134,13 +135,7 @@ def test_an_advise_session_is_reviewed_at_its_own_seats_decisions(tmp_path, caps
 
 
 def test_a_sealed_sell_told_in_a_session_is_reviewed_where_it_was_told(tmp_path):
-    game = pyai.load_game("forsale(players=4)")
-    rng = random.Random(5)
-    state = game.new_initial_state()
-    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
-        mover = state.to_move()
-        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
-    hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
+    state, hands = selling_start(5)
     path = tmp_path / "s.json"
     session = Session("forsale(players=4)", 2, ["Anna", "Bob", "Cy", "Dee"], state.view(2).position(), 50)
     c = Companion(session, str(path))
