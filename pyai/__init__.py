@@ -33,9 +33,7 @@ from .errors import (
     SettingError,
     TokenSyntaxError,
 )
-from .game_objects import BaseGame as Game
-from .game_objects import BaseState as State
-from .game_objects import BaseView as View
+from .game_api import Game, State, View
 from .games import GAMES, load_game
 
 __version__ = "0.1.0"

@@ -29,7 +29,7 @@ from .advice_text import Earlier, advice_lines, by_share, one_line
 from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from .budgets import MOVE_ITERATIONS
 from .errors import PyaiError, TokenSyntaxError
-from .game_objects import BaseGame
+from .game_api import Game
 from .games import load_game
 from .protocol.errors import ProtocolError
 from .protocol.position import Position
@@ -77,13 +77,13 @@ def default_names(players: int, seat: int) -> list[str]:
     return names
 
 
-def iterations_range(game: BaseGame) -> tuple[int, int]:
+def iterations_range(game: Game) -> tuple[int, int]:
     """The iterations an advice may take: 1 up to the search's own limit (0 would mean no limit)."""
     row = next(row for row in search_settings(game) if row["name"] == "iterations")
     return 1, int(row["high"])
 
 
-def check_iterations(value: Any, game: BaseGame, spelled: str) -> None:
+def check_iterations(value: Any, game: Game, spelled: str) -> None:
     """CompanionError naming `spelled` unless `value` is iterations an advice may take."""
     low, high = iterations_range(game)
     if not _whole(value) or not low <= value <= high:
@@ -180,7 +180,7 @@ class Session:
             raise CompanionError(f"cannot resume from {path!r}: {error}") from None
         return session
 
-    def check(self, spelled: Callable[[str], str] = str) -> BaseGame:
+    def check(self, spelled: Callable[[str], str] = str) -> Game:
         """The session's game, once every field is of its type and in its range; else
         CompanionError naming the field as `spelled` writes it (`--seat`, `"seat"`)."""
         if not isinstance(self.game, str):
@@ -210,7 +210,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_names(names: Any, seat: int, game: BaseGame, spelled: str = "names") -> None:
+def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> None:
     """Every seat's name, in seat order: one word each, told apart from the others
     (case aside), from the companion's commands and, but for the advised seat's,
     from `I` and `me`; else CompanionError naming the name."""
@@ -493,15 +493,9 @@ class Companion:
         return position
 
     def _token(self, text: str, position: Position) -> str:
-        words = getattr(self.game, "words_to_token", None)
-        if words is not None:
-            return words(text, position.view().to_dict(), self.names, self.me)
-        parts = text.split()
-        if len(parts) == 2 and parts[0].lower() in [n.lower() for n in self.names] + ["i"]:
-            return parts[1]  # "Anna raise": the name is only said
-        if len(parts) != 1:
-            raise TokenSyntaxError(f"say a move token, e.g. {position.state.legal_summary()}")
-        return parts[0]
+        view = position.view()
+        data = view.to_dict() if view is not None else position.state.to_dict()
+        return self.game.words_to_token(text, data, self.names, self.me)
 
     def _lost(self, text: str) -> Position:
         """`lost <name> cash [LO..HI]`: the position again, that seat's money unknown (or a
@@ -548,7 +542,7 @@ class Companion:
         the advised seat would see it. Where a step cannot be played from what the
         seat knows (another seat's secret, a choice told before its turn), the rest
         is given as tokens."""
-        position, said = self.position, []
+        position, said = self.position, list[str]()
         if tokens and self._sealed_step():  # one's own secret choice: the table sees nothing until the reveal
             return [self._said_choice(position, tokens[0]), *tokens[1:]]
         for index, token in enumerate(tokens):
@@ -645,6 +639,7 @@ class Companion:
         if self._sealed_step():
             plural = self.game.SECRET_CHOICE.plural
             return [f"next: the {plural}, secret until revealed; then in one line: {self._reveal_example()}"]
+        assert isinstance(mover, int)  # neither chance nor over
         return [f"next: {self.names[mover]}"]
 
     def _final_lines(self) -> list[str]:
@@ -686,8 +681,9 @@ class Companion:
             noun = self.game.SECRET_CHOICE.noun
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
         state = self.position.state
-        if not state.is_terminal() and isinstance(state.to_move(), int) and not state.may_act(self.me):
-            return [f"no advice now: it is {self.names[state.to_move()]}'s turn, not yours"]
+        mover = state.to_move()
+        if isinstance(mover, int) and not state.may_act(self.me):
+            return [f"no advice now: it is {self.names[mover]}'s turn, not yours"]
         try:
             view = self.position.search_view()
         except ProtocolError as error:
@@ -791,7 +787,7 @@ def resume(
     if iterations is not None:  # checked before anything changes: a bad value leaves the file as it is
         check_iterations(iterations, load_game(session.game), "--iterations")
     changed = iterations is not None and iterations != session.iterations
-    if changed:
+    if iterations is not None and changed:
         session.iterations = iterations
     try:
         companion = Companion(session, save_to or path, progress, spelled=lambda name: f'"{name}"')

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import ArgumentError, PhaseError
-from .game_objects import BaseGame, BaseState, BaseView
+from .game_api import Game, State, View
 
 
 @dataclass(frozen=True)
@@ -122,12 +122,12 @@ class Search:
     ordinary run would.
     """
 
-    def __init__(self, position: BaseState | BaseView, seat: int | None = None, **settings: Any):
+    def __init__(self, position: State | View, seat: int | None = None, **settings: Any):
         view = _searching_view(position, seat)
         self.seat = view.seat
         self.view = view
         self.game = view.game
-        self._search = view.game.core_search(view._core, settings, view.game.new_core_state())
+        self._search = view.game.core_search(view.core, settings, view.game.new_core_state())
         # Every setting the run used, defaults included (they were checked above).
         self.settings = view.game.search_defaults() | settings
 
@@ -210,7 +210,7 @@ class Search:
         return self._result
 
 
-def analyse(position: BaseState | BaseView, seat: int | None = None, **settings: Any) -> AnalysisResult:
+def analyse(position: State | View, seat: int | None = None, **settings: Any) -> AnalysisResult:
     """Searches `seat`'s decision (default: the seat to move) from what that seat knows.
 
     `position` is a State (the search uses only `seat`'s view of it) or a
@@ -228,7 +228,7 @@ NO_WIN = 0.02
 MARGIN_WEIGHT = 1.0
 
 
-def cannot_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any]) -> bool:
+def cannot_win(result: AnalysisResult, game: Game, settings: dict[str, Any]) -> bool:
     """Whether `result`, a search for the win share with no margin counted (and
     `settings`, the search's, leave the margin to the game), found that its
     best move (the most chosen) wins less than NO_WIN of the time."""
@@ -238,7 +238,7 @@ def cannot_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any])
     return best is not None and best.win is not None and best.win < NO_WIN
 
 
-def sure_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any]) -> bool:
+def sure_win(result: AnalysisResult, game: Game, settings: dict[str, Any]) -> bool:
     """Whether `result`, a search for the win share with no margin counted, found
     every move it tried winning at least 1 - NO_WIN of the time: the win share
     then gives nothing to choose by, as in a lost position, and the margin does."""
@@ -248,7 +248,7 @@ def sure_win(result: AnalysisResult, game: BaseGame, settings: dict[str, Any]) -
     return bool(tried) and all(m.win is not None and m.win > 1 - NO_WIN for m in tried)
 
 
-def _plays_for_win_alone(game: BaseGame, settings: dict[str, Any]) -> bool:
+def _plays_for_win_alone(game: Game, settings: dict[str, Any]) -> bool:
     """Whether a search with `settings` plays for the win share with no margin
     counted: neither told what to play for nor a game whose default counts it."""
     defaults = game.search_defaults()
@@ -257,19 +257,19 @@ def _plays_for_win_alone(game: BaseGame, settings: dict[str, Any]) -> bool:
     return not defaults["margin_weight"]
 
 
-def search_settings(game: BaseGame) -> list[dict[str, Any]]:
+def search_settings(game: Game) -> list[dict[str, Any]]:
     """Every search setting for `game`: name, kind, scope ("search" or "game"), default, range, help."""
     return game.search_settings()
 
 
-def _searching_view(position: BaseState | BaseView, seat: int | None) -> BaseView:
+def _searching_view(position: State | View, seat: int | None) -> View:
     """The view the search starts from: a View as given, or `seat`'s view of a
     State (default: the seat to move). The search never sees more."""
-    if isinstance(position, BaseView):
+    if isinstance(position, View):
         if seat is not None and seat != position.seat:
             raise ArgumentError(f"this view is seat {position.seat}'s; it cannot be searched for seat {seat}")
         return position
-    if not isinstance(position, BaseState):
+    if not isinstance(position, State):
         raise ArgumentError(f"analyse needs a pyai State or View, not {type(position).__name__}")
     if seat is None:
         mover = position.to_move()

@@ -55,12 +55,13 @@ def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure
     games = int(200_000 * scale)
     run = game.random_playouts(games, 1)
     figures.append(Figure(f"random playouts, {game}", run["games"] / run["seconds"], "games/s"))
-    if hasattr(game, "heuristic_playouts"):
-        run = game.heuristic_playouts(games // 2, 1)
+    heuristic = game.heuristic_playouts(games // 2, 1)
+    if heuristic is not None:
+        run = heuristic
         figures.append(Figure(f"heuristic playouts, {game}", run["games"] / run["seconds"], "games/s"))
     state = start_position(game_string)
     seat = state.to_move()
-    run = state.view(seat)._core.time_determinizations(int(1_000_000 * scale), 1)
+    run = state.view(seat).core.time_determinizations(int(1_000_000 * scale), 1)
     figures.append(Figure("determinisations of a view", run["count"] / run["seconds"], "/s"))
     budget = int(200_000 * scale)
     for threads in (1, 2):
@@ -74,8 +75,8 @@ def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure
     figures.append(Figure("rollout length per iteration (mean)", result.mean_rollout_length, "steps"))
     figures.append(Figure("share of the search in rollouts", 100 * result.rollout_share, "%"))
     figures.append(Figure("bytes per node (node + table share)", _core.NODE_BYTES, "B"))
-    figures.append(Figure("state size", state._core.state_bytes, "B"))
-    figures.append(Figure("Python -> core call (to_move)", _median_call_us(state._core.to_move, 2000), "us"))
+    figures.append(Figure("state size", state.core.state_bytes, "B"))
+    figures.append(Figure("Python -> core call (to_move)", _median_call_us(state.core.to_move, 2000), "us"))
     figures.append(Figure("legal_moves() from Python", _median_call_us(state.legal_moves, 500), "us"))
     repeats = 20 if quick else 50
     position = protocol_position(game_string)

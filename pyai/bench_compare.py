@@ -75,16 +75,17 @@ def ratios(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[Rat
     result = []
     for figure in mine[0]["figures"]:
         name = figure["name"]
-        per_run = [_value(run, name) for run in mine], [_value(run, name) for run in theirs]
-        if any(value is None for value in per_run[1]):
+        ours = [value for run in mine if (value := _value(run, name)) is not None]
+        others = [value for run in theirs if (value := _value(run, name)) is not None]
+        if len(ours) < len(mine) or len(others) < len(theirs):
             continue  # a figure the other build does not measure
-        pairs = list(zip(per_run[0], per_run[1]))
+        pairs = list(zip(ours, others))
         result.append(
             Ratio(
                 name,
                 figure["unit"],
-                statistics.median(per_run[0]),
-                statistics.median(per_run[1]),
+                statistics.median(ours),
+                statistics.median(others),
                 [a / b if b else float("inf") for a, b in pairs],
             )
         )

@@ -17,18 +17,18 @@ from typing import Any, Protocol
 from .analysis import MARGIN_WEIGHT, AnalysisResult, analyse, cannot_win
 from .budgets import MOVE_ITERATIONS
 from .errors import PhaseError, SettingError
-from .game_objects import BaseState
+from .game_api import State
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: BaseState, seat: int | None = None) -> str:
+    def choose(self, state: State, seat: int | None = None) -> str:
         """A legal token for `seat` (default: the seat to move)."""
         ...
 
 
-def _acting_seat(state: BaseState, seat: int | None) -> int:
+def _acting_seat(state: State, seat: int | None) -> int:
     mover = state.to_move()
     if not isinstance(mover, int):
         raise PhaseError(f"no move to choose: the state is at {mover!r}")
@@ -43,7 +43,7 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
 
-    def choose(self, state: BaseState, seat: int | None = None) -> str:
+    def choose(self, state: State, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
         return self._rng.choice(state.legal_moves_for(seat))
 
@@ -60,11 +60,11 @@ class HeuristicBot:
         self._rng = random.Random(seed)
         self.noise = noise
 
-    def choose(self, state: BaseState, seat: int | None = None) -> str:
+    def choose(self, state: State, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
         if not state.game.has_heuristic:
             raise SettingError(f"{state.game.name} has no heuristic player (bots: ismcts, pimc, random)")
-        return state._core.heuristic_move(seat, self._rng.getrandbits(64), self.noise)
+        return state.core.heuristic_move(seat, self._rng.getrandbits(64), self.noise)
 
 
 class SearchBot:
@@ -84,11 +84,11 @@ class SearchBot:
         self.settings = settings
         self.last_result: AnalysisResult | None = None
 
-    def settings_for(self, state: BaseState) -> dict[str, Any]:
+    def settings_for(self, state: State) -> dict[str, Any]:
         """The settings this bot searches `state`'s game with."""
         return {**state.game.bot_defaults(self.name), **self.settings}
 
-    def choose(self, state: BaseState, seat: int | None = None) -> str:
+    def choose(self, state: State, seat: int | None = None) -> str:
         seat = _acting_seat(state, seat)
         legal = state.legal_moves_for(seat)
         if len(legal) == 1:  # a forced move: nothing to search (and no result to show)

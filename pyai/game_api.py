@@ -1,30 +1,57 @@
-"""The surface every game offers, as typing Protocols: what analysis, bots,
-tournaments, the protocol, the CLI and the bench may use of a game, and all
-they use.
+"""The game contract: everything a game offers the shared layers, and all they use.
 
-A game lives in ``pyai/<name>/``; its classes derive from the shared
-implementations in ``pyai/game_objects.py`` (which give most of this surface
-once for every game) and register with ``pyai.games.register``. The shared
-test suite (``tests/games/``) checks every registered game against it.
+Analysis, bots, tournaments, the protocol, the CLI, the bench and the
+advise/play/review front-ends reach a game only through these Protocols
+(tests/test_boundary.py holds them to it, and mypy checks every use and
+every registered game against them). A game lives in ``pyai/<name>/``; its
+classes derive from the shared implementations in ``pyai/game_objects.py``,
+which give most of this surface once, and it registers its Game class with
+``pyai.games.register`` (typed ``type[Game]``, so a game that lacks a member
+or gives it another shape fails the type check).
+
+Members marked *optional hook* have a default in the shared base classes
+that is right for a game without the feature; a game overrides them to offer
+it. Everything else a game must give (the base classes give most of it from
+the game's C++ binding).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 
+@dataclass(frozen=True)
+class SecretChoice:
+    """How people at a table speak of a game's secret choices, made by several seats
+    at once and revealed together (For Sale's sells): `pyai advise` takes yours when
+    you make it and the others' in one line once revealed ("sells revealed: Anna 12, ...")."""
+
+    noun: str = "choice"  # "your choice is told already"
+    plural: str = "choices"  # "choices revealed: ...", the reveal line's first word
+    verb: str = "chooses"  # "Anna chooses 12": what the game's words read
+    mine: str = "I choose"  # "I choose 12": yours
+    examples: tuple[str, ...] = ("12", "20", "5", "27", "9", "16")  # one per seat, for the messages
+
+
+@runtime_checkable
 class View(Protocol):
     """What one seat knows of a state (possibly less, at a real table)."""
 
-    game: Game
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def core(self) -> Any:
+        """The binding's view object: what a search runs on (pyai.analysis)."""
 
     @property
     def seat(self) -> int: ...
 
     @property
     def partial(self) -> bool:
-        """Whether anything was forgotten (see the game's ``forget_*`` methods)."""
+        """Whether anything was forgotten (forget_money, or a game's own ``forget_*``)."""
 
     def history(self) -> list[str]:
         """The record as this seat saw it: what to send an engine playing this seat."""
@@ -37,14 +64,29 @@ class View(Protocol):
 
     def clone(self) -> View: ...
 
+    def forget_money(self, seat: int, low: int | None = None, high: int | None = None) -> View:
+        """Optional hook: `seat`'s money becomes unknown, known only to lie in [low, high]
+        (defaults: what the rules allow); changes this view and returns it. PhaseError
+        for a game without money a player can lose track of."""
+
+    def position(self) -> str:
+        """Optional hook: this view as text, unknowns written as such (games with a
+        notation; ArgumentError otherwise)."""
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe plain data."""
+        """JSON-safe plain data: what render, narrate, stage and the words hooks read."""
 
 
+@runtime_checkable
 class State(Protocol):
     """A game state with the tokens that led to it."""
 
-    game: Game
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def core(self) -> Any:
+        """The binding's state object (the bench times it; bots ask it for the heuristic's move)."""
 
     def to_move(self) -> int | str:
         """The seat to act, ``"chance"`` or ``"over"``."""
@@ -61,6 +103,11 @@ class State(Protocol):
 
     def apply(self, token: str) -> str:
         """Applies a move or chance token, returns its canonical form; IllegalMoveError leaves the state unchanged."""
+
+    def apply_as_seen(self, seat: int, token: str) -> str:
+        """Optional hook: applies `token` as `seat` saw it, in a game whose seat records
+        hide facts (``deal:?`` for another seat's card); returns the canonical token.
+        The default, for a game whose records name every fact: apply."""
 
     def sample_chance(self, seed: int) -> str:
         """A random legal token for this chance step (not applied)."""
@@ -88,16 +135,98 @@ class State(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
     def position(self) -> str:
-        """This position as text, read back by Game.from_position (games with a notation)."""
+        """Optional hook: this position as text, read back by Game.from_position (games
+        with a notation; ArgumentError otherwise)."""
+
+
+class SeenPosition(Protocol):
+    """What one seat knows of a position, as the engine's `position` command was told it:
+    a position written as text seen by the pov seat (Game.position_as_seen) or a game's
+    own description of that seat's facts (Game.parse_setup). Immutable."""
+
+    keyword: str  # how `position` introduces it: "at" or "setup"
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The description, as `position ... <keyword>` gives it back."""
+
+    def base_state(self) -> State:
+        """A state whose view for the pov seat is exactly the described knowledge."""
+
+    def replay(self, moves: Sequence[str], tokens: Sequence[str]) -> tuple[SeenPosition, State, list[str]]:
+        """The moves already accepted, then `tokens`, as the pov seat saw them: the
+        (possibly updated) description, the state after them and the canonical tokens.
+        IllegalMoveError names the first bad token and its index in `tokens`."""
+
+    def view(self, state: State) -> View:
+        """The pov seat's view of a state this description led to."""
+
+    def check_known_mover(self, state: State, mover: int) -> None:
+        """PhaseError when `mover`'s legal moves depend on what the pov seat does not know."""
+
+    def check_known_scores(self, state: State) -> None:
+        """PhaseError when the result depends on what the pov seat does not know."""
 
 
 class Game(Protocol):
     """The setup of one game: its name, parameters and seats."""
 
-    name: str
+    name: ClassVar[str]
     players: int
+    core_search: ClassVar[Any]  # the binding's Search class: a search over this game's views
+    PROTOCOL_HELP: ClassVar[dict[str, str]]  # the engine's `help` topics this game adds ("games", "tokens", ...)
+
+    # Read-only constants of the game, given as class attributes.
+    @property
+    def WORDS_HELP(self) -> str:
+        """Examples of the plain words words_to_token reads ("" for a game that takes tokens only)."""
+
+    @property
+    def MONEY_FIELD(self) -> str:
+        """The position field of the money a player at a real table may lose track of ("": none)."""
+
+    @property
+    def SECRET_CHOICE(self) -> SecretChoice:
+        """How the game's secret simultaneous choices are spoken of."""
+
+    @property
+    def SCORE_UNIT(self) -> str:
+        """What a score counts, as the advice names it ("chips", "VP"; "": just "score")."""
+
+    @property
+    def EXAMPLE_GAMES(self) -> tuple[str, ...]:
+        """Game strings that show the game's range: the shared game suite runs each."""
+
+    @property
+    def BENCH_GAME(self) -> str:
+        """`pyai bench`: the game string its bench position (BENCH_TOKENS) was written for."""
+
+    @property
+    def BENCH_TOKENS(self) -> tuple[str, ...]: ...
+
+    @property
+    def SIGNATURE_POSITIONS(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """`pyai bench`: (game string, tokens) of the positions its search signature hashes."""
+
+    # Game string parameters that name a file the game reads (load_game checks them).
+    FILE_PARAMETERS: ClassVar[tuple[str, ...]]
+
+    # --- identity
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> Game:
+        """The game from a game string's parameters; GameStringError names a bad one."""
+
+    def params(self) -> dict[str, object]:
+        """The game string's parameters (defaults may be left out)."""
+
+    # --- states
+    def new_core_state(self) -> Any:
+        """A fresh state of the binding (a search's scratch state)."""
 
     def new_initial_state(self) -> State: ...
+
+    def bench_state(self) -> State:
+        """The bench position: the first decision of a fixed deal."""
 
     def replay(self, tokens: Iterable[str]) -> State:
         """A state after `tokens` from the start; the error names the first bad token and its index."""
@@ -107,28 +236,59 @@ class Game(Protocol):
         the state's view for `seat` is exactly that seat's knowledge; facts the seat
         did not see are stand-ins."""
 
-    def search_defaults(self) -> dict[str, Any]:
-        """Each search setting's default for this game (the game may set its own, e.g. the objective)."""
+    def from_position(self, text: str) -> State:
+        """Optional hook: a position written as text, as a state with no history
+        (games with a notation; ArgumentError otherwise)."""
 
+    def view_from_position(self, text: str, seat: int) -> View:
+        """Optional hook: seat `seat`'s view of a position written as text, unknowns and all."""
+
+    def position_as_seen(self, pov: int, text: str) -> SeenPosition:
+        """Optional hook: the protocol's `position ... pov <seat> at <text>` (games with a notation)."""
+
+    def parse_setup(self, pov: int, words: list[str]) -> SeenPosition:
+        """Optional hook: the protocol's `position ... setup <words>` (ArgumentError for a game without)."""
+
+    # --- search and bots
     def search_settings(self) -> list[dict[str, Any]]:
         """Every search setting for this game (shared ones and the game's own tree options)."""
+
+    def search_defaults(self) -> dict[str, Any]:
+        """Each search setting's default for this game."""
 
     def bot_defaults(self, bot: str) -> dict[str, Any]:
         """Settings a built-in bot uses on this game unless told otherwise."""
 
+    @property
+    def has_heuristic(self) -> bool:
+        """Whether the game has a hand-written player (the heuristic bot and rollouts)."""
+
+    def check_known_mover(self, view: View, mover: int) -> None:
+        """Optional hook: PhaseError when `mover`'s legal moves depend on what `view` hides."""
+
+    # --- words and pictures
     def render(self, data: dict[str, Any]) -> str:
         """A readable picture of a state's or view's to_dict()."""
 
-    PROTOCOL_HELP: dict[str, str]  # the engine's `help` topics this game adds ("games", "tokens", ...)
+    def final_summary(self, state: State, names: list[str]) -> list[str]:
+        """Optional hook: lines that close a finished game's account (`pyai play`)."""
 
-    def from_position(self, text: str) -> State:
-        """A position written as text, as a state with no history (games with a notation)."""
+    def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
+        """Optional hook: what one step did, in words, from one seat's views before and after it."""
 
-    def view_from_position(self, text: str, seat: int) -> View:
-        """Seat `seat`'s view of a position written as text, unknowns and all (games with a notation)."""
+    def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+        """Optional hook: the token a person's words say ("Anna bids 3", "I pass") in a view's
+        to_dict(), seats by `names`, `me` the person's; TokenSyntaxError names what is wrong."""
 
-    def position_as_seen(self, pov: int, text: str) -> Any:
-        """The protocol's `position ... pov <seat> at <text>` for games with a notation."""
+    def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
+        """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
 
-    def parse_setup(self, pov: int, words: list[str]) -> Any:
-        """The protocol's `position ... setup <words>` for games that offer it (ArgumentError otherwise)."""
+    def stage(self, data: dict[str, Any]) -> str:
+        """Optional hook: where in the game a view is, in a few words ("" for a game without stages)."""
+
+    # --- benchmarks
+    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        """Plays uniformly random games in C++: {"games": ..., "seconds": ...}."""
+
+    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any] | None:
+        """Optional hook: the heuristic player's games in C++, as random_playouts (None: no heuristic)."""

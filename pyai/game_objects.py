@@ -3,39 +3,28 @@
 The rules, tokens and information live in each game's C++ core; its binding
 gives a state class and a view class with the same members for every game
 (bindings/record_binding.h). These classes give them the public Python
-surface of ``pyai.game_api`` once; a game subclasses them for what is its
-own (rendering, partial knowledge, score breakdowns).
+surface of the game contract (``pyai.game_api``) once, with the defaults of
+its optional hooks; a game subclasses them for what is its own (rendering,
+words, partial knowledge, score breakdowns).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from . import game_api
 from .digits import is_whole_number
 from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
+from .game_api import SecretChoice
 from .game_string import format_game_string
 
 
-@dataclass(frozen=True)
-class SecretChoice:
-    """How people at a table speak of a game's secret choices, made by several seats
-    at once and revealed together (For Sale's sells): `pyai advise` takes yours when
-    you make it and the others' in one line once revealed ("sells revealed: Anna 12, ...")."""
-
-    noun: str = "choice"  # "your choice is told already"
-    plural: str = "choices"  # "choices revealed: ...", the reveal line's first word
-    verb: str = "chooses"  # "Anna chooses 12": what the game's words read
-    mine: str = "I choose"  # "I choose 12": yours
-    examples: tuple[str, ...] = ("12", "20", "5", "27", "9", "16")  # one per seat, for the messages
-
-
 class BaseGame:
-    """A game's setup. Subclasses set `name`, `core_state`, `core_search`,
-    `state_class`, `view_class`, and implement `new_core_state`, `params`
-    (the game string's parameters) and `render`."""
+    """A game's setup. Subclasses set `name`, `core_search`, `state_class` and
+    `view_class`, and implement `from_params`, `params` (the game string's
+    parameters), `new_core_state`, `render` and `random_playouts`."""
 
     name: ClassVar[str]
     state_class: ClassVar[type[BaseState]]
@@ -170,7 +159,7 @@ class BaseGame:
         """Whether the game has a hand-written player (the heuristic bot and rollouts)."""
         return hasattr(type(self.new_core_state()), "heuristic_move")
 
-    def check_known_mover(self, view: BaseView, mover: int) -> None:
+    def check_known_mover(self, view: game_api.View, mover: int) -> None:
         """Refuses (PhaseError) to tell `mover`'s legal moves from another seat's
         `view` when they depend on what the view hides (its hidden cards, say);
         a game whose legal moves never do keeps this default."""
@@ -179,7 +168,7 @@ class BaseGame:
     def render(self, data: dict[str, Any]) -> str:
         raise NotImplementedError
 
-    def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
+    def final_summary(self, state: game_api.State, names: list[str]) -> list[str]:
         """Lines that close a finished game's account (`pyai play`): each seat's score and the winners."""
         lines = [f"seat {seat} ({names[seat]}): {score}" for seat, score in enumerate(state.scores())]
         winners = state.winners()
@@ -197,6 +186,16 @@ class BaseGame:
         if mover == "chance":
             return [f"chance: {token}"] if token else []
         return [f"{names[mover]}: {token}" if token else f"{names[mover]} has chosen"]
+
+    def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+        """The token a person's words say: a game without words of its own reads a move
+        token, said alone or after the mover's name ("Anna raise", "I raise")."""
+        parts = text.split()
+        if len(parts) == 2 and parts[0].lower() in [name.lower() for name in names] + ["i"]:
+            return parts[1]
+        if len(parts) != 1:
+            raise TokenSyntaxError(f"say a move token, not {text!r}", token=text)
+        return parts[0]
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """What chance deals next in a view's to_dict() and how a person at the table says
@@ -219,6 +218,10 @@ class BaseGame:
         """Plays uniformly random games in C++; returns counts and seconds."""
         raise NotImplementedError
 
+    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any] | None:
+        """The heuristic player's games in C++, as random_playouts; None: the game has none to time."""
+        return None
+
 
 class BaseState:
     """A game state with the tokens that led to it."""
@@ -228,6 +231,11 @@ class BaseState:
     def __init__(self, game: BaseGame, core: Any):
         self.game = game
         self._core = core
+
+    @property
+    def core(self) -> Any:
+        """The binding's state object (the bench times it; bots ask it for the heuristic's move)."""
+        return self._core
 
     # --- whose turn and what is legal
     def to_move(self) -> int | str:
@@ -278,6 +286,12 @@ class BaseState:
             reason = str(error)
             raise type(error)(f"{token}: {reason}", token=token, reason=reason) from None
 
+    def apply_as_seen(self, seat: int, token: str) -> str:
+        """`token` as `seat` saw it; a game whose seat records name every fact the
+        rules need applies it as it is (one whose records hide facts overrides this)."""
+        check_seat(seat, self.game.players)
+        return self.apply(token)
+
     def sample_chance(self, seed: int) -> str:
         """A random legal token for this chance step; not applied."""
         return self._core.sample_chance(check_seed(seed))
@@ -300,10 +314,10 @@ class BaseState:
         """The tokens so far (a state sampled from a partial view: only those applied since)."""
         return self._core.history()
 
-    def clone(self) -> BaseState:
+    def clone(self) -> Self:
         return type(self)(self.game, self._core.clone())
 
-    def __copy__(self) -> BaseState:
+    def __copy__(self) -> Self:
         return self.clone()
 
     def __eq__(self, other: object) -> bool:
@@ -320,9 +334,9 @@ class BaseState:
         """A full state consistent with what `seat` knows, every hidden part sampled."""
         return type(self)(self.game, self._core.determinize(check_seat(seat, self.game.players), check_seed(seed)))
 
-    def same_view(self, other: BaseState, seat: int) -> bool:
+    def same_view(self, other: game_api.State, seat: int) -> bool:
         """Whether `seat` sees this state and `other` identically."""
-        return self._core.view(check_seat(seat, self.game.players)) == other._core.view(
+        return self._core.view(check_seat(seat, self.game.players)) == other.core.view(
             check_seat(seat, self.game.players)
         )
 
@@ -349,6 +363,11 @@ class BaseView:
         self._core = core
 
     @property
+    def core(self) -> Any:
+        """The binding's view object: what a search runs on."""
+        return self._core
+
+    @property
     def seat(self) -> int:
         return self._core.observer
 
@@ -371,7 +390,7 @@ class BaseView:
         """The viewing seat's legal moves (PhaseError if it has no decision now)."""
         return self._core.legal_moves()
 
-    def clone(self) -> BaseView:
+    def clone(self) -> Self:
         return type(self)(self.game, self._core.clone())
 
     def forget_money(self, seat: int, low: int | None = None, high: int | None = None) -> BaseView:
@@ -379,6 +398,10 @@ class BaseView:
         (default: what the rules allow), for a person who lost track of it (`pyai advise`'s
         `lost`); a game with money it lets players hide overrides this. Returns the view."""
         raise PhaseError(f"{self.game.name} has no money a player can lose track of")
+
+    def position(self) -> str:
+        """This view as text, unknowns written as such (a game with a notation overrides this)."""
+        raise ArgumentError(f"{self.game.name} has no position notation yet")
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": str(self.game), **self._core.to_dict()}

@@ -8,6 +8,7 @@ validates its own parameters.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from .errors import GameStringError
 
@@ -48,5 +49,5 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     return name, params
 
 
-def format_game_string(name: str, params: dict[str, object]) -> str:
+def format_game_string(name: str, params: Mapping[str, object]) -> str:
     return f"{name}({','.join(f'{k}={v}' for k, v in params.items())})"

@@ -10,21 +10,21 @@ import importlib
 
 from . import _core
 from .errors import GameStringError
+from .game_api import Game
 from .game_files import ANY_FILE, FileAccess
-from .game_objects import BaseGame
 from .game_string import parse_game_string
 
-GAMES: dict[str, type[BaseGame]] = {}
+GAMES: dict[str, type[Game]] = {}
 DEFAULT_GAME = "forsale(players=4)"  # what commands play when not told a game
 
 
-def register(game_class: type[BaseGame]) -> type[BaseGame]:
+def register(game_class: type[Game]) -> type[Game]:
     """Makes a game loadable by its name (usable as a class decorator)."""
     GAMES[game_class.name] = game_class
     return game_class
 
 
-def load_game(game_string: str, files: FileAccess = ANY_FILE) -> BaseGame:
+def load_game(game_string: str, files: FileAccess = ANY_FILE) -> Game:
     """The game named by a game string, e.g. ``forsale(players=5,theme=advisors,first=2)``.
 
     `files` says which files its parameters may name (pyai/game_files.py): any,

@@ -16,7 +16,7 @@ from .analysis import analyse
 from .bots import Bot
 from .budgets import MOVE_ITERATIONS
 from .errors import PyaiError
-from .game_objects import BaseGame, BaseState
+from .game_api import Game, State
 
 HINT_ITERATIONS = MOVE_ITERATIONS
 HELP = (
@@ -29,7 +29,7 @@ HELP = (
 PROMPT_MOVES = 100
 
 
-def watch(game: BaseGame, bots: list[Bot], names: list[str], seed: int, write: Callable[[str], None] = print) -> None:
+def watch(game: Game, bots: list[Bot], names: list[str], seed: int, write: Callable[[str], None] = print) -> None:
     """Bots play a whole game; every token is printed."""
     state = game.new_initial_state()
     write(f"game: {game}   seed: {seed}   bots: {', '.join(names)}")
@@ -41,6 +41,7 @@ def watch(game: BaseGame, bots: list[Bot], names: list[str], seed: int, write: C
             token = state.sample_chance(chance_seed * 7919 + seed)
             write(f"  chance  {token}")
         else:
+            assert isinstance(mover, int)  # neither chance nor over
             bot = bots[mover]
             token = bot.choose(state)
             result = getattr(bot, "last_result", None)
@@ -56,7 +57,7 @@ def watch(game: BaseGame, bots: list[Bot], names: list[str], seed: int, write: C
 
 
 def play_with_human(
-    game: BaseGame,
+    game: Game,
     human: int,
     bots: list[Bot | None],
     names: list[str],
@@ -79,11 +80,13 @@ def play_with_human(
             chance_seed += 1
             token = state.sample_chance(chance_seed * 7919 + seed)
         elif mover == human:
-            token = _ask(state, human, told, read, write)
-            if token is None:
+            asked = _ask(state, human, told, read, write)
+            if asked is None:
                 write("game left unfinished")
                 return False
+            token = asked
         else:
+            assert isinstance(mover, int)  # neither chance nor over
             bot = bots[mover]
             assert bot is not None
             token = bot.choose(state)
@@ -94,7 +97,7 @@ def play_with_human(
     return True
 
 
-def _told(state: BaseState, token: str, human: int, told: list[str]) -> list[str]:
+def _told(state: State, token: str, human: int, told: list[str]) -> list[str]:
     """The step `token` from `state`, in the game's words as seat `human` sees it (`state` unchanged)."""
     before = state.view(human)
     after_state = state.clone()
@@ -104,7 +107,7 @@ def _told(state: BaseState, token: str, human: int, told: list[str]) -> list[str
     return state.game.narrate(before.to_dict(), seen, after.to_dict(), told)
 
 
-def _prompt_moves(state: BaseState) -> str:
+def _prompt_moves(state: State) -> str:
     """The legal moves for the prompt: the game's summary, or the first few and how many when it is long."""
     summary = state.legal_summary()
     if len(summary) <= PROMPT_MOVES:
@@ -113,15 +116,13 @@ def _prompt_moves(state: BaseState) -> str:
     return f"{' '.join(moves[:4])} ... ({len(moves)} moves: 'moves' lists them)"
 
 
-def _read_move(state: BaseState, human: int, told: list[str], line: str) -> str:
+def _read_move(state: State, human: int, told: list[str], line: str) -> str:
     """The legal token `line` says: a move token, or the game's words for the person's own move
     ("bid 3", "I bid 3"); PyaiError names what is wrong."""
     try:
         return state.clone().apply(line)
     except PyaiError as error:
-        words = getattr(state.game, "words_to_token", None)
-        if words is None:
-            raise
+        words = state.game.words_to_token
         token_error = error
     said = line if line.split()[0].lower() in ("i", "me") else f"I {line}"
     try:
@@ -131,7 +132,7 @@ def _read_move(state: BaseState, human: int, told: list[str], line: str) -> str:
     return state.clone().apply(token)
 
 
-def _hint(state: BaseState, human: int, told: list[str]) -> str:
+def _hint(state: State, human: int, told: list[str]) -> str:
     """The engine's suggestion in the game's words, with its win chance (and, in a game
     played for its score, the expected score)."""
     result = analyse(state.view(human), iterations=HINT_ITERATIONS)
@@ -145,7 +146,7 @@ def _hint(state: BaseState, human: int, told: list[str]) -> str:
 
 
 def _ask(
-    state: BaseState, human: int, told: list[str], read: Callable[[str], str], write: Callable[[str], None]
+    state: State, human: int, told: list[str], read: Callable[[str], str], write: Callable[[str], None]
 ) -> str | None:
     """The person's next move: a legal token, or None when they quit (or input ends)."""
     while True:
@@ -171,7 +172,7 @@ def _ask(
                 write(f"not a legal move: {error}")
 
 
-def _finish(game: BaseGame, state: BaseState, names: list[str], write: Callable[[str], None]) -> None:
+def _finish(game: Game, state: State, names: list[str], write: Callable[[str], None]) -> None:
     write("")
     write(str(state))
     write("")

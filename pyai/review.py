@@ -24,7 +24,7 @@ from typing import Any
 from .analysis import analyse
 from .budgets import REVIEW_ITERATIONS
 from .errors import ArgumentError, IllegalMoveError, PyaiError
-from .game_objects import BaseGame, BaseState, BaseView
+from .game_api import Game, State, View
 from .games import load_game
 
 # A move with fewer visits than this in the full search is searched on its own.
@@ -44,14 +44,14 @@ class DecisionPoint:
 
     index: int  # the move's index in the record (an advise session: the number of its line)
     seat: int
-    position: BaseState | BaseView
+    position: State | View
     played: str  # canonical
     stage: str
 
 
 @dataclass(frozen=True)
 class Record:
-    game: BaseGame
+    game: Game
     tokens: list[str]
     names: list[str]  # per seat: who played it (bots in a tournament), or "seat N"
     source: str

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import game_api
 from .errors import IllegalMoveError
 from .game_objects import BaseGame, BaseState, BaseView
 
@@ -52,11 +53,11 @@ class StandInPosition:
                 raise IllegalMoveError(message, token=token, reason=error.reason, index=index) from None
         return self, state, canonical
 
-    def view(self, state: BaseState) -> BaseView:
+    def view(self, state: game_api.State) -> game_api.View:
         return state.view(self.pov)
 
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
+    def check_known_mover(self, state: game_api.State, mover: int) -> None:
         """Nothing hidden decides a seat's legal moves in such a game (betting is public)."""
 
-    def check_known_scores(self, state: BaseState) -> None:
+    def check_known_scores(self, state: game_api.State) -> None:
         """The core refuses a result that a stand-in decides (State.scores)."""

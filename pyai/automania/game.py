@@ -12,9 +12,9 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar, cast
 
-from .. import _core
+from .. import _core, game_api
 from ..errors import ArgumentError, GameStringError, PhaseError
 from ..game_files import GameFileError, read_game_file
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
@@ -124,7 +124,7 @@ class AutomaniaGame(BaseGame):
     WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "money"
     SCORE_UNIT = "VP"
-    FILE_PARAMETERS = ("components",)
+    FILE_PARAMETERS: ClassVar[tuple[str, ...]] = ("components",)
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")
     # `pyai bench`: its position (the first decision of a fixed setup) and the
     # positions of its deterministic search signature.
@@ -216,7 +216,7 @@ class AutomaniaGame(BaseGame):
 
         return MoneySetup.parse(self, pov, words)
 
-    def check_known_mover(self, view: BaseView, mover: int) -> None:
+    def check_known_mover(self, view: game_api.View, mover: int) -> None:
         """A seat's contract step offers the contracts in its hand that the car
         meets: another seat cannot tell them while that hand holds contracts it
         never saw (a starting contract, deck draws)."""
@@ -247,10 +247,10 @@ class AutomaniaGame(BaseGame):
         """What a step did as one seat saw it, tiles by their faces (narration.py)."""
         return narrate(self.components, before, token, after, names)
 
-    def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
+    def final_summary(self, state: game_api.State, names: list[str]) -> list[str]:
         """Each seat's VP with their sources, then the winner."""
         lines = []
-        for seat, parts in enumerate(state.score_breakdown()):
+        for seat, parts in enumerate(cast(State, state).score_breakdown()):
             sources = ", ".join(f"{name} {value}" for name, value in parts.items() if name not in ("total", "money"))
             lines.append(f"seat {seat} ({names[seat]}): {parts['total']} VP  ({sources}; money ${parts['money']})")
         return lines + super().final_summary(state, names)[-1:]

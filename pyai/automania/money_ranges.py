@@ -13,12 +13,12 @@ goes below 0 (a seat that paid had at least that much).
 from __future__ import annotations
 
 from ..errors import InconsistentPositionError
-from ..game_objects import BaseState, BaseView
+from ..game_api import State, View
 
 MOST_MONEY = 999  # the bound of an unknown amount (View.forget_money's default)
 
 
-def money_of(state: BaseState) -> list[int]:
+def money_of(state: State) -> list[int]:
     return [seat["money"] for seat in state.to_dict()["seats"]]
 
 
@@ -31,12 +31,12 @@ class MoneyRanges:
         self.anchor = anchor
 
     @classmethod
-    def anchored(cls, ranges: dict[int, tuple[int, int]], state: BaseState) -> MoneyRanges:
+    def anchored(cls, ranges: dict[int, tuple[int, int]], state: State) -> MoneyRanges:
         """The ranges as believed in `state` (its money is the anchor)."""
         money = money_of(state)
         return cls(ranges, {seat: money[seat] for seat in ranges})
 
-    def now(self, state: BaseState) -> dict[int, tuple[int, int]]:
+    def now(self, state: State) -> dict[int, tuple[int, int]]:
         """Each seat's range in `state`, shifted by what it paid or earned since the anchor."""
         money = money_of(state)
         ranges = {}
@@ -48,13 +48,13 @@ class MoneyRanges:
             ranges[seat] = (low, high)
         return ranges
 
-    def forget(self, view: BaseView, state: BaseState) -> BaseView:
+    def forget(self, view: View, state: State) -> View:
         """`view` (of `state`) with the believed ranges in place of the state's money."""
         for seat, (low, high) in self.now(state).items():
             view.forget_money(seat, low, high)
         return view
 
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
+    def check_known_mover(self, state: State, mover: int) -> None:
         """Refuses `legal` for a seat whose money is not known exactly as the
         followed state has it: what it can afford is not known."""
         ranges = self.now(state)

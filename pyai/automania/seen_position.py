@@ -16,27 +16,33 @@ allows is legal, and the range shifts with what the seat pays or earns
 
 from __future__ import annotations
 
-from ..game_objects import BaseGame, BaseState, BaseView
+from typing import TYPE_CHECKING
+
+from ..game_api import State, View
+from ..game_objects import BaseGame
 from ..stand_in_position import StandInPosition
 from .money_ranges import MoneyRanges
+
+if TYPE_CHECKING:
+    from .game import View as AutomaniaView
 
 
 class SeenPosition(StandInPosition):
     """A position seen by `pov`, with the money ranges it believes. Immutable."""
 
-    def __init__(self, game: BaseGame, pov: int, start: BaseView):
+    def __init__(self, game: BaseGame, pov: int, start: AutomaniaView):
         super().__init__(game, pov, start)
         seats = start.to_dict()["seats"]
         ranges = {seat: tuple(data["money_range"]) for seat, data in enumerate(seats) if not start.knows_money(seat)}
         self.money = MoneyRanges.anchored(ranges, self.base_state())
 
-    def view(self, state: BaseState) -> BaseView:
+    def view(self, state: State) -> View:
         return self.money.forget(state.view(self.pov), state)
 
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
+    def check_known_mover(self, state: State, mover: int) -> None:
         """Refuses `legal` for a seat whose money the pov seat does not know."""
         self.money.check_known_mover(state, mover)
 
-    def check_known_scores(self, state: BaseState) -> None:
+    def check_known_scores(self, state: State) -> None:
         """Refuses a result while a seat's money is unknown (the money rank, and its score)."""
         self.money.check_known_scores()

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 
 from ..digits import is_whole_number
 from ..errors import ArgumentError, IllegalMoveError
-from ..game_objects import BaseGame, BaseState, BaseView
+from ..game_api import State, View
+from ..game_objects import BaseGame, BaseState
 from .money_ranges import MOST_MONEY, MoneyRanges
 
 
@@ -77,18 +78,18 @@ class MoneySetup:
             setup = MoneySetup(self.game, self.pov, self.words, self.ranges, MoneyRanges.anchored(self.ranges, state))
         return setup, state, state.history()[len(moves) :]
 
-    def _money(self, state: BaseState) -> MoneyRanges:
+    def _money(self, state: State) -> MoneyRanges:
         return self.money or MoneyRanges.anchored(self.ranges, state)
 
-    def view(self, state: BaseState) -> BaseView:
+    def view(self, state: State) -> View:
         return self._money(state).forget(state.view(self.pov), state)
 
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
+    def check_known_mover(self, state: State, mover: int) -> None:
         """Refuses `legal` for a seat whose money the pov seat does not know
         exactly as the record has it: what it can afford is not known."""
         self._money(state).check_known_mover(state, mover)
 
-    def check_known_scores(self, state: BaseState) -> None:
+    def check_known_scores(self, state: State) -> None:
         self._money(state).check_known_scores()
 
 

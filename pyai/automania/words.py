@@ -235,7 +235,7 @@ def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
     """What the table deals next, and how to say it: "the player order: say 'order Bob me Ann'"."""
-    step, receiver = data["step"], data.get("turn")
+    step, receiver = data["step"], int(data.get("turn") or 0)
     said = [("me" if seat == me else name) for seat, name in enumerate(names)]
     if step == "deal starting contract":
         if receiver == me:
@@ -332,8 +332,8 @@ def _face(phrase: str, components: Components) -> _Face:
         elif word in ("no", "without"):
             negated = True
             continue
-        elif _named(word, named):
-            said.kind, said.name = named[_named(word, named)]
+        elif (form := _named(word, named)) is not None:
+            said.kind, said.name = named[form]
         elif word in _KIND_WORDS:
             kind_word = _KIND_WORDS[word]
         elif word not in _FILLER:

@@ -9,9 +9,9 @@ set-up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from .. import _core
+from .. import _core, game_api
 from ..errors import ArgumentError, GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, SecretChoice, check_seat, position_text, whole_number_param
 from .help import PROTOCOL_HELP
@@ -51,6 +51,8 @@ class View(BaseView):
     consistently with everything still known (card counts, cards seen
     elsewhere). A state sampled from such a partial view has no record.
     """
+
+    game: ForSaleGame
 
     def forget_cash(self, seat: int, low: int | None = None, high: int | None = None) -> View:
         """`seat`'s cash becomes unknown, known only to lie in [low, high].
@@ -236,11 +238,11 @@ class ForSaleGame(BaseGame):
             return "over"
         return f"phase {phase_number(data)} round {data['round'] + 1}"
 
-    def final_summary(self, state: BaseState, names: list[str]) -> list[str]:
+    def final_summary(self, state: game_api.State, names: list[str]) -> list[str]:
         """Each seat's money with its parts in the theme's words, then the winners."""
         theme = self.theme
         lines = []
-        for seat, (score, parts) in enumerate(zip(state.scores(), state.score_breakdown())):
+        for seat, (score, parts) in enumerate(zip(state.scores(), cast(State, state).score_breakdown())):
             details = f"{theme.check}s {parts['checks']}, {theme.cash} {parts['cash']}"
             if not self.classic:
                 details += f", modifiers {parts['modifiers']}, financial {parts['financial']}"

@@ -16,9 +16,15 @@ protocol turns into its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalMoveError, PhaseError
-from ..game_objects import BaseGame, BaseState, BaseView
+from ..game_api import State
+from ..game_objects import BaseState
+
+if TYPE_CHECKING:
+    from .game import ForSaleGame
+    from .game import View as ForSaleView
 
 
 class SeenPosition:
@@ -27,7 +33,7 @@ class SeenPosition:
 
     keyword = "at"  # how the engine's `position` command introduces it
 
-    def __init__(self, game: BaseGame, pov: int, start: BaseView, now: BaseView | None = None):
+    def __init__(self, game: ForSaleGame, pov: int, start: ForSaleView, now: ForSaleView | None = None):
         self.game = game
         self.pov = pov
         self.start = start
@@ -57,10 +63,10 @@ class SeenPosition:
         seen = SeenPosition(self.game, self.pov, self.start, view)
         return seen, self.game.state_class(self.game, view._core.state_record()), canonical
 
-    def view(self, state: BaseState) -> BaseView:
+    def view(self, state: State) -> ForSaleView:
         return self.now.clone()
 
-    def check_known_mover(self, state: BaseState, mover: int) -> None:
+    def check_known_mover(self, state: State, mover: int) -> None:
         """Refuses `legal` for a seat whose moves depend on what the view does not know."""
         data = state.to_dict()
         step = "choose" if data["sell_step"] in (None, "choose") else data["sell_step"]
@@ -74,7 +80,7 @@ class SeenPosition:
                 f"seat {mover}'s legal moves depend on its {unknown[0]}, which seat {self.pov} does not know"
             )
 
-    def check_known_scores(self, state: BaseState) -> None:
+    def check_known_scores(self, state: State) -> None:
         for seat in range(self.game.players):
             if not self.now.knows_cash(seat):
                 raise PhaseError(f"seat {seat}'s cash is not known to seat {self.pov}, so its score is not either")

@@ -34,8 +34,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower()
     if head == "deal" or head == "checks" or head == "cards":
-        numbers = [w for w in words[1:] if is_whole_number(w)]
-        return "deal:" + ",".join(numbers)
+        cards = [w for w in words[1:] if is_whole_number(w)]
+        return "deal:" + ",".join(cards)
     seat = _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(

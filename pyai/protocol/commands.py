@@ -8,6 +8,7 @@ parsed raises ProtocolError with the code `unknown-command` or `syntax`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..digits import is_whole_number
@@ -228,7 +229,7 @@ def parse_command(text: str) -> Command:
     raise ProtocolError(UNKNOWN_COMMAND, f"unknown command {quoted(words[0])} (try help)")
 
 
-_NO_ARGUMENTS = {
+_NO_ARGUMENTS: dict[str, Callable[[], Command]] = {
     "uci": Uci,
     "ucinewgame": UciNewGame,
     "isready": IsReady,

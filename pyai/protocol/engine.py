@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..errors import IllegalMoveError, SettingError
@@ -191,7 +191,7 @@ class Engine:
         return []
 
     def cmd_newgame(self, command: c.NewGame) -> list[str]:
-        self.position = Position.start(load(command.game, self.files))
+        self.position = Position.at_game_start(load(command.game, self.files))
         return []
 
     def cmd_position(self, command: c.Position) -> list[str]:
@@ -231,7 +231,7 @@ class Engine:
         settings = self.settings
         budget = self._budget(command, view.seat)
         threads = command.threads if command.threads is not None else int(settings["Threads"])
-        search_options = {
+        search_options: dict[str, object] = {
             "threads": threads,
             "seed": int(settings["Seed"]),
             "max_memory_mb": int(settings["Hash"]),
@@ -259,7 +259,7 @@ class Engine:
 
         seat = view.seat
 
-        def replies(move: str, continuation: list[str]) -> tuple[str, ...]:
+        def replies(move: str, continuation: Sequence[str]) -> tuple[str, ...]:
             return expected_replies(position, seat, move, continuation)
 
         try:

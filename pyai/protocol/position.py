@@ -16,17 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from ..errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, PyaiError, TokenSyntaxError
+from ..game_api import Game, SeenPosition, State, View
 from ..game_files import ANY_FILE, FileAccess
-from ..game_objects import BaseGame as Game
-from ..game_objects import BaseState as State
-from ..game_objects import BaseView as View
 from ..games import load_game
 from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, SYNTAX, ProtocolError
-
-Setup = Any  # what one seat knows: Game.parse_setup's or Game.position_as_seen's object
 
 MAX_TOKENS = 10_000  # far more than a whole game; a longer list cannot be legal
 
@@ -47,7 +42,7 @@ class Position:
         pov: int | None,
         state: State,
         moves: Sequence[str],
-        setup: Setup | None,
+        setup: SeenPosition | None,
         start: State | None = None,
     ):
         self.game = game
@@ -59,7 +54,7 @@ class Position:
 
     # --- building
     @classmethod
-    def start(cls, game: Game) -> Position:
+    def at_game_start(cls, game: Game) -> Position:
         return cls(game, None, game.new_initial_state(), (), None)
 
     @classmethod
@@ -170,11 +165,13 @@ class Position:
             raise ProtocolError(INCONSISTENT, "the game is over: no seat has a move")
         if self.pov is not None and state.may_act(self.pov):
             return state.legal_moves_for(self.pov)
+        assert isinstance(mover, int)
         with protocol_errors():
             if self.setup is not None:
                 self.setup.check_known_mover(state, mover)
-            if self.pov is not None:  # another seat's moves, from what the pov seat knows
-                self.game.check_known_mover(self.view(), mover)
+            view = self.view() if self.pov is not None else None
+            if view is not None:  # another seat's moves, from what the pov seat knows
+                self.game.check_known_mover(view, mover)
         return state.legal_moves()
 
     def result(self) -> list[int]:

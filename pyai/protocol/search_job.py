@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis, Search, cannot_win
-from ..game_objects import BaseView as View
+from ..game_api import View
 from .time_manager import Clock
 
 log = logging.getLogger("pyai.protocol")

@@ -15,6 +15,7 @@ carried out the same way, and the engine exits. Logs go to stderr only.
 
 from __future__ import annotations
 
+import functools
 import logging
 import sys
 import threading
@@ -79,6 +80,10 @@ class Writer:
                 self.broken = True  # nobody reads us any more; quit at the next line
 
 
+def _too_long_answers(head: bytes) -> list[str]:
+    return [too_long_answer(head)]
+
+
 def too_long_answer(head: bytes) -> str:
     tagged = parse_line(head.decode("utf-8", errors="replace").split(" ", 1)[0] + " x")
     prefix = f"{tagged.tag} " if tagged.tag else ""
@@ -93,8 +98,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, files: FileAccess = NO_FILES) -> in
     try:
         for raw in read_lines(stdin):
             if isinstance(raw, TooLong):  # answered in its turn, like any line
-                head = raw.head
-                answers = engine.in_turn(lambda head=head: [too_long_answer(head)])
+                answers = engine.in_turn(functools.partial(_too_long_answers, raw.head))
             else:
                 answers = engine.handle(raw.decode("utf-8", errors="replace"))
             for answer in answers:

@@ -10,6 +10,7 @@ import os
 import shutil
 import sys
 import tempfile
+from typing import Any
 
 from ..games import DEFAULT_GAME
 
@@ -21,7 +22,7 @@ DEFAULT_DEALS = 100
 # between the search bots (measured, all seatings: ismcts won 0.61 of its games seated after the
 # heuristic bot, 0.48 after random, 0.24 after pimc), and rotations keep the neighbours fixed: those
 # of this line-up always seated pimc after the heuristic bot and ismcts after random.
-QUICK = {
+QUICK: dict[str, Any] = {
     "game": DEFAULT_GAME,
     "bots": ["ismcts:iterations=2000", "heuristic", "pimc:iterations=2000", "random"],
     "deals": 10,

@@ -32,6 +32,7 @@ import select
 import signal
 import subprocess
 import time
+from typing import IO
 
 from .engine_output import EOF, MAX_LINE, TOO_LONG, EngineOutput, StderrTail
 from .parent_death import preexec_dying_with
@@ -62,6 +63,11 @@ def _describe_exit(returncode: int | None) -> str:
         except ValueError:
             return f"was killed by signal {-returncode}"
     return f"exited with status {returncode}"
+
+
+def _stdin(process: subprocess.Popen) -> IO[bytes]:
+    assert process.stdin is not None  # every engine starts with stdin=PIPE
+    return process.stdin
 
 
 class ExternalEngine:
@@ -110,7 +116,7 @@ class ExternalEngine:
         finally:
             os.close(stdout_write)  # the engine has its own copies; with ours open, its exit would bring no EOF
             os.close(stderr_write)
-        os.set_blocking(self._process.stdin.fileno(), False)
+        os.set_blocking(_stdin(self._process).fileno(), False)
         self._output = EngineOutput(stdout_read)
         self._stderr = StderrTail(stderr_read)
         deadline = time.monotonic() + timeout
@@ -200,7 +206,7 @@ class ExternalEngine:
             return
         if polite and process.poll() is None:
             try:
-                os.write(process.stdin.fileno(), b"quit\n")
+                os.write(_stdin(process).fileno(), b"quit\n")
             except OSError:
                 pass
             try:
@@ -221,7 +227,7 @@ class ExternalEngine:
         if self._stderr is not None:
             self._stderr.close()
         try:
-            process.stdin.close()
+            _stdin(process).close()
         except OSError:
             pass
 
@@ -243,7 +249,7 @@ class ExternalEngine:
         if self._process is None:
             raise EngineFailure("crash", "engine is not running")
         data = (line + "\n").encode("utf-8")
-        fd = self._process.stdin.fileno()
+        fd = _stdin(self._process).fileno()
         while data:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -271,6 +277,7 @@ class ExternalEngine:
                 raise self._crash(f"waiting for {waiting_for}")
             if item is TOO_LONG:
                 raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
+            assert isinstance(item, bytes)
             try:
                 line = item.decode("utf-8").strip()
             except UnicodeDecodeError:
@@ -304,6 +311,7 @@ class ExternalEngine:
                 raise self._crash(f"idle before {before}")
             if item is TOO_LONG:
                 raise EngineFailure("garbage", f"an output line longer than {MAX_LINE} bytes")
+            assert isinstance(item, bytes)
             line = item.decode("utf-8", "replace").strip()
             if line and not line.startswith("info"):
                 raise EngineFailure("garbage", f"unexpected output {line[:200]!r} after its answer")

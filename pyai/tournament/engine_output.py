@@ -57,7 +57,8 @@ class PipeReader:
         self._fd = fd
         self._limit = limit
         os.set_blocking(fd, False)  # poll() may say readable when a read would block: such a read must not
-        self._wake_read, self._wake_write = os.pipe()
+        self._wake_read, wake_write = os.pipe()
+        self._wake_write: int | None = wake_write
         self._wake_lock = threading.Lock()  # the write end is closed once, by stop() or by the ending thread
         self._thread = threading.Thread(target=self._run, daemon=True, name=name)
         self._thread.start()

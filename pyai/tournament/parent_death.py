@@ -77,7 +77,7 @@ def _watch_parent(parent_pid: int, clean_up: Callable[[], None] | None) -> None:
         os._exit(1)
 
 
-def preexec_dying_with(parent_pid: int) -> Callable[[], None] | None:
+def preexec_dying_with(parent_pid: int) -> Callable[[], object] | None:
     """A subprocess preexec_fn that ties the child to `parent_pid` (the caller's pid); None where the
     platform cannot. It runs between fork and exec: it only calls the prctl looked up at import."""
     if _prctl is None:

@@ -167,6 +167,7 @@ def play_game(job: Job) -> dict[str, Any]:
             chance_step += 1
             state.apply(state.sample_chance(chance_seed(job.deal_seed, chance_step)))
             continue
+        assert isinstance(mover, int)  # neither chance (above) nor over (the loop's test)
         player = seated[mover]
         started = time.perf_counter()
         try:

@@ -314,7 +314,7 @@ def run_tournament(
             in_flight: set[futures.Future] = set()
             stop = False
             while True:
-                while not stop and len(in_flight) < capacity:
+                while executor is not None and not stop and len(in_flight) < capacity:
                     job = next(remaining, None)
                     if job is None:
                         break

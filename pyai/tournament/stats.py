@@ -108,7 +108,7 @@ def compute(games: list[dict[str, Any]], bots: list[str], players: int) -> dict[
     score_n = np.zeros(shape)
     time_sum = np.zeros(count)
     decision_sum = np.zeros(count)
-    failures = [Counter() for _ in range(count)]
+    failures: list[Counter[str]] = [Counter() for _ in range(count)]
     ahead = np.zeros((count, count), dtype=int)
     level = np.zeros((count, count), dtype=int)
     outcomes: Counter = Counter()
