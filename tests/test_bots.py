@@ -7,7 +7,7 @@ import pytest
 import pyai
 from pyai.analysis import MARGIN_WEIGHT
 
-from test_random_games import random_game
+from scripting import play_randomly_to_the_end
 from test_search import late_selling_position
 
 FAST = {
@@ -16,6 +16,12 @@ FAST = {
     "heuristic": {},
     "random": {},
 }
+
+
+def random_game(players: int, seed: int) -> pyai.State:
+    state = pyai.load_game(f"forsale(players={players})").new_initial_state()
+    play_randomly_to_the_end(state, random.Random(seed))
+    return state
 
 
 def random_positions(players: int, count: int, seed: int):

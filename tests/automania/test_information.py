@@ -15,7 +15,7 @@ import pytest
 
 import pyai
 
-from automania_scenarios import new_game, others_withdraw, play, seat
+from .scenarios import new_game, others_withdraw, play, seat
 
 # The chi-square statistic above which a uniform sample is refused (p = 0.001).
 CHI2_LIMIT = {2: 13.82, 3: 16.27, 19: 43.82, 20: 45.31, 21: 46.80, 22: 48.27}

@@ -18,7 +18,7 @@ import pytest
 
 import pyai
 
-from automania_scenarios import new_game, play
+from .scenarios import new_game, play
 
 THREE = "automania(players=3)"
 GAME = pyai.load_game(THREE)
@@ -117,7 +117,7 @@ def test_the_documented_examples_read():
     assert state == history and state.position() == DOCUMENTED_EXAMPLE
     assert state.to_move() == 0 and state.to_dict()["action"]["stars"] == 6  # 4 stars of demands met, 2 marketing
     assert "ship:6" in state.legal_moves()
-    docs = (Path(__file__).parents[1] / "docs" / "automania.md").read_text()
+    docs = (Path(__file__).parents[2] / "docs" / "automania.md").read_text()
     whole, seen = [" ".join(block.split()) for block in re.findall(r"```\n(round:.*?)```", docs, re.S)]
     assert whole == DOCUMENTED_EXAMPLE
     view = GAME.view_from_position(seen, 0)  # seat 0's view in a sales phase: seat 1's money a range

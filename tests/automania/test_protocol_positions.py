@@ -11,14 +11,14 @@ import random
 import re
 
 import pytest
-from test_automania_positions import random_states
 from test_protocol import assert_error, bestmove_of
 
 import pyai
 from pyai.automania.help import POSITION
 from pyai.protocol import Engine
 
-from automania_scenarios import new_game
+from .scenarios import new_game
+from .test_positions import random_states
 
 THREE = "automania(players=3)"
 

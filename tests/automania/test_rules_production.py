@@ -14,7 +14,7 @@ import pytest
 import pyai
 from pyai.automania import component_file
 
-from automania_scenarios import DEMANDS, new_game, others_withdraw, play, seat
+from .scenarios import DEMANDS, new_game, others_withdraw, play, seat
 
 
 def stars(state: pyai.State) -> int:

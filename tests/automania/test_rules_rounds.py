@@ -12,7 +12,7 @@ import pytest
 
 import pyai
 
-from automania_scenarios import finish_round, new_game, others_withdraw, play, seat, withdraw_all
+from .scenarios import finish_round, new_game, others_withdraw, play, seat, withdraw_all
 
 
 def sales_moves(state: pyai.State) -> list[str]:

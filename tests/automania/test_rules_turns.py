@@ -9,7 +9,7 @@ import pytest
 
 import pyai
 
-from automania_scenarios import new_game, next_round, others_withdraw, play, seat, withdraw_all
+from .scenarios import new_game, next_round, others_withdraw, play, seat, withdraw_all
 
 
 def workers(state: pyai.State) -> dict[str, tuple]:

@@ -10,18 +10,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_automania_information import hidden_draw_position
-from test_automania_rules_production import top_car_components
-from test_value_model import heuristic_game
 
 import pyai
 from pyai import _core
 from pyai.analysis import analyse
 
-from automania_scenarios import new_game, play
+from .scenarios import new_game, play
+from .test_information import hidden_draw_position
+from .test_rules_production import top_car_components
+from self_play import heuristic_game
 from test_search import comparable
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FEATURES = list(_core.automania_value_feature_names)
 
 

@@ -15,7 +15,7 @@ from pyai.automania.component_file import Components
 from pyai.automania.narration import MARKET_NAMES, tile_words
 from pyai.errors import TokenSyntaxError
 
-from automania_scenarios import new_game, play, setup
+from .scenarios import new_game, play, setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 TILE_ID = re.compile(r"\b[AB]\d{1,2}\b")

@@ -7,8 +7,8 @@ import pytest
 
 import pyai
 
+from .test_random_games import random_game
 from scripting import play, play_randomly_to_the_end
-from test_random_games import random_game
 
 REMOVAL_A = "removed:1,2/3,4/0,5"
 REMOVAL_B = "removed:29,30/27,28/15,14"

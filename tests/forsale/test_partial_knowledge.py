@@ -9,8 +9,8 @@ import pytest
 import pyai
 from pyai.analysis import analyse
 
+from .test_random_games import random_game
 from scripting import play_randomly_to_the_end
-from test_random_games import random_game
 
 
 def mid_buying_state() -> pyai.State:

@@ -6,7 +6,7 @@ import pytest
 
 import pyai
 
-from ledger import final_cash
+from .ledger import final_cash
 
 GAMES_PER_COUNT = 1000
 ROUNDS = {3: 8, 4: 7, 5: 6, 6: 5}

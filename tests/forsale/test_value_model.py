@@ -1,4 +1,4 @@
-"""For Sale's learned evaluation (Automania's: test_automania_value_model.py): its features, its
+"""For Sale's learned evaluation (Automania's: tests/automania/test_value_model.py): its features, its
 shipped weights, the self-play samples it is fitted on, the fitting, and the search setting that uses it."""
 
 import json
@@ -15,28 +15,15 @@ from pyai import _core
 from pyai.analysis import analyse
 
 from scripting import play
+from self_play import heuristic_game
 from test_search import comparable, removal_twins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 import fit_value_model  # noqa: E402
 
 FEATURES = list(_core.forsale_value_feature_names)
 GAMES = [f"forsale(players={p},edition={e})" for e in ("autorama", "classic") for p in (3, 4, 5, 6)]
-
-
-def heuristic_game(game, rng, bot_seed=0):
-    """Plays a game with the heuristic bot in every seat and random deals, yielding
-    the state (one object, played on) at each chance step before it is dealt."""
-    bots = [pyai.make_bot("heuristic", seed=bot_seed + seat) for seat in range(game.players)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover == "chance":
-            yield state
-            state.apply(state.sample_chance(rng.getrandbits(32)))
-        else:
-            state.apply(bots[mover].choose(state))
 
 
 def test_features_at_the_start_are_each_seats_cash_and_nothing_else():

@@ -1,7 +1,7 @@
 """Leduc poker: rules (as OpenSpiel plays them), tokens and errors, what each
 seat sees, determinisation, the search's honesty, and the engine protocol with
 a seat's record (deal:?). The move-by-move comparison with OpenSpiel itself
-is tests/test_leduc_openspiel.py."""
+is tests/leduc/test_openspiel.py."""
 
 from __future__ import annotations
 
