@@ -9,7 +9,6 @@
 #include <pybind11/stl.h>
 
 #include <bit>
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -18,7 +17,7 @@
 #include "../csrc/automania/factory.h"
 #include "../csrc/automania/heuristic.h"
 #include "../csrc/automania/information.h"
-#include "../csrc/automania/playout.h"
+#include "../csrc/search/playout.h"
 #include "../csrc/automania/position.h"
 #include "../csrc/automania/record.h"
 #include "../csrc/automania/rules.h"
@@ -27,6 +26,7 @@
 #include "../csrc/automania/value_model.h"
 #include "../csrc/core/errors.h"
 #include "automania_record.h"
+#include "playout_binding.h"
 #include "record_binding.h"
 #include "search_binding.h"
 #include "value_samples_binding.h"
@@ -260,40 +260,6 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
 
 Components components_from(const std::vector<int32_t>& wire) { return Components::from_wire(wire); }
 
-// Plays `games` whole games (GIL released), every move by `choose`; counts and time.
-template <typename Chooser>
-py::dict timed_playouts(int players, uint8_t set, int games, uint64_t seed, Chooser choose) {
-  long long steps = 0, vp_sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    py::gil_scoped_release release;
-    Rng rng(seed);
-    for (int g = 0; g < games; ++g) {
-      State s = initial_state(players, set);
-      steps += playout(s, rng, choose);
-      for (int p = 0; p < players; ++p) vp_sum += s.seat[p].vp;
-    }
-  }
-  py::dict out;
-  out["games"] = games;
-  out["steps"] = steps;
-  out["score_sum"] = vp_sum;
-  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
-}
-
-// Uniformly random games: the raw speed of the rules.
-py::dict random_playouts(int players, uint8_t set, int games, uint64_t seed) {
-  return timed_playouts(players, set, games, seed, [](const State& s, Rng& rng) { return random_action(s, rng); });
-}
-
-// Every seat on the heuristic player. It reads nothing a seat's view hides,
-// so it can run on the state itself.
-py::dict heuristic_playouts(int players, uint8_t set, int games, uint64_t seed) {
-  return timed_playouts(players, set, games, seed,
-                        [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
-}
-
 // The heuristic player against uniformly random seats: game g seats it at
 // g % players (every seat position equally often). Per game: whether it won
 // and its VP; and the random seats' VP summed.
@@ -306,7 +272,7 @@ py::dict heuristic_against_random(int players, uint8_t set, int games, uint64_t 
     for (int g = 0; g < games; ++g) {
       const int seat = g % players;
       State s = initial_state(players, set);
-      playout(s, rng, [seat](const State& state, Rng& r) {
+      search::playout<SearchGame>(s, rng, [seat](const State& state, Rng& r) {
         return state.turn == seat ? heuristic_action(state, r) : random_action(state, r);
       });
       won[size_t(g)] = winner(s) == seat;
@@ -436,7 +402,7 @@ void bind_automania(py::module_& m) {
       "automania_random_playouts",
       [](int players, int set, int games, uint64_t seed) {
         check_setup(players, set);
-        return random_playouts(players, uint8_t(set), games, seed);
+        return bindings::random_playouts<SearchGame>(initial_state(players, uint8_t(set)), players, games, seed);
       },
       py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
       "Plays uniformly random Automania games in C++ (GIL released); returns counts and seconds.");
@@ -444,7 +410,7 @@ void bind_automania(py::module_& m) {
       "automania_heuristic_playouts",
       [](int players, int set, int games, uint64_t seed) {
         check_setup(players, set);
-        return heuristic_playouts(players, uint8_t(set), games, seed);
+        return bindings::heuristic_playouts<SearchGame>(initial_state(players, uint8_t(set)), players, games, seed);
       },
       py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
       "Plays Automania games with every seat on the heuristic player in C++ (GIL released); returns counts and "

@@ -76,6 +76,8 @@ struct AutomaniaRecord {
   }
 };
 
+static_assert(Record<AutomaniaRecord>);
+
 using AutomaniaGameRecord = GameRecord<AutomaniaRecord>;
 using AutomaniaViewRecord = ViewRecord<AutomaniaRecord>;
 

@@ -6,14 +6,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <string>
 #include <vector>
 
 #include "../csrc/core/errors.h"
 #include "../csrc/forsale/heuristic.h"
 #include "../csrc/forsale/information.h"
-#include "../csrc/forsale/playout.h"
 #include "../csrc/forsale/position.h"
 #include "../csrc/forsale/rules.h"
 #include "../csrc/forsale/scoring.h"
@@ -21,6 +19,7 @@
 #include "../csrc/forsale/tokens.h"
 #include "../csrc/forsale/value_model.h"
 #include "forsale_record.h"
+#include "playout_binding.h"
 #include "record_binding.h"
 #include "search_binding.h"
 #include "value_samples_binding.h"
@@ -117,42 +116,6 @@ Deck hand_deck(const std::string& name) {
   if (name == "advisors") return Deck::kAdvisors;
   if (name == "vehicles") return Deck::kVehicles;
   throw py::value_error("a hand is 'advisors' or 'vehicles', not '" + name + "'");
-}
-
-// Plays `games` whole games (GIL released) with every seat choosing by
-// `choose(state, rng)` and chance at random; counts and time, for benchmarks.
-template <typename Chooser>
-py::dict timed_playouts(const Config& config, int games, uint64_t seed, Chooser choose) {
-  long long steps = 0, score_sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    py::gil_scoped_release release;
-    Rng rng(seed);
-    for (int g = 0; g < games; ++g) {
-      State s = initial_state(config);
-      steps += playout(s, rng, choose);
-      for (int p = 0; p < config.players; ++p) score_sum += final_score(s, p);
-    }
-  }
-  py::dict out;
-  out["games"] = games;
-  out["steps"] = steps;
-  out["score_sum"] = score_sum;
-  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
-}
-
-// Uniformly random games: the raw speed of the rules.
-py::dict random_playouts(int players, int games, uint64_t seed, bool classic) {
-  return timed_playouts(make_config(players, 0, classic), games, seed,
-                        [](const State& s, Rng& rng) { return random_action(s, rng); });
-}
-
-// Every seat on the heuristic bot (noise 0). It reads nothing a seat's view
-// hides, so it can run on the state itself.
-py::dict heuristic_playouts(int players, int games, uint64_t seed, bool classic) {
-  return timed_playouts(make_config(players, 0, classic), games, seed,
-                        [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
 }
 
 }  // namespace
@@ -253,8 +216,13 @@ void bind_forsale(py::module_& m) {
   m.def(
       "starting_cash", [](int players, bool classic) { return make_config(players, 0, classic).starting_cash(); },
       py::arg("players"), py::arg("classic") = false, "Each seat's cash at the start (the rule lives in Config).");
-  m.def("forsale_random_playouts", &random_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
-        py::arg("classic") = false,
+  m.def(
+      "forsale_random_playouts",
+      [](int players, int games, uint64_t seed, bool classic) {
+        return bindings::random_playouts<SearchGame>(initial_state(make_config(players, 0, classic)), players, games,
+                                                     seed);
+      },
+      py::arg("players"), py::arg("games"), py::arg("seed") = 0, py::arg("classic") = false,
         "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
   m.def(
       "forsale_value_samples",
@@ -269,7 +237,12 @@ void bind_forsale(py::module_& m) {
   m.attr("forsale_value_feature_names") =
       std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
   m.attr("forsale_value_model_source") = std::string(kValueModelSource);
-  m.def("forsale_heuristic_playouts", &heuristic_playouts, py::arg("players"), py::arg("games"), py::arg("seed") = 0,
-        py::arg("classic") = false,
+  m.def(
+      "forsale_heuristic_playouts",
+      [](int players, int games, uint64_t seed, bool classic) {
+        return bindings::heuristic_playouts<SearchGame>(initial_state(make_config(players, 0, classic)), players,
+                                                        games, seed);
+      },
+      py::arg("players"), py::arg("games"), py::arg("seed") = 0, py::arg("classic") = false,
         "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

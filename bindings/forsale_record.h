@@ -110,6 +110,8 @@ struct ForSaleRecord {
   }
 };
 
+static_assert(Record<ForSaleRecord>);
+
 using ForSaleGameRecord = GameRecord<ForSaleRecord>;
 using ForSaleViewRecord = ViewRecord<ForSaleRecord>;
 

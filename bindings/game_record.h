@@ -1,26 +1,8 @@
 // The Python-side game state of any game: a plain-data State plus the token
 // history that led to it, and one seat's view of it plus the record as that
-// seat saw it. Written once; each game supplies its record traits R
-// (bindings/<game>_record.h) with:
-//
-//   using Game = ...;                 the search's Game type (csrc/search/game.h)
-//   using State, View, Parsed;        Parsed: a checked token, ready to apply
-//   static constexpr int kChance, kTerminal;   what to_move returns for those
-//   int players(const State&); int to_move(const State&); bool may_act(const State&, int seat);
-//   std::string why_not(const State&, int seat);    why `seat` has no decision now
-//   std::vector<std::string> legal_tokens(const State&);           for the seat to act
-//   std::string legal_summary(const State&);   what may come now, in words (a chance step: its token)
-//   Parsed parse(const State&, std::string_view);   throws GameError; never changes the state
-//   std::string canonical(const State&, const Parsed&);  void apply(State&, const Parsed&);
-//   std::string sample_chance(const State&, Rng&);  a random chance token (a chance step only)
-//   std::vector<int> scores(const State&); std::vector<int> winners(const State&);   (at the end)
-//   int64_t rank_key(const State&, int seat);       higher ranks better (score, then tie-breaks)
-//   View view_of(const State&, int seat); View acting_view(const View&);  (the viewer to act)
-//   const State& view_state(const View&);            the public part: enough to say who may act
-//   State determinize(const View&, Rng&);
-//   std::vector<std::string> public_record(const State&, std::vector<std::string> history, int seat);
-//   std::vector<std::string> sampled_record(const View&, const std::vector<std::string>& public_record,
-//                                           const State& sample);   a record that replays to `sample`
+// seat saw it. Written once against the Record concept below, which each
+// game's record traits (bindings/<game>_record.h) satisfy beside its
+// search::Game (csrc/search/game.h).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -30,14 +12,66 @@
 #include <string_view>
 #include <vector>
 
+#include <concepts>
+#include <span>
+
 #include "../csrc/core/errors.h"
 #include "../csrc/core/rng.h"
+#include "../csrc/search/game.h"
+#include "../csrc/search/settings.h"
 
 namespace pyai::bindings {
 
 namespace py = pybind11;
 
+// What the shared binding templates need of a game beyond its search::Game:
+// tokens, results in the game's units, views and how a record looks to one seat.
 template <typename R>
+concept Record = requires(typename R::State& state, const typename R::State& cstate, const typename R::View& view,
+                          const typename R::Parsed& parsed, std::string_view token, Rng& rng, int seat,
+                          std::vector<std::string> tokens, const std::vector<std::string>& record) {
+  requires search::Game<typename R::Game>;
+  requires std::same_as<typename R::State, typename R::Game::State>;
+  requires std::same_as<typename R::View, typename R::Game::View>;
+  // What to_move returns at a chance step and at the end (seats are 0, 1, ...).
+  { R::kChance } -> std::convertible_to<int>;
+  { R::kTerminal } -> std::convertible_to<int>;
+
+  { R::players(cstate) } -> std::convertible_to<int>;
+  { R::to_move(cstate) } -> std::convertible_to<int>;
+  // Whether `seat` has a decision now (also in a simultaneous step), and if not, why not in words.
+  { R::may_act(cstate, seat) } -> std::convertible_to<bool>;
+  { R::why_not(cstate, seat) } -> std::convertible_to<std::string>;
+  // The tokens of the seat to act, and what may come now in words (a chance step: its token's form).
+  { R::legal_tokens(cstate) } -> std::same_as<std::vector<std::string>>;
+  { R::legal_summary(cstate) } -> std::convertible_to<std::string>;
+  { R::format_action(cstate, typename R::Game::Action{}) } -> std::convertible_to<std::string>;
+  { R::tree_settings() } -> std::convertible_to<std::span<const search::Setting<typename R::Game::TreeOptions>>>;
+
+  // A checked token, ready to apply (throws GameError; never changes the state), its canonical
+  // form, applying it, and a random token for a chance step.
+  { R::parse(cstate, token) } -> std::same_as<typename R::Parsed>;
+  { R::canonical(cstate, parsed) } -> std::convertible_to<std::string>;
+  R::apply(state, parsed);
+  { R::sample_chance(cstate, rng) } -> std::convertible_to<std::string>;
+
+  // At the end: scores in the game's units, the winners, and a key that ranks seats (higher is better).
+  { R::scores(cstate) } -> std::same_as<std::vector<int>>;
+  { R::winners(cstate) } -> std::same_as<std::vector<int>>;
+  { R::rank_key(cstate, seat) } -> std::convertible_to<int64_t>;
+
+  // Views: a seat's, the viewer's own when it may act, the public part (enough to say who may
+  // act), and a full state consistent with one.
+  { R::view_of(cstate, seat) } -> std::same_as<typename R::View>;
+  { R::acting_view(view) } -> std::same_as<typename R::View>;
+  { R::view_state(view) } -> std::convertible_to<const typename R::State&>;
+  { R::determinize(view, rng) } -> std::same_as<typename R::State>;
+  // The record as `seat` saw it, and a record of a sample that replays to it.
+  { R::public_record(cstate, tokens, seat) } -> std::same_as<std::vector<std::string>>;
+  { R::sampled_record(view, record, cstate) } -> std::same_as<std::vector<std::string>>;
+};
+
+template <Record R>
 struct ViewRecord;
 
 // A seat number checked against the game: ArgumentError naming the range.
@@ -53,7 +87,7 @@ inline void check_seat(int seat, int players) {
 // seat's record (Game.replay_as_seen), where stand-ins fill in what that
 // seat did not see, is no full record either, but its history is that
 // seat's record (`record_seat`), which its view for that seat gives back.
-template <typename R>
+template <Record R>
 struct GameRecord {
   using State = typename R::State;
   State state;
@@ -147,7 +181,7 @@ struct GameRecord {
 // What one seat knows: its View plus the record as that seat saw it. A seat
 // at a real table may also forget things (`partial`); a state sampled from a
 // partial view has no record, and nor have its views (`recorded` false).
-template <typename R>
+template <Record R>
 struct ViewRecord {
   using View = typename R::View;
   View view;

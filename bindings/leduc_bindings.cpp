@@ -6,7 +6,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <string>
 
 #include "../csrc/core/errors.h"
@@ -16,6 +15,7 @@
 #include "../csrc/leduc/rules.h"
 #include "../csrc/leduc/tokens.h"
 #include "leduc_record.h"
+#include "playout_binding.h"
 #include "record_binding.h"
 #include "search_binding.h"
 
@@ -70,36 +70,6 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
   }
   if (view) d["observer"] = int(view->observer);
   return d;
-}
-
-// Plays `games` hands (GIL released) with every seat choosing by
-// `choose(state, rng)` and cards dealt at random; counts and time, for benchmarks.
-template <typename Chooser>
-py::dict timed_playouts(int games, uint64_t seed, Chooser choose) {
-  long long steps = 0, chips_sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-  {
-    py::gil_scoped_release release;
-    Rng rng(seed);
-    for (int g = 0; g < games; ++g) {
-      State s = initial_state();
-      while (!is_terminal(s)) {
-        if (is_chance(s)) {
-          deal(s, sample_card(s, rng));
-        } else {
-          apply_action(s, choose(s, rng));
-        }
-        ++steps;
-      }
-      chips_sum += chips_won(s, 0);
-    }
-  }
-  py::dict out;
-  out["games"] = games;
-  out["steps"] = steps;
-  out["score_sum"] = chips_sum;
-  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return out;
 }
 
 }  // namespace
@@ -159,14 +129,14 @@ void bind_leduc(py::module_& m) {
   m.def(
       "leduc_random_playouts",
       [](int games, uint64_t seed) {
-        return timed_playouts(games, seed, [](const State& s, Rng& rng) { return random_action(s, rng); });
+        return bindings::random_playouts<SearchGame>(initial_state(), kPlayers, games, seed);
       },
       py::arg("games"), py::arg("seed") = 0,
       "Plays uniformly random Leduc hands in C++ (GIL released); returns counts and seconds.");
   m.def(
       "leduc_heuristic_playouts",
       [](int games, uint64_t seed) {
-        return timed_playouts(games, seed, [](const State& s, Rng& rng) { return heuristic_action(s, rng); });
+        return bindings::heuristic_playouts<SearchGame>(initial_state(), kPlayers, games, seed);
       },
       py::arg("games"), py::arg("seed") = 0,
       "Plays Leduc hands with both seats on the heuristic player in C++ (GIL released); returns counts and seconds.");

@@ -91,6 +91,8 @@ struct LeducRecord {
   }
 };
 
+static_assert(Record<LeducRecord>);
+
 using LeducGameRecord = GameRecord<LeducRecord>;
 using LeducViewRecord = ViewRecord<LeducRecord>;
 

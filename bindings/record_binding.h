@@ -21,13 +21,13 @@ namespace pyai::bindings {
 
 namespace py = pybind11;
 
-template <typename R>
+template <Record R>
 using StateClass = py::class_<GameRecord<R>>;
-template <typename R>
+template <Record R>
 using ViewClass = py::class_<ViewRecord<R>>;
 
 // The mean of G::outcomes' win shares over rollouts from the record's state.
-template <typename R>
+template <Record R>
 std::vector<double> rollout_wins(const GameRecord<R>& record, int rollouts, bool heuristic, uint64_t seed) {
   using G = typename R::Game;
   if (rollouts < 1) throw GameError(ErrorKind::kBadSetting, "rollouts must be 1 or more, not " + std::to_string(rollouts));
@@ -70,7 +70,7 @@ std::vector<double> rollout_wins(const GameRecord<R>& record, int rollouts, bool
   return total;
 }
 
-template <typename R>
+template <Record R>
 std::pair<StateClass<R>, ViewClass<R>> bind_records(py::module_& m, const char* state_name, const char* view_name) {
   using Record = GameRecord<R>;
   using View = ViewRecord<R>;

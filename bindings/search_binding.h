@@ -117,7 +117,7 @@ py::dict setting_row(const search::Setting<Config>& spec, const Config& defaults
   return row;
 }
 
-template <typename R>
+template <Record R>
 class Search {
  public:
   using G = typename R::Game;
@@ -373,7 +373,7 @@ class Search {
 };
 
 // Registers Search<R> as `name` in `m`.
-template <typename R>
+template <Record R>
 void bind_search(py::module_& m, const char* name) {
   using S = Search<R>;
   py::class_<S>(m, name)

@@ -1,8 +1,7 @@
 // Uniformly random moves and chance: what the shared playout loop
-// (core/playout.h) and the search's random rollouts play with.
+// (search/playout.h) and the search's random rollouts play with.
 #pragma once
 
-#include "../core/playout.h"  // playout() over these rules
 #include "../core/rng.h"
 #include "chance.h"
 #include "rules.h"
