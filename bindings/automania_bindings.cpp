@@ -17,7 +17,6 @@
 #include "../csrc/automania/factory.h"
 #include "../csrc/automania/heuristic.h"
 #include "../csrc/automania/information.h"
-#include "../csrc/search/playout.h"
 #include "../csrc/automania/position.h"
 #include "../csrc/automania/record.h"
 #include "../csrc/automania/rules.h"
@@ -25,11 +24,9 @@
 #include "../csrc/automania/tokens.h"
 #include "../csrc/automania/value_model.h"
 #include "../csrc/core/errors.h"
+#include "../csrc/search/playout.h"
 #include "automania_record.h"
-#include "playout_binding.h"
-#include "record_binding.h"
-#include "search_binding.h"
-#include "value_samples_binding.h"
+#include "game_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
@@ -296,7 +293,7 @@ void check_setup(int players, int set) {
 }  // namespace
 
 void bind_automania(py::module_& m) {
-  auto [state, view] = bindings::bind_records<AutomaniaRecord>(m, "AutomaniaState", "AutomaniaView");
+  auto [state, view] = bindings::bind_game<AutomaniaRecord>(m, "Automania");
   state
       .def(py::init([](int players, int set) {
              check_setup(players, set);
@@ -390,31 +387,12 @@ void bind_automania(py::module_& m) {
           },
           py::arg("seat"), py::arg("low"), py::arg("high"));
 
-  bindings::bind_value_model<AutomaniaRecord>(state);
-  bindings::bind_search<AutomaniaRecord>(m, "AutomaniaSearch");
 
   m.def(
       "automania_register_components",
       [](const std::vector<int32_t>& wire) { return int(register_components(components_from(wire))); },
       py::arg("wire"),
       "Registers a checked component set (pyai/automania/component_file.py, wire()); returns its index.");
-  m.def(
-      "automania_random_playouts",
-      [](int players, int set, int games, uint64_t seed) {
-        check_setup(players, set);
-        return bindings::random_playouts<SearchGame>(initial_state(players, uint8_t(set)), players, games, seed);
-      },
-      py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
-      "Plays uniformly random Automania games in C++ (GIL released); returns counts and seconds.");
-  m.def(
-      "automania_heuristic_playouts",
-      [](int players, int set, int games, uint64_t seed) {
-        check_setup(players, set);
-        return bindings::heuristic_playouts<SearchGame>(initial_state(players, uint8_t(set)), players, games, seed);
-      },
-      py::arg("players"), py::arg("components"), py::arg("games"), py::arg("seed") = 0,
-      "Plays Automania games with every seat on the heuristic player in C++ (GIL released); returns counts and "
-      "seconds.");
   m.def(
       "automania_value_samples",
       [](int players, int set, int games, int max_cut, int noise, uint64_t seed) {

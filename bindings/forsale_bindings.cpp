@@ -19,10 +19,7 @@
 #include "../csrc/forsale/tokens.h"
 #include "../csrc/forsale/value_model.h"
 #include "forsale_record.h"
-#include "playout_binding.h"
-#include "record_binding.h"
-#include "search_binding.h"
-#include "value_samples_binding.h"
+#include "game_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
@@ -121,7 +118,7 @@ Deck hand_deck(const std::string& name) {
 }  // namespace
 
 void bind_forsale(py::module_& m) {
-  auto [state, view] = bindings::bind_records<ForSaleRecord>(m, "ForSaleState", "ForSaleView");
+  auto [state, view] = bindings::bind_game<ForSaleRecord>(m, "ForSale");
   state
       .def(py::init([](int players, int first, bool classic) {
              return ForSaleGameRecord{initial_state(make_config(players, first, classic)), {}};
@@ -154,7 +151,6 @@ void bind_forsale(py::module_& m) {
              return out;
            })
       .def("to_dict", [](const ForSaleGameRecord& r) { return state_dict(r.state); });
-  bindings::bind_value_model<ForSaleRecord>(state);
   view.def_static(
           "from_position",
           [](const std::string& text, int seat, int players, int first, bool classic) {
@@ -211,19 +207,9 @@ void bind_forsale(py::module_& m) {
            },
            py::arg("seat"), py::arg("hand"));
 
-  bindings::bind_search<ForSaleRecord>(m, "ForSaleSearch");
-
   m.def(
       "starting_cash", [](int players, bool classic) { return make_config(players, 0, classic).starting_cash(); },
       py::arg("players"), py::arg("classic") = false, "Each seat's cash at the start (the rule lives in Config).");
-  m.def(
-      "forsale_random_playouts",
-      [](int players, int games, uint64_t seed, bool classic) {
-        return bindings::random_playouts<SearchGame>(initial_state(make_config(players, 0, classic)), players, games,
-                                                     seed);
-      },
-      py::arg("players"), py::arg("games"), py::arg("seed") = 0, py::arg("classic") = false,
-        "Plays uniformly random games in C++ (GIL released); returns counts and seconds.");
   m.def(
       "forsale_value_samples",
       [](int players, bool classic, int games, int max_cut, int noise, uint64_t seed) {
@@ -237,12 +223,4 @@ void bind_forsale(py::module_& m) {
   m.attr("forsale_value_feature_names") =
       std::vector<std::string>(kValueFeatureNames, kValueFeatureNames + kValueFeatures);
   m.attr("forsale_value_model_source") = std::string(kValueModelSource);
-  m.def(
-      "forsale_heuristic_playouts",
-      [](int players, int games, uint64_t seed, bool classic) {
-        return bindings::heuristic_playouts<SearchGame>(initial_state(make_config(players, 0, classic)), players,
-                                                        games, seed);
-      },
-      py::arg("players"), py::arg("games"), py::arg("seed") = 0, py::arg("classic") = false,
-        "Plays games with every seat on the heuristic bot in C++ (GIL released); returns counts and seconds.");
 }

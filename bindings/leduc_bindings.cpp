@@ -15,9 +15,7 @@
 #include "../csrc/leduc/rules.h"
 #include "../csrc/leduc/tokens.h"
 #include "leduc_record.h"
-#include "playout_binding.h"
-#include "record_binding.h"
-#include "search_binding.h"
+#include "game_binding.h"
 
 namespace py = pybind11;
 using namespace pyai;
@@ -75,7 +73,7 @@ py::dict state_dict(const State& s, const View* view = nullptr) {
 }  // namespace
 
 void bind_leduc(py::module_& m) {
-  auto [state, view] = bindings::bind_records<LeducRecord>(m, "LeducState", "LeducView");
+  auto [state, view] = bindings::bind_game<LeducRecord>(m, "Leduc");
   state.def(py::init([] { return LeducGameRecord{initial_state(), {}}; }))
       .def("to_dict", [](const LeducGameRecord& r) { return state_dict(r.state); })
       .def(
@@ -124,20 +122,4 @@ void bind_leduc(py::module_& m) {
           },
           "A state whose view for the observer is this view, the hidden card a stand-in (no history).");
 
-  bindings::bind_search<LeducRecord>(m, "LeducSearch");
-
-  m.def(
-      "leduc_random_playouts",
-      [](int games, uint64_t seed) {
-        return bindings::random_playouts<SearchGame>(initial_state(), kPlayers, games, seed);
-      },
-      py::arg("games"), py::arg("seed") = 0,
-      "Plays uniformly random Leduc hands in C++ (GIL released); returns counts and seconds.");
-  m.def(
-      "leduc_heuristic_playouts",
-      [](int games, uint64_t seed) {
-        return bindings::heuristic_playouts<SearchGame>(initial_state(), kPlayers, games, seed);
-      },
-      py::arg("games"), py::arg("seed") = 0,
-      "Plays Leduc hands with both seats on the heuristic player in C++ (GIL released); returns counts and seconds.");
 }

@@ -288,7 +288,7 @@ class Game(Protocol):
 
     # --- benchmarks
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays uniformly random games in C++: {"games": ..., "seconds": ...}."""
+        """Uniformly random games from the start in C++: games, steps, score_sum and seconds."""
 
     def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any] | None:
-        """Optional hook: the heuristic player's games in C++, as random_playouts (None: no heuristic)."""
+        """The same with every seat on the heuristic player (None for a game without one)."""

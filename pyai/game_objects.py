@@ -24,7 +24,7 @@ from .game_string import format_game_string
 class BaseGame:
     """A game's setup. Subclasses set `name`, `core_search`, `state_class` and
     `view_class`, and implement `from_params`, `params` (the game string's
-    parameters), `new_core_state`, `render` and `random_playouts`."""
+    parameters), `new_core_state` and `render`."""
 
     name: ClassVar[str]
     state_class: ClassVar[type[BaseState]]
@@ -215,12 +215,13 @@ class BaseGame:
 
     # --- benchmarks
     def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays uniformly random games in C++; returns counts and seconds."""
-        raise NotImplementedError
+        """Plays `games` uniformly random games from the start in C++: games, steps, score_sum
+        (every seat's final score summed, in the game's units) and seconds."""
+        return self.new_core_state().random_playouts(games, seed)
 
     def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any] | None:
-        """The heuristic player's games in C++, as random_playouts; None: the game has none to time."""
-        return None
+        """The same with every seat on the heuristic player; None for a game without one."""
+        return self.new_core_state().heuristic_playouts(games, seed) if self.has_heuristic else None
 
 
 class BaseState:

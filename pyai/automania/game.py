@@ -255,13 +255,6 @@ class AutomaniaGame(BaseGame):
             lines.append(f"seat {seat} ({names[seat]}): {parts['total']} VP  ({sources}; money ${parts['money']})")
         return lines + super().final_summary(state, names)[-1:]
 
-    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        return _core.automania_random_playouts(self.players, self._components_index, games, seed)
-
-    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays games with every seat on the heuristic player in C++; counts and seconds."""
-        return _core.automania_heuristic_playouts(self.players, self._components_index, games, seed)
-
     def heuristic_against_random(self, games: int, seed: int = 0) -> dict[str, Any]:
         """The heuristic player against random seats in C++, game g seating it at g % players:
         `won` (per game, 1 or 0), `heuristic_vp` and `random_vp` (totals)."""

@@ -270,10 +270,3 @@ class ForSaleGame(BaseGame):
         from .seen_position import SeenPosition
 
         return SeenPosition(self, pov, self.view_from_position(text, pov))
-
-    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        return _core.forsale_random_playouts(self.players, games, seed, self.classic)
-
-    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays games of this edition with every seat on the heuristic bot in C++; counts and seconds."""
-        return _core.forsale_heuristic_playouts(self.players, games, seed, self.classic)

@@ -137,10 +137,3 @@ class LeducGame(BaseGame):
 
     def stage(self, data: dict[str, Any]) -> str:
         return "over" if data["to_move"] == "over" else f"betting round {data['round'] + 1}"
-
-    def random_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        return _core.leduc_random_playouts(games, seed)
-
-    def heuristic_playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
-        """Plays hands with both seats on the heuristic player in C++; counts and seconds."""
-        return _core.leduc_heuristic_playouts(games, seed)
