@@ -1,5 +1,5 @@
-// The rules of Automania (shared/rules/automania-rulebook.txt and the rules
-// summary), read as docs/automania.md says where they leave a case open:
+// The rules of Automania as docs/automania.md states them (the rulebook and
+// its summary, and the readings chosen where they leave a case open):
 // every player decision, from a turn's first worker to the demand tiles'
 // move between rounds. Chance steps (what is revealed) are in chance.h, the
 // final account in scoring.h.

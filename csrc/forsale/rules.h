@@ -1,5 +1,6 @@
-// The rules of For Sale: Autorama, exactly as shared/rules/FORSALE-RULINGS.md
-// says: setup, the three phases with all ten advisor abilities, and chance.
+// The rules of For Sale: Autorama as docs/forsale.md states them (the
+// rulebook with its rulings, and the readings chosen where they leave a case
+// open): setup, the three phases with all ten advisor abilities, and chance.
 //
 // These functions trust their input (the search calls them millions of times
 // a second); checked entry points with clear errors live in tokens.h, which
