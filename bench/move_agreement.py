@@ -17,7 +17,8 @@ probable move of its mixed policy. Prints, by the game's phase (the state's
 With --heuristic the table also says how often the game's heuristic bot
 plays the largest budget's move (how far the rollout policy is from what the
 search settles on); --setting key=value (repeatable) gives every search,
-self-play and analysis alike, a setting of its own.
+self-play and analysis alike, a setting of its own (read as a tournament bot
+spec's settings are, pyai/tournament/specs.py).
 
 When a budget agrees with the largest about as often as the largest agrees
 with itself, the extra iterations no longer change what the search plays:

@@ -13,8 +13,8 @@ Every seat here is a searching player, so a belief that stays up means the
 search spends iterations modelling searching seats as the heuristic player;
 a belief that falls to 0 means the search is then exactly the search without
 the model. --setting key=value (repeatable) gives every search a setting of
-its own (e.g. opponent_prior=0.1). Seeds and iteration budgets make a run
-reproducible.
+its own (e.g. opponent_prior=0.1; read as a tournament bot spec's settings
+are). Seeds and iteration budgets make a run reproducible.
 """
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
 """The paired difference of two strength runs over the same deals.
 
     python bench/paired.py new.json old.json
+    python bench/paired.py new.sqlite old.sqlite
     python bench/paired.py "bench/strength_scaling.json::<row key>" "bench/strength_scaling.json::<row key>"
 
 Each run is what `bench/strength.py --per-deal FILE` wrote (every deal's win
-share of the tested bot), or one row of a bench/strength_scaling.py table
-named FILE::KEY (the row's key as the JSON has it; its per-deal shares). The
-deals both runs played are paired, so the luck of each deal cancels: prints
-the mean of new - old with a 95% t interval over deals.
+share of the tested bot), a tournament results file (`bench/strength.py --db
+FILE`, or `pyai tournament --db FILE`: the first bot of its line-up), or one
+row of a bench/strength_scaling.py table named FILE::KEY (the row's key as the
+JSON has it; its per-deal shares). The deals both runs played are paired, so
+the luck of each deal cancels (two runs of the same game and tournament seed
+play the same cards in each deal): prints the mean of new - old with a 95% t
+interval over deals.
 """
 
 from __future__ import annotations
@@ -16,6 +20,10 @@ import argparse
 import json
 import math
 import statistics
+
+from strength import stored_shares
+
+from pyai.errors import PyaiError
 
 # Two-sided 95% quantiles of Student's t for small samples; 1.96 beyond.
 _T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23}
@@ -31,9 +39,23 @@ def t95(degrees: int) -> float:
 ROW_SEPARATOR = "::"  # FILE::KEY: a row of a strength_scaling.py table (its keys hold ": ", never "::")
 
 
+def is_sqlite(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
 def load_run(spec: str) -> dict[str, float]:
-    """Every deal's win share of one run: a --per-deal file, or FILE::KEY, a row of a scaling table."""
+    """Every deal's win share of one run: a --per-deal file, a tournament results file, or FILE::KEY,
+    a row of a scaling table."""
     path, _, key = spec.partition(ROW_SEPARATOR)
+    if not key and is_sqlite(path):
+        try:
+            return {str(deal): share for deal, share in stored_shares(path).items()}
+        except PyaiError as error:
+            raise SystemExit(str(error)) from None
     try:
         with open(path) as f:
             data = json.load(f)

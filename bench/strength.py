@@ -1,18 +1,26 @@
-"""Strength of one bot against a field, over duplicate deals.
+"""Strength of one bot against copies of another, over duplicate deals, played by `pyai tournament`'s runner.
 
-    python bench/strength.py --bot ismcts --opponent heuristic --players 4 --deals 50 --iterations 2000
+    python bench/strength.py --bot ismcts:iterations=2000 --opponent heuristic --deals 50
+    python bench/strength.py --bot "ismcts:iterations=20000,opponent_model=none" --opponent ismcts:iterations=2000
+    python bench/strength.py --game "forsale(players=3,edition=classic)" --bot ismcts:iterations=10000 --per-deal a.json
+    python bench/strength.py --game "automania(players=3)" --bot ismcts:iterations=1000 --db runs/a.sqlite
 
-Every deal (seed) is played once per seat rotation: the tested bot sits in
-each seat in turn against copies of the opponent, and the cards turned up
-are the same in every rotation (chance tokens are drawn from the deal's seed
-and the step number; the unseen cards do not depend on the moves), so luck
-of the deal cancels. Reports the tested bot's mean win share (a shared win
-of k counts 1/k) with a 95% confidence interval over deals, against the
-fair share 1/players. A report, not a test: it takes minutes.
+The line-up is the tested bot (--bot) then copies of the opponent (--opponent),
+both tournament bot specs (`name:key=value,...`, pyai/tournament/specs.py). Every
+deal is played in each seating with the same cards (the tournament's duplicate
+deals): "rotations" puts the tested bot in every seat of every deal, `--seatings
+all` plays every distinct order. Reports the tested bot's mean win share over
+deals (a shared win of k counts 1/k; a deal's share is the mean over its
+seatings) with a 95% interval over deals, against the fair share 1/players. A
+bot against copies of itself is one bot in every seat: each deal is then played
+once and its share is the fair share.
 
-`--bot-heuristic-at sell,keep,mech` has the tested bot play the heuristic's
-move in the selling phase (wherever its first legal move starts with one of
-those), so a search can be measured in some phases only.
+The games go to a temporary SQLite file, or to `--db FILE`, which keeps them:
+the same command again resumes an interrupted run, and a larger --deals plays
+only the deals the file lacks (`pyai tournament --report FILE` reads it too).
+`--per-deal FILE` writes each deal's share of the tested bot as JSON, for
+bench/paired.py. A malformed spec, or a setting the game refuses, is named
+before any game is played. A report, not a test: it takes minutes.
 """
 
 from __future__ import annotations
@@ -20,111 +28,79 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
-import random
+import os
 import statistics
-import time
+import sys
+import tempfile
+from typing import Any
 
-import pyai
+from pyai.errors import PyaiError
+from pyai.games import load_game
+from pyai.tournament.runner import TournamentConfig, plan, run_tournament
+from pyai.tournament.schedule import SEATINGS
+from pyai.tournament.specs import check_spec, parse_spec
+from pyai.tournament.stats import win_shares
+from pyai.tournament.store import Store
 
-
-class HeuristicAt:
-    """A bot that plays the game's heuristic move where the seat's first legal
-    move starts with one of `prefixes` (e.g. "sell": For Sale's selling phase),
-    and the wrapped bot's elsewhere: it measures a search in some phases only."""
-
-    def __init__(self, bot: pyai.Bot, prefixes: tuple[str, ...]):
-        self.name = bot.name
-        self._bot = bot
-        self._heuristic = pyai.make_bot("heuristic")
-        self._prefixes = prefixes
-
-    def choose(self, state, seat=None) -> str:
-        mover = state.to_move() if seat is None else seat
-        first = state.legal_moves_for(mover)[0]
-        wrapped = self._heuristic if first.startswith(self._prefixes) else self._bot
-        return wrapped.choose(state, seat)
+TESTED = 0  # the tested bot's id in the store: bots are numbered in order of first appearance in the line-up
 
 
-def play_game(args: tuple[int, str, int, int, str, str, dict, dict, tuple]) -> tuple[int, int, float, float]:
-    players, edition, deal, rotation, bot_name, opponent_name, bot_settings, opponent_settings, heuristic_at = args
-    game = pyai.load_game(f"forsale(players={players},edition={edition})")
-    bots = [
-        pyai.make_bot(
-            bot_name if seat == rotation else opponent_name,
-            seed=deal * 1000 + rotation * 10 + seat,
-            **(bot_settings if seat == rotation else opponent_settings),
-        )
-        for seat in range(players)
+def config_for(
+    game: str, bot: str, opponent: str, deals: int, *, seed: int = 0, seatings: str = "rotations"
+) -> TournamentConfig:
+    """The tournament: the tested bot in the first seat, copies of the opponent in the others."""
+    players = load_game(game).players
+    return TournamentConfig(
+        game=game, bots=[bot] + [opponent] * (players - 1), deals=deals, seed=seed, seatings=seatings
+    )
+
+
+def per_deal_shares(games: list[dict[str, Any]], players: int, bot: int = TESTED) -> dict[int, float]:
+    """Each deal's mean win share of `bot` over the seats it held in that deal's games, by deal."""
+    wins: dict[int, float] = {}
+    seats: dict[int, int] = {}
+    for game in games:
+        shares = win_shares(game, players)
+        for seat, held_by in enumerate(game["seating"]):
+            if held_by == bot:
+                wins[game["deal"]] = wins.get(game["deal"], 0.0) + shares[seat]
+                seats[game["deal"]] = seats.get(game["deal"], 0) + 1
+    return {deal: wins[deal] / seats[deal] for deal in sorted(seats)}
+
+
+def stored_shares(path: str, bot: int = TESTED) -> dict[int, float]:
+    """Each deal's win share of `bot` in a tournament results file (strength.py's tested bot: the first)."""
+    with Store(path, create=False) as store:
+        players = len(store.settings()["lineup"])
+        return per_deal_shares(store.games(), players, bot)
+
+
+def measure(config: TournamentConfig, *, db: str | None = None, workers: int | None = None) -> dict[str, Any]:
+    """Plays the games of `config` that `db` (default: a temporary file) lacks. Returns each deal's
+    win share of the tested bot ("per_deal"), the games stored and played, the tested bot's mean score
+    over its games that ended normally, and this run's seconds. Raises PyaiError on a bad config
+    before any game."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = db or os.path.join(folder, "strength.sqlite")
+        report = run_tournament(config, path, concurrency=workers, log=lambda message: print(message, file=sys.stderr))
+        with Store(path, create=False) as store:
+            games = store.games()
+    players = len(report["settings"]["lineup"])
+    scores = [
+        game["scores"][seat]
+        for game in games
+        if game["scores"] is not None
+        for seat, held_by in enumerate(game["seating"])
+        if held_by == TESTED
     ]
-    if heuristic_at:
-        bots[rotation] = HeuristicAt(bots[rotation], heuristic_at)
-    state = game.new_initial_state()
-    chance_step = 0
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover == "chance":
-            chance_step += 1
-            state.apply(state.sample_chance(deal * 7_919 + chance_step))
-        else:
-            state.apply(bots[mover].choose(state))
-    winners = state.winners()
-    share = 1 / len(winners) if rotation in winners else 0.0
-    return deal, rotation, share, state.scores()[rotation]
-
-
-def parse_settings(pairs: list[str]) -> dict:
-    """key=value pairs as settings, each value a whole number, a number, None or text; a pair
-    without a key and an "=" raises ValueError naming it."""
-    settings: dict = {}
-    for pair in pairs:
-        key, equals, value = pair.partition("=")
-        if not key or not equals:
-            raise ValueError(f"give KEY=VALUE, not {pair!r}")
-        if value == "None":  # a setting's own "off" (rollout_sell_later_weight=None, say)
-            settings[key] = None
-            continue
-        for convert in (int, float):
-            try:
-                settings[key] = convert(value)
-                break
-            except ValueError:
-                settings[key] = value
-    return settings
-
-
-def measure(
-    *,
-    bot: str,
-    opponent: str,
-    bot_settings: dict,
-    opponent_settings: dict,
-    players: int = 4,
-    edition: str = "autorama",
-    deals: int = 50,
-    first_deal: int = 1,
-    workers: int | None = None,
-    bot_heuristic_at: tuple[str, ...] = (),
-) -> dict:
-    """Plays deals first_deal.. in every rotation: each deal's mean win share of the tested bot, and more.
-    Where its first legal move starts with one of `bot_heuristic_at`, the tested bot plays the heuristic's move."""
-    jobs = [
-        (players, edition, deal, rotation, bot, opponent, bot_settings, opponent_settings, bot_heuristic_at)
-        for deal in range(first_deal, first_deal + deals)
-        for rotation in range(players)
-    ]
-    random.Random(0).shuffle(jobs)  # mix slow and fast games across workers
-    start = time.time()
-    with multiprocessing.Pool(workers or multiprocessing.cpu_count()) as pool:
-        results = pool.map(play_game, jobs, chunksize=1)
-    by_deal: dict[int, list[float]] = {}
-    for deal, _, share, _ in results:
-        by_deal.setdefault(deal, []).append(share)
     return {
-        "per_deal": {deal: sum(v) / len(v) for deal, v in sorted(by_deal.items())},
-        "games": len(results),
-        "mean_score": statistics.fmean(score for *_, score in results),
-        "seconds": time.time() - start,
+        "per_deal": per_deal_shares(games, players),
+        "players": players,
+        "games": len(games),
+        "played": report["run"]["played"],
+        "failed": sum(game["outcome"] != "normal" for game in games),
+        "mean_score": statistics.fmean(scores) if scores else math.nan,
+        "seconds": report["run"]["seconds"],
     }
 
 
@@ -135,77 +111,59 @@ def interval(deal_shares: list[float]) -> tuple[float, float]:
     return mean, half
 
 
-def checked_settings(parser: argparse.ArgumentParser, option: str, pairs: list[str], game: pyai.Game) -> dict:
-    """The settings `pairs` give every search, checked by one iteration from the game's bench
-    position, so that a malformed pair or a setting the search refuses ends the run (the
-    parser's error, naming `option` and what was wrong) before any game is played."""
+def checked_settings(parser: argparse.ArgumentParser, option: str, pairs: list[str], game: Any) -> dict:
+    """The search settings that `pairs` (key=value each) give, read by the tournament's spec parser
+    and checked against the game, so that a malformed pair or a setting the search refuses ends the
+    run (the parser's error, naming `option`) before any game is played."""
     try:
-        settings = parse_settings(pairs)
-        pyai.analyse(game.bench_state(), **(settings | {"iterations": 1}))
-    except (ValueError, pyai.PyaiError) as error:
+        spec = parse_spec("ismcts:" + ",".join(pairs) if pairs else "ismcts")
+        check_spec(spec, game)
+    except PyaiError as error:
         parser.error(f"{option}: {error}")
-    return settings
-
-
-def search_settings(bot: str, iterations: int, pairs: list[str]) -> dict:
-    """A bot's settings: the shared iteration budget for a search bot, then its own key=value pairs."""
-    return ({"iterations": iterations} if bot in {"ismcts", "pimc"} else {}) | parse_settings(pairs)
+    return spec.settings_dict()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", default="ismcts")
-    parser.add_argument("--opponent", default="heuristic")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--edition", default="autorama", choices=("autorama", "classic"))
-    parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--first-deal", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=2000, help="for search bots on both sides")
-    parser.add_argument("--bot-setting", action="append", default=[], help="key=value for the tested bot")
-    parser.add_argument("--opponent-setting", action="append", default=[], help="key=value for the opponents")
+    parser.add_argument("--game", default="forsale(players=4)", help="any registered game (default forsale(players=4))")
     parser.add_argument(
-        "--bot-heuristic-at",
-        default="",
-        metavar="PREFIXES",
-        help="comma-separated move prefixes (e.g. sell,keep,mech: the selling phase) where the tested bot "
-        "plays the heuristic's move instead",
+        "--bot", default="ismcts:iterations=2000", help="the tested bot's spec (ismcts:iterations=2000)"
     )
-    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--opponent", default="heuristic", help="the spec of the bot in every other seat (heuristic)")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0, help="the tournament's seed: which deals are played (0)")
+    parser.add_argument("--seatings", choices=SEATINGS, default="rotations")
+    parser.add_argument("--workers", "--concurrency", type=int, default=os.cpu_count() or 1, dest="workers")
+    parser.add_argument("--db", metavar="FILE", help="keep the games here (the same command resumes or extends)")
     parser.add_argument(
-        "--per-deal", default=None, help="also write each deal's win share to this JSON file (for paired comparisons)"
+        "--per-deal", metavar="FILE", help="also write each deal's win share to this JSON file (bench/paired.py)"
     )
     args = parser.parse_args()
 
     try:
-        bot_settings = search_settings(args.bot, args.iterations, args.bot_setting)
-        opponent_settings = search_settings(args.opponent, args.iterations, args.opponent_setting)
-    except ValueError as error:
-        parser.error(f"--bot-setting / --opponent-setting: {error}")
-    run = measure(
-        bot=args.bot,
-        opponent=args.opponent,
-        bot_settings=bot_settings,
-        opponent_settings=opponent_settings,
-        players=args.players,
-        edition=args.edition,
-        deals=args.deals,
-        first_deal=args.first_deal,
-        workers=args.workers,
-        bot_heuristic_at=tuple(prefix for prefix in args.bot_heuristic_at.split(",") if prefix),
-    )
+        config = config_for(args.game, args.bot, args.opponent, args.deals, seed=args.seed, seatings=args.seatings)
+        checked = plan(config)  # every spec against the game, before a results file or a game
+    except PyaiError as error:
+        parser.error(str(error))
+    try:
+        run = measure(config, db=args.db, workers=args.workers)
+    except PyaiError as error:
+        raise SystemExit(f"strength.py: {error}") from None
     if args.per_deal:
         with open(args.per_deal, "w") as out:
             json.dump({str(deal): share for deal, share in run["per_deal"].items()}, out)
+    players = checked.players
     mean, half = interval(list(run["per_deal"].values()))
-    playing = f" (the heuristic's moves at {args.bot_heuristic_at})" if args.bot_heuristic_at else ""
+    bot, opponent = (parse_spec(text).text for text in (args.bot, args.opponent))
+    played = f" ({run['played']} played now)" if args.db else ""
+    failed = f"; {run['failed']} lost by a failure" if run["failed"] else ""
     print(
-        f"{args.bot} {bot_settings}{playing} vs {args.players - 1} x {args.opponent} {opponent_settings}, "
-        f"{args.players} players ({args.edition}), {len(run['per_deal'])} deals x {args.players} seatings "
-        f"= {run['games']} games in {run['seconds']:.0f} s"
+        f"{bot} vs {players - 1} x {opponent}, {checked.game}, {len(run['per_deal'])} deals x "
+        f"{checked.seatings_per_deal} seatings = {run['games']} games{played} in {run['seconds']:.0f} s{failed}"
     )
     print(
         f"win share {mean:.3f} +- {half:.3f} (95% CI {mean - half:.3f}..{mean + half:.3f}; fair share "
-        f"{1 / args.players:.3f}); mean score {run['mean_score']:.1f}"
+        f"{1 / players:.3f}); mean score {run['mean_score']:.1f}"
     )
 
 

@@ -3,97 +3,103 @@
     python bench/strength_scaling.py --plot bench/strength_scaling.png      # hours on 2 cores
     python bench/strength_scaling.py --budgets 2000,20000 --deals 40        # one part of it
     python bench/strength_scaling.py --bot-settings opponent_model=none     # the tested ismcts set otherwise
+    python bench/strength_scaling.py --game "automania(players=3)" --fields heuristic --json automania.json
 
 For each budget (iterations a move of the tested ismcts) and each field (the
 bot its opponents are copies of: by default the heuristic bot, and ismcts
-at 2,000 iterations), plays duplicate deals in every seating with
-bench/strength.py and reports the tested bot's win share with a 95% interval
-over deals. A fixed field makes the curve mean something: against ismcts at
-2,000 the 2,000-iteration point is the same bot (the fair share), and every
-point above it is what the extra thinking buys.
+at 2,000 iterations), plays duplicate deals in every seating through
+bench/strength.py (`pyai tournament`'s runner) and reports the tested bot's
+win share with a 95% interval over deals. A fixed field makes the curve mean
+something: against ismcts at 2,000 the 2,000-iteration point is the same bot
+(the fair share), and every point above it is what the extra thinking buys.
 
 Each row's per-deal win shares are kept in the JSON (--json, default
-bench/strength_scaling.json, keyed by the row), so a run only plays the deals
-a row is missing: run it again with a larger --deals to extend rows, or with
-one --budgets value to add a point. The figures use iteration budgets, so the
-machine's load does not change the play. --plot draws win share against
-budget (needs matplotlib: the `plot` extra, `pip install '.[plot]'`).
---bot-settings gives the tested ismcts settings of its own (key=value,...):
-they are part of the row's key and label, a line of their own.
+bench/strength_scaling.json, keyed by the game and the row's bots), and its
+games in a tournament results file beside it (<json name>_games/, named in the
+row), so a run only plays the deals a row is missing: run it again with a
+larger --deals to extend rows, or with one --budgets value to add a point. A
+row whose games were not kept cannot be extended (the run stops before any
+game and says so): play it afresh into another --json. The figures use
+iteration budgets, so the machine's load does not change the play. --plot
+draws win share against budget (needs matplotlib: the `plot` extra, `pip
+install '.[plot]'`). --bot-settings gives the tested ismcts settings of its
+own (key=value,...): they are part of the row's key and label, a line of their
+own. Every spec is read by the tournament's parser (pyai/tournament/specs.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import math
-import multiprocessing
+import os
+import re
 from pathlib import Path
 
-from strength import interval, measure, parse_settings
+from strength import config_for, interval, measure
+
+from pyai.errors import PyaiError
+from pyai.games import load_game
+from pyai.tournament.runner import plan
 
 DEFAULT_BUDGETS = "2000,20000,200000"
 DEFAULT_FIELDS = "heuristic;ismcts:iterations=2000"
 
 
-def parse_pairs(text: str) -> dict:
-    """'iterations=2000,max_raise=1' -> {...}; '' -> {}."""
-    return parse_settings([pair for pair in text.split(",") if pair])
+def tested_spec(budget: int, bot_settings: str = "") -> str:
+    """The tested ismcts's spec: its budget, then its own settings as given."""
+    return f"ismcts:iterations={budget}" + (f",{bot_settings}" if bot_settings else "")
 
 
-def parse_field(spec: str) -> tuple[str, dict]:
-    """'ismcts:iterations=2000,max_raise=1' -> ('ismcts', {...}); a bare name has no settings."""
-    name, _, settings = spec.partition(":")
-    return name, parse_pairs(settings)
+def row_key(game: str, budget: int, field: str, bot_settings: str = "") -> str:
+    return f"{game}: {tested_spec(budget, bot_settings)} vs {field}"
 
 
-def row_key(players: int, edition: str, budget: int, field: str, bot_settings: str = "") -> str:
-    settings = f",{bot_settings}" if bot_settings else ""
-    return f"{edition} {players}p: ismcts:iterations={budget}{settings} vs {field}"
+def games_file(json_path: Path, key: str) -> str:
+    """Where a row's games are kept, relative to the JSON's folder: readable, and unique by a hash of the key."""
+    slug = re.sub(r"[^A-Za-z0-9=.,-]+", "_", key).strip("_")[:120]
+    digest = hashlib.blake2b(key.encode(), digest_size=4).hexdigest()
+    return f"{json_path.stem}_games/{slug}-{digest}.sqlite"
 
 
-def extend_row(
-    report: dict,
-    *,
-    players: int,
-    edition: str,
-    budget: int,
-    field: str,
-    deals: int,
-    workers: int,
-    bot_settings: str = "",
-) -> dict:
-    """Plays the deals the row lacks (up to `deals`) and stores them; returns the row (its interval is
-    computed from the stored deals when the table is made, in main)."""
-    key = row_key(players, edition, budget, field, bot_settings)
-    row = report["rows"].setdefault(
-        key,
-        {
-            "players": players,
-            "edition": edition,
-            "budget": budget,
-            "bot_settings": bot_settings,
-            "field": field,
-            "per_deal": {},
-            "seconds": 0.0,
-        },
-    )
+def new_row(json_path: Path, key: str, *, game: str, players: int, budget: int, field: str, bot_settings: str) -> dict:
+    return {
+        "game": game,
+        "players": players,
+        "budget": budget,
+        "bot_settings": bot_settings,
+        "field": field,
+        "per_deal": {},
+        "seconds": 0.0,
+        "db": games_file(json_path, key),
+    }
+
+
+def cannot_extend(row: dict, key: str, deals: int, folder: Path) -> str | None:
+    """Why a row that lacks deals cannot be given them without replaying its stored ones (None: it can)."""
     have = len(row["per_deal"])
-    if have < deals:
-        opponent, opponent_settings = parse_field(field)
-        run = measure(
-            bot="ismcts",
-            opponent=opponent,
-            bot_settings={"iterations": budget} | parse_pairs(bot_settings),
-            opponent_settings=opponent_settings,
-            players=players,
-            edition=edition,
-            deals=deals - have,
-            first_deal=have + 1,
-            workers=workers,
-        )
-        row["per_deal"] |= {str(deal): share for deal, share in run["per_deal"].items()}
+    if have >= deals or have == 0:
+        return None
+    if "db" not in row:
+        return f"row {key!r} holds {have} deals but no results file of its games"
+    if not (folder / row["db"]).exists():
+        return f"row {key!r} holds {have} deals but its results file {folder / row['db']} is gone"
+    return None
+
+
+def extend_row(row: dict, *, deals: int, workers: int, folder: Path) -> dict:
+    """Plays the deals the row lacks (up to `deals`) into its results file and stores every deal's share;
+    returns the row (its interval is computed from the stored deals when the table is made, in main)."""
+    if len(row["per_deal"]) < deals:
+        db = folder / row["db"]
+        if not db.parent.exists():
+            db.parent.mkdir(parents=True)
+            (db.parent / ".gitignore").write_text("*\n")  # the games are a cache of the JSON's rows
+        config = config_for(row["game"], tested_spec(row["budget"], row["bot_settings"]), row["field"], deals)
+        run = measure(config, db=str(db), workers=workers)
+        row["per_deal"] = {str(deal): share for deal, share in run["per_deal"].items()}
         row["seconds"] += run["seconds"]
         row["date"] = datetime.date.today().isoformat()
     return row
@@ -146,7 +152,7 @@ def field_label(line: tuple[str, str]) -> str:
     return ",".join(own)
 
 
-def plot(rows: list[dict], players: int, path: str) -> None:
+def plot(rows: list[dict], game: str, players: int, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
@@ -192,7 +198,7 @@ def plot(rows: list[dict], players: int, path: str) -> None:
         tops = [row["win_share"] + error_bar(row) for row in rows if field_bot(row["field"]) == panel]
         axes.set_ylim(0, min(1.0, math.ceil(max(tops) * 10 + 0.5) / 10))  # room above the highest interval
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
-    figure.suptitle(f"For Sale ({rows[0]['edition']}), {players} players: strength by thinking time")
+    figure.suptitle(f"{game}: strength by thinking time")
     figure.tight_layout()
     figure.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(figure)
@@ -207,10 +213,9 @@ def main() -> None:
     parser.add_argument(
         "--bot-settings", default="", help="the tested ismcts's own settings, key=value,... (part of each row's key)"
     )
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--edition", default="autorama", choices=("autorama", "classic"))
+    parser.add_argument("--game", default="forsale(players=4)", help="any registered game (default forsale(players=4))")
     parser.add_argument("--deals", type=int, default=40, help="deals a row should have (1..N); missing ones are played")
-    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", default=str(Path(__file__).with_name("strength_scaling.json")))
     parser.add_argument("--plot", metavar="PNG", help="also draw win share against budget into this image")
     args = parser.parse_args()
@@ -223,12 +228,10 @@ def main() -> None:
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
     fields = [field for field in args.fields.split(";") if field]
-    try:  # a malformed key=value pair is named before any game, not in the middle of a run
-        parse_pairs(args.bot_settings)
-        for field in fields:
-            parse_field(field)
-    except ValueError as error:
-        parser.error(f"--bot-settings / --fields: {error}")
+    try:
+        game = load_game(args.game)
+    except PyaiError as error:
+        parser.error(f"--game: {error}")
     if args.plot:  # fail before a long run, not after it
         try:
             import matplotlib  # noqa: F401
@@ -236,30 +239,47 @@ def main() -> None:
             parser.error("--plot needs matplotlib: pip install 'pyai[plot]' (or pip install matplotlib)")
 
     path = Path(args.json)
+    folder = path.resolve().parent
     report = json.loads(path.read_text()) if path.exists() else {"rows": {}}
-    for budget in budgets:
-        for field in fields:
-            extend_row(
-                report,
-                players=args.players,
-                edition=args.edition,
+    wanted = []
+    for budget in dict.fromkeys(budgets):
+        for field in dict.fromkeys(fields):
+            key = row_key(str(game), budget, field, args.bot_settings)
+            row = report["rows"].get(key) or new_row(
+                path,
+                key,
+                game=str(game),
+                players=game.players,
                 budget=budget,
                 field=field,
-                deals=args.deals,
-                workers=args.workers,
                 bot_settings=args.bot_settings,
             )
-            path.write_text(json.dumps(report, indent=1) + "\n")  # after every row: an interrupted run keeps it
+            wanted.append(row)
+            if len(row["per_deal"]) >= args.deals:
+                continue  # nothing to play: printed as stored
+            # A row that cannot be extended, a malformed spec or a setting the game refuses is named before any
+            # game, not in the middle of a run.
+            refused = cannot_extend(row, key, args.deals, folder)
+            if refused:
+                parser.error(f"{refused}, so its deals cannot be extended: play it afresh into another --json")
+            try:
+                plan(config_for(str(game), tested_spec(budget, args.bot_settings), field, args.deals))
+            except PyaiError as error:
+                parser.error(f"--bot-settings / --fields: {error}")
+    for row in wanted:
+        report["rows"].setdefault(row_key(row["game"], row["budget"], row["field"], row["bot_settings"]), row)
+        extend_row(row, deals=args.deals, workers=args.workers, folder=folder)
+        path.write_text(json.dumps(report, indent=1) + "\n")  # after every row: an interrupted run keeps it
     # Every stored row of this game, so that points run separately (a costly budget over fewer deals) show together;
-    # each row's interval from its deals as stored (deals merged in from bench/strength.py runs count too).
-    rows = [row for row in report["rows"].values() if (row["players"], row["edition"]) == (args.players, args.edition)]
+    # each row's interval from its deals as stored (deals merged in by hand count too).
+    rows = [row for row in report["rows"].values() if row["game"] == str(game)]
     for row in rows:
         row["win_share"], row["half_width"] = interval(list(row["per_deal"].values()))
     path.write_text(json.dumps(report, indent=1) + "\n")
-    print(markdown(rows, args.players))
-    print(f"\n(fair share {1 / args.players:.3f}; every deal in each of the {args.players} seatings; rows in {path})")
+    print(markdown(rows, game.players))
+    print(f"\n({game}: fair share {1 / game.players:.3f}; every deal in each seating; rows in {path})")
     if args.plot:
-        plot(rows, args.players, args.plot)
+        plot(rows, str(game), game.players, args.plot)
         print(f"plot in {args.plot}")
 
 

@@ -53,7 +53,7 @@ def test_choices_are_legal_moves_and_the_table_counts_them(tmp_path):
 
 
 def test_the_heuristic_column_and_a_setting_for_every_search(tmp_path):
-    done = agreement_run(tmp_path / "h.json", "--heuristic", "--setting", "rollout_sell_later_weight=None")
+    done = agreement_run(tmp_path / "h.json", "--heuristic", "--setting", "rollout_sell_later_weight=0.5")
     assert done.returncode == 0, done.stderr
     header = done.stdout.splitlines()[0]
     assert header.endswith("| the heuristic vs 200 |")
@@ -81,8 +81,8 @@ def test_bad_arguments_are_refused_before_any_game():
         (["--budgets", "2k,20k"], "is not a comma-separated list"),
         (["--game", "nosuch()"], "--game: unknown game"),
         (["--every", "0"], "must each be at least 1"),
-        (["--setting", "exploration"], "--setting: give KEY=VALUE, not 'exploration'"),
-        (["--setting", "exploration=-1"], "--setting: exploration must be"),
+        (["--setting", "exploration"], "--setting: bot spec 'ismcts:exploration': 'exploration' is not key=value"),
+        (["--setting", "exploration=-1"], "--setting: bot spec 'ismcts:exploration=-1': exploration must be"),
     ):
         done = subprocess.run(
             [sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=60, cwd="/"

@@ -44,8 +44,14 @@ def test_the_table_counts_every_decision_by_phase_and_the_beliefs_follow_the_set
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--setting", "opponent_prior=3"], "--setting: opponent_prior must be a number 0 to 1, not 3"),
-        (["--setting", "opponent_prior"], "--setting: give KEY=VALUE, not 'opponent_prior'"),
+        (
+            ["--setting", "opponent_prior=3"],
+            "--setting: bot spec 'ismcts:opponent_prior=3': opponent_prior must be a number 0 to 1, not 3",
+        ),
+        (
+            ["--setting", "opponent_prior"],
+            "--setting: bot spec 'ismcts:opponent_prior': 'opponent_prior' is not key=value",
+        ),
         (["--game", "chess"], "--game: unknown game 'chess'"),
     ],
 )
