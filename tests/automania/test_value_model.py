@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -94,10 +95,23 @@ def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
 
 
 def test_the_report_names_the_weights_the_build_holds():
-    report = json.loads((ROOT / "bench" / "automania_value_model.json").read_text())
+    report = json.loads((ROOT / "bench" / "automania" / "value_model.json").read_text())
     assert report["source"] == _core.automania_value_model_source
     assert report["features"] == FEATURES
     assert set(report["settings"]) == {"2p", "3p", "4p"}
+
+
+def test_the_shipped_weights_name_the_command_that_writes_them_again():
+    # The script's Automania defaults are the shipped fit's settings: its include says so in its header.
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fit_value_model
+
+    game = fit_value_model.automania_fit()
+    defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut)
+    source, command = fit_value_model.fit_description(game, *defaults)
+    assert source == _core.automania_value_model_source
+    assert command == "python bench/fit_value_model.py --game automania"
+    assert f"//     {command}\n" in game.weights.read_text().split("inline constexpr")[0]
 
 
 def test_the_model_ends_rollouts_where_the_next_round_is_dealt():

@@ -94,9 +94,20 @@ def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
 
 
 def test_the_report_names_the_weights_the_build_holds():
-    report = json.loads((ROOT / "bench" / "value_model.json").read_text())
+    report = json.loads((ROOT / "bench" / "forsale" / "value_model.json").read_text())
     assert report["source"] == _core.forsale_value_model_source
     assert report["features"] == FEATURES
+
+
+def test_the_shipped_weights_name_the_command_that_writes_them_again():
+    # The script's For Sale defaults are the shipped fit's settings: its include says so in its header.
+    game = fit_value_model.forsale_fit()
+    phases = set(fit_value_model.DEFAULT_PHASES.split(","))
+    defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut, phases)
+    source, command = fit_value_model.fit_description(game, *defaults)
+    assert source == _core.forsale_value_model_source
+    assert command == "python bench/fit_value_model.py --game forsale"
+    assert f"//     {command}\n" in game.weights.read_text().split("inline constexpr")[0]
 
 
 def test_samples_are_seeded_and_each_carries_its_games_outcome():
@@ -218,4 +229,6 @@ def test_a_fit_too_small_to_hold_games_out_says_so(tmp_path, capsys):
         ["--games", "10", "--weights", str(tmp_path / "w.inc"), "--report", str(tmp_path / "r.json")]
     ) == 0
     assert "no held-out positions" in capsys.readouterr().out
-    assert (tmp_path / "w.inc").read_text().count("{true,") > 0
+    written = (tmp_path / "w.inc").read_text()
+    assert written.count("{true,") > 0
+    assert "//     python bench/fit_value_model.py --game forsale --games 10\n" in written  # what wrote it

@@ -1,7 +1,7 @@
 """pyai's ISMCTS against OpenSpiel's on Leduc poker: speed and exploitability.
 
-    python bench/leduc_vs_openspiel.py                  # about a minute and a half on 2 cores
-    python bench/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
+    python bench/leduc/leduc_vs_openspiel.py                  # about a minute and a half on 2 cores
+    python bench/leduc/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
 
 Speed: iterations per second of pyai's ISMCTS (rollout="random", one
 thread) and of OpenSpiel's C++ ISMCTSBot (pyspiel.ISMCTSBot with a

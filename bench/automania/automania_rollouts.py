@@ -1,8 +1,9 @@
 """Automania: ISMCTS with heuristic rollouts against ISMCTS with random rollouts.
 
-    python bench/automania_rollouts.py --budget iterations=1000 --deals 12 --out its.jsonl
-    python bench/automania_rollouts.py --budget iterations=100 --random-budget iterations=6300 --out time.jsonl
-    python bench/automania_rollouts.py --report its.jsonl time.jsonl
+    python bench/automania/automania_rollouts.py --budget iterations=1000 --deals 12 --out its.jsonl
+    python bench/automania/automania_rollouts.py --budget iterations=100 --random-budget iterations=6300 \\
+        --out time.jsonl
+    python bench/automania/automania_rollouts.py --report its.jsonl time.jsonl
 
 Head to head at 3 players: in every game one seat searches with heuristic
 rollouts (rollout=heuristic) and two with random rollouts (rollout=random),
