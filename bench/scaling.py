@@ -39,7 +39,7 @@ from pathlib import Path
 import pyai
 from pyai import _core
 from pyai.analysis import Search, analyse
-from pyai.bench import start_position
+from pyai.commands.bench import start_position
 
 SIZES = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 PLAYERS = [3, 4, 5, 6]

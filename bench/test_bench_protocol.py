@@ -9,8 +9,8 @@ child over pipes (the figure a GUI or referee sees; target < 2 ms).
 
 import pytest
 
-from pyai.bench import protocol_position
-from pyai.bench_protocol import EngineChild, InProcessEngine
+from pyai.commands.bench import protocol_position
+from pyai.commands.bench_protocol import EngineChild, InProcessEngine
 
 
 @pytest.fixture(scope="module")

@@ -40,7 +40,7 @@ def _game(args: argparse.Namespace):
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .play import play_with_human, watch
+    from .commands.play import play_with_human, watch
 
     game = _game(args)
     if args.human is not None and not 0 <= args.human < game.players:
@@ -103,7 +103,7 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
-    from .review import plot_review, read_record, review
+    from .commands.review import plot_review, read_record, review
 
     if args.plot:
         _require_matplotlib()
@@ -130,7 +130,7 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _advise(args: argparse.Namespace) -> int:
-    from .advise import Companion, CompanionError, Session, default_names, resume, run, thinking_ticker
+    from .commands.advise import Companion, CompanionError, Session, default_names, resume, run, thinking_ticker
 
     progress = thinking_ticker(sys.stderr) if sys.stderr.isatty() else None
     if args.resume:
@@ -168,7 +168,7 @@ def _require_matplotlib() -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import run_bench, run_comparison
+    from .commands.bench import run_bench, run_comparison
 
     if args.against or args.compare:
         if args.rounds < 1:

@@ -1,11 +1,11 @@
-"""The advice as a player reads it (pyai/advice_text.py): costs said as costs,
+"""The advice as a player reads it (pyai/commands/advice_text.py): costs said as costs,
 a reason line, the continuation in words, and when a position is decided."""
 
 from __future__ import annotations
 
 import pyai
-from pyai.advice_text import Earlier, advice_lines, cost, one_line
 from pyai.analysis import AnalysisResult, MoveAnalysis, cannot_win, sure_win
+from pyai.commands.advice_text import Earlier, advice_lines, cost, one_line
 
 
 def move(token: str, visits: int, win: float, score: float = 10.0) -> MoveAnalysis:

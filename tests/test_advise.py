@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyai
-from pyai.advise import Companion, CompanionError, SealedChoice, Session, resume
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
+from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 
@@ -276,7 +276,7 @@ def test_a_save_cut_short_by_the_file_size_limit_keeps_the_last_whole_file(tmp_p
     pytest.importorskip("resource")
     script = f"""
 import resource, signal
-from pyai.advise import Companion, Session
+from pyai.commands.advise import Companion, Session
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write() instead of the signal
 path = {str(tmp_path / "s.json")!r}
 c = Companion(Session("forsale(players=4)", 3, {NAMES!r}, iterations=200), path)

@@ -12,8 +12,8 @@ import random
 import pytest
 
 import pyai
-from pyai.advise import Companion, SealedChoice, Session, resume
 from pyai.cli import main
+from pyai.commands.advise import Companion, SealedChoice, Session, resume
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 

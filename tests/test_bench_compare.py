@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from pyai.bench_compare import CompareError, Ratio, load_saved, ratios
+from pyai.commands.bench_compare import CompareError, Ratio, load_saved, ratios
 
 BENCH = [sys.executable, "-m", "pyai", "bench", "--game", "leduc()", "--quick"]
 

@@ -163,9 +163,9 @@ def test_output_piped_into_a_reader_that_stops_early_ends_quietly():
 
 def test_the_front_ends_budgets_come_from_one_table():
     from pyai import budgets, load_game, search_settings
-    from pyai.advise import Session
     from pyai.bots import make_bot
     from pyai.cli import build_parser
+    from pyai.commands.advise import Session
     from pyai.protocol.options import OPTIONS
 
     def pyai_settings(name):

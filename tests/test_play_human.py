@@ -13,7 +13,7 @@ import pytest
 
 import pyai
 from pyai.bots import make_bot
-from pyai.play import PROMPT_MOVES, _prompt_moves, play_with_human
+from pyai.commands.play import PROMPT_MOVES, _prompt_moves, play_with_human
 
 PROMPT = r"your move \(seat \d\), legal: (\S+)[^\n>]*> "
 

@@ -12,9 +12,9 @@ import pytest
 from test_advise_table import selling_start
 
 import pyai
-from pyai.advise import Companion, Session
 from pyai.cli import main
-from pyai.review import ReviewError, plot_review, read_record, review
+from pyai.commands.advise import Companion, Session
+from pyai.commands.review import ReviewError, plot_review, read_record, review
 
 # Seat 0 bids most of its cash for one advisor: far worse than passing or a small bid.
 BLUNDER = """game: forsale(players=3)

@@ -28,6 +28,11 @@ def test_builtin_specs_are_canonical():
     assert parse_spec("heuristic").text == "heuristic"
     assert parse_spec("pimc:dets=8,iterations=100").settings_dict() == {"dets": 8, "iterations": 100}
     assert parse_spec("ismcts:iterations=100,exploration=0.5").settings_dict()["exploration"] == 0.5
+    # a setting's own "off": None, written back as it was said
+    off = parse_spec("ismcts:rollout_sell_later_weight=None,private_opponents=true")
+    assert off.settings_dict() == {"rollout_sell_later_weight": None, "private_opponents": True}
+    assert parse_spec(off.text) == off and "rollout_sell_later_weight=None" in off.text
+    check_spec(off, pyai.load_game("forsale(players=4)"))  # the search takes it
 
 
 def test_command_specs():

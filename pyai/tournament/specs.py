@@ -52,7 +52,8 @@ class BotSpec:
 
 
 def _value(text: str) -> Any:
-    """A setting's value: an int, else a float, else true/false, else the text."""
+    """A setting's value: an int, else a float, else true/false, else None (a setting's
+    own "off", where its range allows it), else the text."""
     for convert in (int, float):
         try:
             return convert(text)
@@ -60,13 +61,15 @@ def _value(text: str) -> Any:
             pass
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
+    if text.lower() == "none":
+        return None
     return text
 
 
 def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return "None" if value is None else str(value)
 
 
 def parse_spec(text: str) -> BotSpec:

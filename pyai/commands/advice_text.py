@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .analysis import AnalysisResult, MoveAnalysis
+from ..analysis import AnalysisResult, MoveAnalysis
 
 Z95 = 1.96
 # A difference in win chance smaller than this is shown as none: the estimates carry

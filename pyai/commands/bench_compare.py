@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import PyaiError
+from ..errors import PyaiError
 
 
 class CompareError(PyaiError, ValueError):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..analysis import analyse
+from ..bots import Bot
+from ..budgets import MOVE_ITERATIONS
+from ..errors import PyaiError
+from ..game_api import Game, State
 from .advice_text import one_line
-from .analysis import analyse
-from .bots import Bot
-from .budgets import MOVE_ITERATIONS
-from .errors import PyaiError
-from .game_api import Game, State
 
 HINT_ITERATIONS = MOVE_ITERATIONS
 HELP = (

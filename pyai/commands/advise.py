@@ -25,14 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
+from ..budgets import MOVE_ITERATIONS
+from ..errors import PyaiError, TokenSyntaxError
+from ..game_api import Game
+from ..games import load_game
+from ..protocol.errors import ProtocolError
+from ..protocol.position import Position
 from .advice_text import Earlier, advice_lines, by_share, one_line
-from .analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
-from .budgets import MOVE_ITERATIONS
-from .errors import PyaiError, TokenSyntaxError
-from .game_api import Game
-from .games import load_game
-from .protocol.errors import ProtocolError
-from .protocol.position import Position
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from .protocol import Engine
+from ..protocol import Engine
 
 GO = "go iterations 1"
 STARTUP_SECONDS = 30.0

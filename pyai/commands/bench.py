@@ -13,10 +13,10 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from . import _core
-from .analysis import analyse
+from .. import _core
+from ..analysis import analyse
+from ..games import DEFAULT_GAME, load_game
 from .bench_protocol import round_trip_ms
-from .games import DEFAULT_GAME, load_game
 
 SIGNATURE_ITERATIONS = 5_000
 

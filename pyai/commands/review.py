@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .analysis import analyse
-from .budgets import REVIEW_ITERATIONS
-from .errors import ArgumentError, IllegalMoveError, PyaiError
-from .game_api import Game, State, View
-from .games import load_game
+from ..analysis import analyse
+from ..budgets import REVIEW_ITERATIONS
+from ..errors import ArgumentError, IllegalMoveError, PyaiError
+from ..game_api import Game, State, View
+from ..games import load_game
 
 # A move with fewer visits than this in the full search is searched on its own.
 MIN_VISITS_FOR_AN_ESTIMATE = 30
@@ -196,7 +196,7 @@ def _is_sqlite(path: str) -> bool:
 
 
 def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:
-    from .tournament.store import Store
+    from ..tournament.store import Store
 
     try:
         with Store(path, create=False) as store:
