@@ -22,14 +22,15 @@ from pathlib import Path
 
 import pytest
 
-from cpp_build import AUTOMANIA_TESTS, CORE_TESTS, SEARCH_STRESS, CppBuild, build
+from cpp_build import SEARCH_STRESS, CppBuild, build, game_test_program, games_with_tests
 
-EVERY_PROGRAM = [CORE_TESTS, AUTOMANIA_TESTS, SEARCH_STRESS]
+# Each game's test program (tests/cpp/<game>/) and the search stress driver.
+EVERY_PROGRAM = [*(game_test_program(game) for game in games_with_tests()), SEARCH_STRESS]
 # fixture name: (directory prefix, CMake build type, sanitizer, programs)
 BUILDS = {
-    # Optimised (Release): the core tests, Automania's and the search stress test.
+    # Optimised (Release): every program.
     "cpp_release_build": ("cpp-release", "Release", None, EVERY_PROGRAM),
-    # AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): the three programs
+    # AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): every program
     # (the search stress driver with AddressSanitizer only: see CMakeLists.txt).
     "cpp_sanitized_build": ("cpp-asan-ubsan", "RelWithDebInfo", "address", EVERY_PROGRAM),
     # ThreadSanitizer (RelWithDebInfo): the search stress test, whose searches run threads.

@@ -1,5 +1,9 @@
 """Builds the C++ test programs (tests/cpp/) with CMake and runs them, for the pytest suites.
 
+The programs: a game's own, pyai_<game>_tests, from tests/cpp/<game>/ for each
+game CMakeLists.txt's PYAI_GAMES registers that has one, and the search stress
+driver, pyai_search_stress, which searches every registered game.
+
 A build is configured and built once per test session (see conftest.py), with
 every test program it serves in the same build directory, so the core library
 is compiled once per build. The Python module is not built
@@ -20,12 +24,32 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CORE_TESTS = "pyai_core_tests"
 SEARCH_STRESS = "pyai_search_stress"
-AUTOMANIA_TESTS = "pyai_automania_tests"
 SUMMARY_LINE = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 BUILD_TIMEOUT = 900  # seconds, per configure or build step
 RUN_TIMEOUT = 900  # seconds, per run of a test program
+
+
+def registered_games() -> tuple[str, ...]:
+    """The games CMakeLists.txt's PYAI_GAMES registers, in its order."""
+    listed = re.search(r"^set\(PYAI_GAMES ([\w ]+)\)", (REPO_ROOT / "CMakeLists.txt").read_text(), re.MULTILINE)
+    assert listed, "CMakeLists.txt has no set(PYAI_GAMES ...) line"
+    return tuple(listed.group(1).split())
+
+
+def game_test_program(game: str) -> str:
+    return f"pyai_{game}_tests"
+
+
+def games_with_tests() -> tuple[str, ...]:
+    """The registered games with a test program: as CMakeLists.txt makes them,
+    from every .cpp of tests/cpp/<game>/ but the stress driver's section."""
+    folder = REPO_ROOT / "tests" / "cpp"
+    return tuple(
+        game
+        for game in registered_games()
+        if any(path.name != "stress_section.cpp" for path in (folder / game).glob("*.cpp"))
+    )
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
-"""Runs the C++ core's own test programs (tests/cpp/core_tests.cpp for For Sale
-and Leduc, tests/cpp/automania_tests.cpp for Automania) in two builds (see
-conftest.py and cpp_build.py): optimised (Release), running random games, and
-with AddressSanitizer and UndefinedBehaviorSanitizer.
+"""Runs each game's C++ test program (pyai_<game>_tests, built from
+tests/cpp/<game>/ for every registered game that has that folder) in two
+builds (see conftest.py and cpp_build.py): optimised (Release), running random
+games, and with AddressSanitizer and UndefinedBehaviorSanitizer.
 """
 
 from __future__ import annotations
@@ -11,34 +11,41 @@ import sys
 
 import pytest
 
-from cpp_build import AUTOMANIA_TESTS, CORE_TESTS, CppBuild, leak_detection_works, run_test_program, sanitizer_env
+from cpp_build import (
+    CppBuild,
+    game_test_program,
+    games_with_tests,
+    leak_detection_works,
+    run_test_program,
+    sanitizer_env,
+)
 
 pytestmark = pytest.mark.slow
 
-
-def test_core_release(cpp_release_build: CppBuild) -> None:
-    run_test_program(cpp_release_build.program(CORE_TESTS), [])
-
-
-def test_core_sanitized(cpp_sanitized_build: CppBuild) -> None:
-    program = cpp_sanitized_build.program(CORE_TESTS)
-    detect_leaks = leak_detection_works(program, ["--games", "0"])
-    run_test_program(program, ["--games", "300"], sanitizer_env(detect_leaks))
-
+GAMES = games_with_tests()
 
 # Random Automania games per player count (2, 3 and 4), every step checked:
 # 10,000 each take about 18 s optimised; PYAI_AUTOMANIA_GAMES sets another count.
 AUTOMANIA_GAMES = os.environ.get("PYAI_AUTOMANIA_GAMES", "10000")
+# A program's arguments where its defaults are not what a build runs.
+RELEASE_ARGS = {"automania": ["--games", AUTOMANIA_GAMES]}
+SANITIZED_ARGS = {"automania": ["--games", "1000"]}  # Automania's games are cheap
 
 
-def test_automania_release(cpp_release_build: CppBuild) -> None:
-    run_test_program(cpp_release_build.program(AUTOMANIA_TESTS), ["--games", AUTOMANIA_GAMES])
+def test_every_game_with_tests_is_run() -> None:
+    assert {"forsale", "leduc", "automania"} <= set(GAMES)
 
 
-def test_automania_sanitized(cpp_sanitized_build: CppBuild) -> None:
-    program = cpp_sanitized_build.program(AUTOMANIA_TESTS)
+@pytest.mark.parametrize("game", GAMES)
+def test_game_release(cpp_release_build: CppBuild, game: str) -> None:
+    run_test_program(cpp_release_build.program(game_test_program(game)), RELEASE_ARGS.get(game, []))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_sanitized(cpp_sanitized_build: CppBuild, game: str) -> None:
+    program = cpp_sanitized_build.program(game_test_program(game))
     detect_leaks = leak_detection_works(program, ["--games", "0"])
-    run_test_program(program, ["--games", "1000"], sanitizer_env(detect_leaks))  # Automania's games are cheap
+    run_test_program(program, SANITIZED_ARGS.get(game, []), sanitizer_env(detect_leaks))
 
 
 if __name__ == "__main__":

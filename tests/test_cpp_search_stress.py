@@ -1,6 +1,7 @@
-"""Runs the C++ search stress test (tests/cpp/search_stress.cpp): random ISMCTS
-and PIMC searches from random positions of For Sale, of Leduc poker (a game
-with private cards) and of Automania (one search in 8: private contracts,
+"""Runs the C++ search stress test (tests/cpp/search_stress.cpp, with each
+game's section in tests/cpp/<game>/stress_section.cpp): random ISMCTS and PIMC
+searches from random positions of every registered game (For Sale, Leduc poker
+with its private cards, and Automania, one search in 8: private contracts,
 money known as a range), with invariant checks on every result, in three builds
 (see conftest.py and cpp_build.py): optimised (Release), with AddressSanitizer
 (UndefinedBehaviorSanitizer is left out of this one program: CMakeLists.txt
@@ -21,6 +22,7 @@ from cpp_build import (
     SEARCH_STRESS,
     CppBuild,
     leak_detection_works,
+    registered_games,
     run_test_program,
     sanitizer_env,
     thread_sanitizer_launcher,
@@ -33,10 +35,10 @@ IDLE = ["--searches", "0"]
 # A loaded machine (or a sanitizer) may delay a thread: time checks only catch
 # searches that overrun a budget or ignore a stop by far.
 SANITIZER_TIME_SLACK = ["--time-slack-ms", "5000"]
-# Counts of the coverage line that every run must have above zero.
+# Counts of the coverage line that every run must have above zero, with
+# every registered game's name.
 MUST_COVER = (
-    "forsale",
-    "leduc",
+    *registered_games(),
     "ismcts",
     "pimc",
     "sealed_choice",
@@ -46,7 +48,6 @@ MUST_COVER = (
     "classic",
     "leduc_second_round",
     "leduc_private_statistics",
-    "automania",
     "automania_partial_money",
     "automania_hidden_contracts",
     "automania_sales_or_demand",
