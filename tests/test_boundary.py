@@ -1,5 +1,6 @@
 """The engine names no game: the shared C++ (search, core, the module's shared
-bindings) and the shared Python (everything outside a game's package) never name
+bindings, the C++ tests' shared parts: check.h and the search stress driver)
+and the shared Python (everything outside a game's package) never name
 or import a game, and the games are registered in one list (CMakeLists.txt's
 PYAI_GAMES), from which the module binds them and Python imports them."""
 
@@ -21,6 +22,8 @@ def shared_cpp() -> list[Path]:
         *(ROOT / "csrc" / "search").glob("*"),
         *(ROOT / "csrc" / "core").glob("*"),
         ROOT / "bindings" / "module.cpp",
+        # Each game's C++ tests are in its folder, tests/cpp/<game>/.
+        *(path for path in (ROOT / "tests" / "cpp").glob("*") if path.is_file()),
     ]
     files += [path for path in (ROOT / "bindings").glob("*.h") if not path.name.endswith("_record.h")]
     return sorted(files)
