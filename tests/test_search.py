@@ -400,19 +400,6 @@ def test_a_heuristic_prior_expands_the_heuristic_move_first():
         analyse(state, iterations=10, prior_weight=-1)
 
 
-def test_chance_buckets_fold_the_deals_and_are_validated():
-    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    for buckets in (0, 1, 64):
-        result = analyse(state, iterations=2000, seed=1, chance_buckets=buckets)
-        assert result.iterations == 2000 and result.best_move in state.legal_moves()
-    # no folding by hash by default: the same tree as chance_buckets=0
-    assert (
-        analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, chance_buckets=0).moves
-    )
-    with pytest.raises(pyai.SettingError, match="chance_buckets must be a whole number 0 to 1000000000, not -1"):
-        analyse(state, iterations=10, chance_buckets=-1)
-
-
 def test_the_opponents_bid_cap_can_differ_from_the_searching_seats():
     state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
     default = analyse(state, iterations=2000, seed=1, max_raise=3)
@@ -433,30 +420,8 @@ def test_the_tree_shape_is_reported():
     result = analyse(state, iterations=2000, seed=1, max_raise=3, chance_abstraction=0)
     assert 1 <= result.mean_depth <= result.max_depth
     assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
-    open_loop = analyse(state, iterations=2000, seed=1, max_raise=1, chance_abstraction=0, chance_buckets=1)
-    assert open_loop.past_chance > 0.2  # one subtree shared by every deal
-
-
-def test_the_tree_grows_below_a_node_only_once_it_has_expand_visits():
-    state = pyai.load_game("forsale(players=4)").replay(["deal:3,6,23,24"])
-    plain = analyse(state, iterations=5000, seed=1, expand_visits=1)
-    thin = analyse(state, iterations=5000, seed=1, expand_visits=16)
-    # One node an iteration, against one for every 16 visits a node gets.
-    assert plain.nodes > 4000 and thin.nodes < plain.nodes / 4
-    assert thin.mean_depth < plain.mean_depth and thin.iterations == 5000 and thin.best_move in state.legal_moves()
-    assert comparable(thin) == comparable(analyse(state, iterations=5000, seed=1, expand_visits=16))
-    # A threshold no node reaches: every walk stops at a child of the root.
-    root_only = analyse(state, iterations=2000, seed=1, expand_visits=10**6)
-    assert root_only.max_depth == 1
-    # The default is plain MCTS.
-    assert pyai.load_game("forsale(players=4)").search_defaults()["expand_visits"] == 1
-    assert analyse(state, iterations=500, seed=3).moves == analyse(state, iterations=500, seed=3, expand_visits=1).moves
-    a, b = removal_twins()  # the same view for seat 3, other removed cards
-    assert comparable(analyse(a, 3, iterations=3000, seed=7, expand_visits=8)) == comparable(
-        analyse(b, 3, iterations=3000, seed=7, expand_visits=8)
-    )
-    with pytest.raises(pyai.SettingError, match="expand_visits must be a whole number 1 to 1000000, not 0"):
-        analyse(state, iterations=10, expand_visits=0)
+    grouped = analyse(state, iterations=2000, seed=1, max_raise=1, chance_abstraction=1)
+    assert grouped.past_chance > 0.2  # deals grouped into one band: one subtree shared by every deal
 
 
 def first_position(players: int, move_kind: str):

@@ -45,9 +45,6 @@ struct SearchConfig {
   // player would make gets prior_weight / (visits + 1) added to its UCB score
   // and is expanded first (0: none; games without a heuristic have none).
   float prior_weight = 0.0f;
-  // Chance steps (cards turned up): 0 keeps one child per outcome; k > 0 folds
-  // the outcomes into k children by hash (1: open loop, one shared subtree).
-  int chance_buckets = 0;
   // Chance steps of games that can group their outcomes (HasChanceAbstraction):
   // k > 0 keeps one child per group of outcomes that the game says play
   // alike at level k (For Sale: a deal's cards by rank, each in one of k
@@ -63,13 +60,6 @@ struct SearchConfig {
   // afresh, one child per outcome seen.
   float chance_widening = 0.0f;
   float chance_widening_power = 0.5f;
-  // A node reached by a decision or a chance step gets children only once it
-  // has this many visits; until then the iterations that reach it roll out
-  // from there, so thin nodes deep in the tree keep the rollout's estimate
-  // instead of one built from a handful of exploring visits. 1: every node
-  // grows from its second visit (plain MCTS). Nodes below a simultaneous
-  // step's joint outcome keep no count of their own and always grow.
-  uint32_t expand_visits = 1;
   int rollout_noise_percent = 0;  // heuristic rollouts: share of uniformly random moves
   LeafEvaluation evaluation = LeafEvaluation::kRollout;
   // At another seat's decision, keep its move statistics per its private

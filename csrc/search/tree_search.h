@@ -149,7 +149,6 @@ class TreeSearch {
     while (path_.size() < kMaxDepth) {
       NodeKind kind = G::kind(s);
       if (kind == NodeKind::kTerminal) break;
-      if (too_thin_to_grow(node)) break;
       bool created = false;
       uint32_t next = kNoNode;
       if (kind == NodeKind::kChance) {
@@ -197,22 +196,11 @@ class TreeSearch {
     iteration_ticks_ += cycle_clock() - iteration_start;
   }
 
-  // Whether the walk stops at `node` and rolls out from it: a node reached by
-  // a decision or a chance step, with fewer visits than expand_visits. (A
-  // simultaneous step's joint outcome keeps no visit count, so the walk goes
-  // on below it.) The root always grows.
-  bool too_thin_to_grow(uint32_t node) const {
-    if (node == 0 || config_.expand_visits <= 1 || path_.empty()) return false;
-    if (path_[path_.size() - 1].kind == NodeKind::kSimultaneous) return false;
-    return arena_[node].visits < config_.expand_visits;
-  }
-
   // Whether chance widening applies: asked for, a game that can deal an
   // outcome again, and not under PIMC (its tree's chance steps have one
-  // outcome each) nor with outcomes folded by hash (a bucket names no outcome).
+  // outcome each).
   static bool widens_chance(const SearchConfig& config) {
-    return HasChanceReplay<G> && config.chance_widening > 0 && !config.perfect_information &&
-           config.chance_buckets == 0;
+    return HasChanceReplay<G> && config.chance_widening > 0 && !config.perfect_information;
   }
 
   // Whether chance outcomes are grouped by the game's abstraction. Chance
@@ -239,7 +227,6 @@ class TreeSearch {
     uint64_t outcome = apply_chance(s);
     if constexpr (HasChanceAbstraction<G>)
       if (groups_chance_) outcome = G::abstract_chance(s, outcome, config_.chance_abstraction);
-    if (config_.chance_buckets > 0) outcome = mix64(outcome) % uint64_t(config_.chance_buckets);
     const uint32_t child = arena_.outcome_child(node, outcome, created);
     if (created && widens_chance_) {
       Node& parent = arena_[node];

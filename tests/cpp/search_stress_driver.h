@@ -185,7 +185,6 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   // The learned evaluation where the game has one (other games roll out to the end whatever this says).
   config.evaluation = rng.below(3) == 0 ? search::LeafEvaluation::kModel : search::LeafEvaluation::kRollout;
   config.prior_weight = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1e6f : float(2 * rng.unit())) : 0.0f;
-  config.chance_buckets = rng.below(3) == 0 ? (rng.below(4) == 0 ? 1000000000 : 1 + int(rng.below(8))) : 0;
   config.private_opponents = rng.below(4) != 0;
   if (rng.below(3) == 0) {
     config.chance_widening = rng.below(8) == 0 ? 1e6f : float(3 * rng.unit());
@@ -207,11 +206,6 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   // stream of its own for the same reason.
   Rng grouping_rng(search::mix64(config.seed ^ 0x6A0B5ull));
   if (grouping_rng.below(3) == 0) config.chance_abstraction = 1 + int(grouping_rng.below(search::kMaxChanceAbstraction));
-  // A threshold for growing the tree, from a stream of its own too: sometimes
-  // so high that nothing below the root's children ever grows.
-  Rng expansion_rng(search::mix64(config.seed ^ 0xE4BA4Dull));
-  if (expansion_rng.below(3) == 0)
-    config.expand_visits = expansion_rng.below(8) == 0 ? 1000000u : 2 + expansion_rng.below(30);
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
@@ -270,7 +264,6 @@ std::string describe(const SearchCase<S>& c) {
   if (!config.private_opponents) out += ", private_opponents off";
   if (config.chance_widening > 0)
     out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
-  if (config.expand_visits > 1) out += ", expand_visits " + std::to_string(config.expand_visits);
   if (config.opponent_model == search::OpponentModel::kHeuristic) {
     out += ", heuristic beliefs";
     for (float belief : config.heuristic_belief) out += " " + number(belief);

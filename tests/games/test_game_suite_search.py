@@ -107,7 +107,7 @@ def test_the_bench_runs_on_every_game(game_string):
     # `pyai bench` needs each game's random playouts, its bench position (a decision)
     # and its signature positions: a game missing one passes the rest of the suite
     # and then fails the bench, so the suite runs them.
-    from pyai import bench
+    from pyai.commands import bench
 
     game = pyai.load_game(game_string)
     run = game.random_playouts(20, 1)
