@@ -15,6 +15,7 @@
 #include "forsale/rules.h"
 #include "forsale/scoring.h"
 #include "forsale/search_game.h"
+#include "search/playout.h"
 #include "search/run_search.h"
 
 using namespace pyai;
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
     const Config config = make_config(players, 0);
     for (long g = 0; g < count; ++g) {
       State s = initial_state(config);
-      checksum += playout(s, rng, choose);
+      checksum += search::playout<SearchGame>(s, rng, choose);
       for (int p = 0; p < players; ++p) checksum += final_score(s, p);
     }
   };
