@@ -1,4 +1,4 @@
-"""The ``pyai`` command: play, analyse, review, bench, engine, tournament."""
+"""The ``pyai`` command: play, analyse, advise, review, bench, engine, serve, tournament."""
 
 from __future__ import annotations
 
@@ -185,6 +185,17 @@ def _engine(args: argparse.Namespace) -> int:
     return serve_protocol(files)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise PyaiError("pyai serve needs the web extra (Starlette and uvicorn): pip install 'pyai[web]'") from None
+    from .web.server import serve
+
+    return serve(args.host, args.port, args.sessions)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyai", description="Game-tree search for hidden-information games")
     parser.add_argument("--version", action="version", version=f"pyai {__version__}")
@@ -322,6 +333,25 @@ def build_parser() -> argparse.ArgumentParser:
         "Without it the engine reads no file a client names",
     )
     engine.set_defaults(run=_engine)
+
+    web = commands.add_parser(
+        "serve",
+        help="the table companion (advise) as a web page, on this machine (the web extra)",
+        description=(
+            "Serves the table companion as a web page and a JSON API (docs/web.md) and prints its address. "
+            "It answers on 127.0.0.1 unless told another --host; then every API call needs the token the "
+            "printed address carries."
+        ),
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen at (default 127.0.0.1: this machine)")
+    web.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free one)")
+    web.add_argument(
+        "--sessions",
+        default=None,
+        metavar="DIR",
+        help="the folder the sessions are saved in (default: pyai/sessions in the user's data folder)",
+    )
+    web.set_defaults(run=_serve)
 
     from .tournament.cli import add_tournament_parser  # the `tournament` command and its `report` form
 

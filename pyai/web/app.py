@@ -1,0 +1,174 @@
+"""The JSON API under /api/ and the page at /: docs/web.md describes each call.
+
+Every companion call runs in a worker thread (a step replays, an advice
+searches), never on the event loop; a session's steps one at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
+from ..games import GAMES, load_game
+from .guard import Guard, RequestError, error_response, read_json
+from .sessions import Busy, Live, Store, UnknownSession
+from .table import advice_numbers, table_state
+
+PAGE = Path(__file__).with_name("static") / "index.html"
+# The most iterations an advice may take here: a search holds a core for its whole run.
+MAX_ITERATIONS = 1_000_000
+# A line starting so is a companion command, which the API offers as calls of their own (or not at all: save).
+NOT_STEPS = tuple(word for word in COMMAND_WORDS if word != "lost")
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def games() -> list[dict[str, Any]]:
+    """Every registered game's example game strings, each with its seats and words help."""
+    listed = []
+    for name in GAMES:
+        for example in load_game(f"{name}()").EXAMPLE_GAMES:
+            game = load_game(example)
+            listed.append({"game": example, "name": name, "players": game.players, "words": game.WORDS_HELP})
+    return listed
+
+
+def create_app(store: Store, token: str | None = None, loopback: bool = True) -> Starlette:
+    """The app: the API over `store`; `token` (None: none) needed by every API call;
+    `loopback`: the server answers at a loopback address only."""
+    game_list = games()
+
+    def handled(handler: Handler) -> Handler:
+        """`handler` with the API's errors as JSON: {"error": message} and its status."""
+
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestError as error:
+                return error_response(error.status, error.message)
+            except UnknownSession as error:
+                return error_response(404, str(error))
+            except CompanionError as error:
+                return error_response(400, str(error))
+
+        return run
+
+    async def session_of(request: Request) -> Live:
+        return await run_in_threadpool(store.get, request.path_params["session_id"])
+
+    async def page(request: Request) -> Response:
+        headers = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+        return HTMLResponse(PAGE.read_text(encoding="utf-8"), headers=headers)
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse({"games": game_list})
+
+    async def list_sessions(request: Request) -> Response:
+        return JSONResponse({"sessions": await run_in_threadpool(store.listing)})
+
+    async def create(request: Request) -> Response:
+        data = await read_json(request)
+        unknown = sorted(set(data) - {"game", "names", "seat", "iterations", "at"})
+        if unknown:
+            raise RequestError(400, f"unknown field {unknown[0]!r} (a session takes game, names, seat, iterations, at)")
+        if "game" not in data:
+            raise RequestError(400, 'missing field "game": a game string')
+        iterations = data.get("iterations")
+        if isinstance(iterations, int) and iterations > MAX_ITERATIONS:
+            raise RequestError(400, f'"iterations" is at most {MAX_ITERATIONS} on this server, not {iterations}')
+        session_id = await run_in_threadpool(
+            store.create, data["game"], data.get("names"), data.get("seat", 0), iterations, data.get("at")
+        )
+        live = await run_in_threadpool(store.get, session_id)
+        return JSONResponse(await run_in_threadpool(state_of, session_id, live), status_code=201)
+
+    def state_of(session_id: str, live: Live) -> dict[str, Any]:
+        return table_state(session_id, live.companion)
+
+    async def state(request: Request) -> Response:
+        live = await session_of(request)
+        return JSONResponse(await run_in_threadpool(state_of, request.path_params["session_id"], live))
+
+    async def step(request: Request) -> Response:
+        data = await read_json(request)
+        line = data.get("input")
+        if not isinstance(line, str) or not line.strip():
+            raise RequestError(400, 'say a step: {"input": "<a move token or words>"}')
+        if line.split()[0].lower() in NOT_STEPS:
+            word = line.split()[0]
+            raise RequestError(400, f"{word!r} is no step of the game (advice and undo have calls of their own)")
+        live = await session_of(request)
+        if live.searching:
+            raise RequestError(409, "the advice is being searched: wait for it, then say the step")
+
+        def run() -> tuple[bool, list[str], dict[str, Any]]:
+            with live.lock:
+                taken, told = live.companion.step(line)
+                return taken, told, state_of(request.path_params["session_id"], live)
+
+        taken, told, now = await run_in_threadpool(run)
+        if not taken:
+            return JSONResponse({"error": "\n".join(told), "state": now}, status_code=400)
+        return JSONResponse({"told": told, "state": now})
+
+    async def undo(request: Request) -> Response:
+        await read_json(request)
+        live = await session_of(request)
+        if live.searching:
+            raise RequestError(409, "the advice is being searched: wait for it, then undo")
+
+        def run() -> tuple[bool, list[str], dict[str, Any]]:
+            with live.lock:
+                taken, told = live.companion.undo()
+                return taken, told, state_of(request.path_params["session_id"], live)
+
+        taken, told, now = await run_in_threadpool(run)
+        if not taken:
+            return JSONResponse({"error": "\n".join(told), "state": now}, status_code=409)
+        return JSONResponse({"told": told, "state": now})
+
+    async def advice(request: Request) -> Response:
+        data = await read_json(request)
+        iterations = data.get("iterations")
+        live = await session_of(request)
+        if iterations is not None:
+            check_iterations(iterations, live.companion.game, '"iterations"')
+            if iterations > MAX_ITERATIONS:
+                raise RequestError(400, f'"iterations" is at most {MAX_ITERATIONS} on this server, not {iterations}')
+        try:
+            store.search_slot(live)
+        except Busy as error:
+            raise RequestError(409 if live.searching else 503, str(error)) from None
+
+        def run() -> dict[str, Any]:
+            with live.lock:
+                lines, result = live.companion.advise(iterations)
+                if result is None:
+                    return {"error": "\n".join(lines), "lines": lines}
+                return {"lines": lines} | advice_numbers(live.companion, result)
+
+        try:
+            answer = await run_in_threadpool(run)
+        finally:
+            store.end_search(live)
+        return JSONResponse(answer, status_code=409 if "error" in answer else 200)
+
+    routes = [
+        Route("/", page),
+        Route("/api/games", handled(list_games)),
+        Route("/api/sessions", handled(list_sessions), methods=["GET"]),
+        Route("/api/sessions", handled(create), methods=["POST"]),
+        Route("/api/sessions/{session_id}", handled(state), methods=["GET"]),
+        Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
+        Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
+        Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
+    ]
+    return Starlette(routes=routes, middleware=[Middleware(Guard, token=token, loopback=loopback)])

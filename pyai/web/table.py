@@ -1,0 +1,142 @@
+"""A companion session as the web page shows it: the table as the player's seat
+sees it, the inputs legal now (each a button: a token, its words and the line
+that says it), and the advice with its numbers. Every step goes through
+`Companion.handle`, as in `pyai advise`; the search runs only when asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analysis import AnalysisResult
+from ..commands.advice_text import Z95, by_share
+from ..commands.advise import MY_WORDS, Companion, SealedChoice, help_text
+from ..errors import PyaiError
+from ..protocol.errors import ProtocolError
+
+# More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
+MAX_INPUTS = 64
+
+
+class TableCompanion(Companion):
+    """A companion that searches only when asked (`advise`), keeping the search's numbers."""
+
+    searching = False
+    last_result: AnalysisResult | None = None
+
+    def advice(self, iterations: int | None = None) -> list[str]:
+        """The advice while `advise` asks for it; otherwise (a step made it the player's
+        decision) only says so: a step must answer at once."""
+        if not self.searching:
+            return [f"next: you ({self.names[self.me]}): your decision ('advise' asks the search)"]
+        return super().advice(iterations)
+
+    def _think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
+        result, cut = super()._think(view, iterations, **settings)
+        self.last_result = result
+        return result, cut
+
+    def advise(self, iterations: int | None = None) -> tuple[list[str], AnalysisResult | None]:
+        """The advice in words, and the search's result (None: no advice now, the words say why)."""
+        self.searching, self.last_result = True, None
+        try:
+            lines = self.advice(iterations)
+        finally:
+            self.searching = False
+        return lines, self.last_result
+
+    def step(self, line: str) -> tuple[bool, list[str]]:
+        """Whether `line` was taken as a step, and what the companion says to it."""
+        before = len(self.session.lines)
+        answer = self.handle(line)
+        return len(self.session.lines) > before, answer
+
+    def undo(self) -> tuple[bool, list[str]]:
+        """Whether a step was taken back, and what the companion says."""
+        before = len(self.session.lines)
+        answer = self.handle("undo")
+        return len(self.session.lines) < before, answer
+
+    def my_decision(self) -> bool:
+        return self._my_decision()
+
+    def next_lines(self) -> list[str]:
+        """Whose step comes next, never searching."""
+        return self._next_lines()
+
+    def said(self, token: str) -> str:
+        """A legal token in the game's words, as the player's seat would see it played."""
+        return self._said([token])[0]
+
+
+def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
+    """The inputs legal now that the player's seat can know, each with its words and the
+    line the companion takes for it: the seat to move's moves, or the player's own
+    secret choice. Empty at a chance step, a reveal of others' secret choices, a step
+    whose moves the seat cannot know, or one with more than MAX_INPUTS moves: those
+    are said in words."""
+    position = companion.position
+    state = position.state
+    if state.is_terminal() or state.to_move() == "chance" or isinstance(position, SealedChoice):
+        return []
+    try:
+        if companion._sealed_step():  # the player's own secret choice, told by the seat's name
+            if not state.may_act(companion.me):
+                return []
+            tokens = state.legal_moves_for(companion.me)
+            prefix = f"{MY_WORDS[0].upper()} "
+        else:
+            tokens = position.legal()
+            prefix = ""
+    except (ProtocolError, PyaiError):
+        return []
+    if len(tokens) > MAX_INPUTS:
+        return []
+    return [{"token": token, "words": companion.said(token), "line": prefix + token} for token in tokens]
+
+
+def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
+    """The session as the page shows it (JSON-safe)."""
+    view = companion.position.view()
+    return {
+        "id": session_id,
+        "game": str(companion.game),
+        "seat": companion.me,
+        "names": list(companion.names),
+        "iterations": companion.session.iterations,
+        "lines": list(companion.session.lines),
+        "view": view.to_dict() if view is not None else None,
+        "render": "\n".join(companion.show()),
+        "next": companion.next_lines(),
+        "your_decision": companion.my_decision(),
+        "over": companion.position.state.is_terminal(),
+        "inputs": legal_inputs(companion),
+        "help": help_text(companion.game),
+    }
+
+
+def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[str, Any]:
+    """Each move the search looked at, its choice first: its words, win chance and 95% interval."""
+    moves = []
+    for move in by_share(result):
+        low = high = None
+        if move.win is not None:
+            spread = Z95 * (move.win_se or 0.0)
+            low, high = max(0.0, move.win - spread), min(1.0, move.win + spread)
+        moves.append(
+            {
+                "token": move.token,
+                "words": companion.said(move.token),
+                "visits": move.visits,
+                "share": move.share,
+                "win": move.win,
+                "win_low": low,
+                "win_high": high,
+                "score": move.score_mean,
+            }
+        )
+    return {
+        "best": moves[0]["token"] if moves else None,
+        "moves": moves,
+        "expected_scores": list(result.expected_scores),
+        "iterations": result.iterations,
+    }

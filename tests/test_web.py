@@ -1,0 +1,313 @@
+"""`pyai serve`'s JSON API (pyai/web), through Starlette's TestClient: every call, every
+registered game's example games played through it, and each bad input refused with
+its message, changing nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pyai import cli
+from pyai.games import GAMES
+from pyai.web.app import MAX_ITERATIONS, create_app
+from pyai.web.guard import MAX_BODY, is_loopback
+from pyai.web.sessions import Store
+from pyai.web.table import TableCompanion
+
+EXAMPLES = [game for cls in GAMES.values() for game in cls.EXAMPLE_GAMES]
+LOCAL = "http://127.0.0.1"
+ITERATIONS = 60
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(tmp_path / "sessions")
+
+
+@pytest.fixture
+def client(store):
+    return TestClient(create_app(store), base_url=LOCAL)
+
+
+def create(client, game=EXAMPLES[0], **fields):
+    answer = client.post("/api/sessions", json={"game": game, "iterations": ITERATIONS, **fields})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def companion(store, session_id) -> TableCompanion:
+    return store.get(session_id).companion
+
+
+def chance_token(store, state, seed=0) -> str:
+    """A chance step as the player's seat would say it (a token of the seat's own record)."""
+    return companion(store, state["id"]).position.state.sample_chance(seed)
+
+
+def to_decision(client, store, state, rng):
+    """Plays on (chance steps by a sampled token, others' moves by a listed input) to the player's decision."""
+    for _ in range(500):
+        if state["your_decision"] or state["over"]:
+            return state
+        held = companion(store, state["id"]).position.state
+        if state["inputs"]:
+            line = rng.choice(state["inputs"])["line"]
+        elif held.to_move() == "chance":
+            line = chance_token(store, state, rng.randrange(1000))
+        elif not companion(store, state["id"])._sealed_step():
+            # Moves the seat cannot know (they hang on another seat's secret): said in words, not
+            # listed; one of the stand-in state's moves may be refused, another taken.
+            for token in held.legal_moves():
+                answer = client.post(f"/api/sessions/{state['id']}/steps", json={"input": token})
+                if answer.status_code == 200:
+                    break
+                assert answer.json()["error"].startswith("not taken: ")
+            state = answer.json()["state"]
+            continue
+        else:
+            return state  # a reveal of others' secret choices: said in words only
+        answer = client.post(f"/api/sessions/{state['id']}/steps", json={"input": line})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()["state"]
+    return state
+
+
+# ----------------------------------------------------------------- every game
+
+
+@pytest.mark.parametrize("game", EXAMPLES)
+def test_a_game_through_the_api(client, store, game):
+    rng = random.Random(game)
+    state = create(client, game)
+    assert state["game"] == game and state["lines"] == [] and state["render"] and state["view"] is not None
+    assert client.get(f"/api/sessions/{state['id']}").json() == state
+    state = to_decision(client, store, state, rng)
+    assert state["your_decision"] and state["inputs"], state["next"]
+    # Every listed input is taken as it is listed, and undone leaves the session as it was.
+    for listed in state["inputs"]:
+        assert listed["words"] and listed["token"]
+        taken = client.post(f"/api/sessions/{state['id']}/steps", json={"input": listed["line"]})
+        assert taken.status_code == 200, (listed, taken.text)
+        assert taken.json()["state"]["lines"] == state["lines"] + [listed["line"]]
+        undone = client.post(f"/api/sessions/{state['id']}/undo", json={})
+        assert undone.status_code == 200 and undone.json()["state"] == state
+    # The advice: words and numbers, best first, each win chance inside its interval.
+    advice = client.post(f"/api/sessions/{state['id']}/advice", json={})
+    assert advice.status_code == 200, advice.text
+    data = advice.json()
+    assert data["lines"][0].startswith("advice: ") and data["iterations"] >= ITERATIONS
+    assert data["best"] == data["moves"][0]["token"] and f"[{data['best']}]" in data["lines"][0]
+    assert {move["token"] for move in data["moves"]} <= {listed["token"] for listed in state["inputs"]}
+    for move in data["moves"]:
+        if move["win"] is not None:
+            assert move["win_low"] <= move["win"] <= move["win_high"] and move["words"]
+    assert len(data["expected_scores"]) == len(state["names"])
+    # An illegal move (the first chance step again, at a decision) and a bad token are refused, nothing changed.
+    for bad in (state["lines"][0], "zz:!!"):
+        refused = client.post(f"/api/sessions/{state['id']}/steps", json={"input": bad})
+        assert refused.status_code == 400 and refused.json()["error"].startswith("not taken: "), refused.text
+        assert refused.json()["state"] == state
+    # Played on: the session's file holds every line taken.
+    played = client.post(f"/api/sessions/{state['id']}/steps", json={"input": state["inputs"][0]["line"]})
+    state = played.json()["state"]
+    saved = json.loads(store.path(state["id"]).read_text())
+    assert saved["lines"] == state["lines"] and saved["game"] == game
+
+
+@pytest.mark.parametrize("game", EXAMPLES)
+def test_a_session_resumes_after_a_restart(client, store, game, tmp_path):
+    state = to_decision(client, store, create(client, game), random.Random(1))
+    again = TestClient(create_app(Store(store.folder)), base_url=LOCAL)
+    listed = again.get("/api/sessions").json()["sessions"]
+    assert [(s["id"], s["game"], s["steps"]) for s in listed] == [(state["id"], game, len(state["lines"]))]
+    assert again.get(f"/api/sessions/{state['id']}").json() == state
+
+
+@pytest.mark.parametrize("game", EXAMPLES)
+def test_advice_when_it_is_not_the_players_decision_is_refused(client, game):
+    state = create(client, game)
+    assert not state["your_decision"]
+    answer = client.post(f"/api/sessions/{state['id']}/advice", json={})
+    assert answer.status_code == 409 and answer.json()["error"].startswith("no advice now")
+
+
+# ----------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "nonesuch()"}, "unknown game"),
+        ({"game": "nonesuch("}, "game"),
+        ({"game": 7}, "game string"),
+        ({}, 'missing field "game"'),
+        ({"game": EXAMPLES[0], "seat": 99}, '"seat" must be a seat'),
+        ({"game": EXAMPLES[0], "seat": "0"}, '"seat" must be a seat'),
+        ({"game": EXAMPLES[0], "names": ["a"]}, '"names" must name each'),
+        ({"game": EXAMPLES[0], "iterations": 0}, '"iterations" must be a whole number'),
+        ({"game": EXAMPLES[0], "iterations": MAX_ITERATIONS + 1}, "at most"),
+        ({"game": EXAMPLES[0], "at": "nonsense here"}, '"at"'),
+        ({"game": EXAMPLES[0], "path": "/tmp/x"}, "unknown field 'path'"),
+    ],
+)
+def test_a_bad_session_is_refused(client, store, body, message):
+    answer = client.post("/api/sessions", json=body)
+    assert answer.status_code == 400 and message in answer.json()["error"], answer.text
+    assert list(store.folder.iterdir()) == []
+
+
+def test_a_game_string_naming_a_file_is_refused(client, store):
+    named = [(name, cls.FILE_PARAMETERS[0]) for name, cls in GAMES.items() if cls.FILE_PARAMETERS]
+    if not named:
+        pytest.skip("no registered game reads a file")
+    for name, parameter in named:
+        answer = client.post("/api/sessions", json={"game": f"{name}({parameter}=/etc/passwd)"})
+        assert answer.status_code == 400 and "reads no file" in answer.json()["error"]
+    assert list(store.folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("line", ["", "   ", "save /tmp/elsewhere.json", "advice 100", "undo", "help", "quit", 5, None])
+def test_a_step_that_is_no_step_is_refused(client, store, line):
+    state = create(client)
+    answer = client.post(f"/api/sessions/{state['id']}/steps", json={"input": line})
+    assert answer.status_code == 400, answer.text
+    assert client.get(f"/api/sessions/{state['id']}").json() == state
+    assert not Path("/tmp/elsewhere.json").exists()
+
+
+def test_an_unknown_session_is_404(client):
+    for session_id in ("A" * 22, "short", "..%2F..%2Fetc"):
+        for method, path in [("get", ""), ("post", "/steps"), ("post", "/undo"), ("post", "/advice")]:
+            kwargs = {"json": {"input": "pass"}} if method == "post" else {}
+            answer = getattr(client, method)(f"/api/sessions/{session_id}{path}", **kwargs)
+            assert answer.status_code == 404, (session_id, path, answer.text)
+
+
+def test_bodies_must_be_small_json_objects(client):
+    state = create(client)
+    steps = f"/api/sessions/{state['id']}/steps"
+    big = json.dumps({"input": "x" * MAX_BODY})
+    headers = {"content-type": "application/json"}
+    assert client.post(steps, content=big, headers=headers).status_code == 413
+
+    def chunks():
+        yield b'{"input": "'
+        for _ in range(MAX_BODY // 1000 + 1):
+            yield b"x" * 1000
+        yield b'"}'
+
+    assert client.post(steps, content=chunks(), headers=headers).status_code == 413  # no length given
+    assert client.post(steps, content='{"input": "pass"}', headers={"content-type": "text/plain"}).status_code == 415
+    assert client.post(steps, content="{not json", headers=headers).status_code == 400
+    assert client.post(steps, content="[1]", headers=headers).status_code == 400
+    assert client.get(f"/api/sessions/{state['id']}").json() == state
+
+
+def test_undo_with_nothing_to_undo(client):
+    state = create(client)
+    answer = client.post(f"/api/sessions/{state['id']}/undo", json={})
+    assert answer.status_code == 409 and answer.json()["error"] == "nothing to undo"
+
+
+def test_one_search_a_session_and_a_cap_for_the_server(client, store):
+    state = to_decision(client, store, create(client), random.Random(0))
+    live = store.get(state["id"])
+    live.searching = True
+    advice = f"/api/sessions/{state['id']}/advice"
+    assert client.post(advice, json={}).status_code == 409
+    assert client.post(f"/api/sessions/{state['id']}/steps", json={"input": "pass"}).status_code == 409
+    live.searching = False
+    store.max_searches = 0
+    answer = client.post(advice, json={})
+    assert answer.status_code == 503 and "searches already" in answer.json()["error"]
+    store.max_searches = 1
+    assert client.post(advice, json={"iterations": 0}).status_code == 400
+    assert client.post(advice, json={"iterations": MAX_ITERATIONS + 1}).status_code == 400
+    assert client.post(advice, json={"iterations": 30}).json()["iterations"] >= 30
+    assert store.searches == 0 and not live.searching
+
+
+def test_a_broken_session_file_is_listed_and_refused_by_name(client, store):
+    state = create(client)
+    store.path(state["id"]).write_text('{"game": 1}')
+    fresh = TestClient(create_app(Store(store.folder)), base_url=LOCAL)
+    listed = fresh.get("/api/sessions").json()["sessions"]
+    assert listed[0]["id"] == state["id"] and "missing field" in listed[0]["error"]
+    answer = fresh.get(f"/api/sessions/{state['id']}")
+    assert answer.status_code == 400 and str(store.folder) not in answer.json()["error"]
+
+
+def test_games_and_the_page(client):
+    games = client.get("/api/games").json()["games"]
+    assert [g["game"] for g in games] == EXAMPLES and all(g["players"] >= 2 for g in games)
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="advise"' in page.text and "<script>" in page.text
+
+
+# ----------------------------------------------------------------- security
+
+
+def test_loopback_only_answers_to_its_loopback_names(store):
+    app = create_app(store)
+    for base in ("http://127.0.0.1:8765", "http://localhost", "http://[::1]:8765"):
+        assert TestClient(app, base_url=base).get("/api/games").status_code == 200, base
+    answer = TestClient(app, base_url="http://evil.example").get("/api/games")
+    assert answer.status_code == 403
+    client = TestClient(app, base_url=LOCAL)
+    foreign = client.post("/api/sessions", json={"game": EXAMPLES[0]}, headers={"origin": "http://evil.example"})
+    assert foreign.status_code == 403 and list(store.folder.iterdir()) == []
+
+
+def test_a_server_off_the_loopback_needs_its_token_on_every_api_call(store):
+    client = TestClient(create_app(store, token="s3cret", loopback=False), base_url="http://192.0.2.1:8765")
+    assert client.get("/").status_code == 200  # the page holds nothing: the token comes in its address
+    calls = [("get", "/api/games"), ("get", "/api/sessions"), ("post", "/api/sessions"), ("get", "/api/sessions/x")]
+    for method, path in calls:
+        for headers in ({}, {"authorization": "Bearer wrong"}):
+            answer = getattr(client, method)(path, headers=headers, **({"json": {}} if method == "post" else {}))
+            assert answer.status_code == 401 and "token" in answer.json()["error"], (path, headers)
+    assert client.get("/api/games", headers={"authorization": "Bearer s3cret"}).status_code == 200
+    assert client.get("/api/games?token=s3cret").status_code == 200
+    made = client.post("/api/sessions?token=s3cret", json={"game": EXAMPLES[0]})
+    assert made.status_code == 201
+
+
+def test_which_hosts_are_loopback():
+    assert all(map(is_loopback, ["127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"]))
+    assert not any(map(is_loopback, ["0.0.0.0", "192.168.1.5", "::", "example.org"]))
+
+
+def test_session_ids_are_unguessable(client):
+    ids = {create(client)["id"] for _ in range(3)}
+    assert len(ids) == 3 and all(len(i) == 22 for i in ids)
+
+
+# ----------------------------------------------------------------- the command and the package
+
+
+def test_serve_says_what_to_install_without_the_web_extra(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # an import of it fails
+    assert cli.main(["serve"]) == 2
+    assert "pip install 'pyai[web]'" in capsys.readouterr().err
+
+
+def test_serve_options():
+    args = cli.build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.sessions) == ("127.0.0.1", 8765, None)
+
+
+def test_the_page_is_package_data():
+    # scikit-build-core ships every file under pyai/ that git does not ignore (wheel.packages).
+    page = Path(cli.__file__).parent / "web" / "static" / "index.html"
+    assert page.is_file()
+    root = Path(cli.__file__).parents[1]
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(page)], cwd=root, capture_output=True)
+    if ignored.returncode == 128:
+        pytest.skip("not a git checkout")
+    assert ignored.returncode == 1, "git ignores the page: the wheel would leave it out"
