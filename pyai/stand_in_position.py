@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from . import game_api
 from .errors import IllegalMoveError
-from .game_objects import BaseGame, BaseState, BaseView
+from .game_objects import BaseGame, BaseState
 
 
 class StandInPosition:
@@ -25,7 +25,7 @@ class StandInPosition:
 
     keyword = "at"  # how the engine's `position` command introduces it
 
-    def __init__(self, game: BaseGame, pov: int, start: BaseView):
+    def __init__(self, game: BaseGame, pov: int, start: game_api.View):
         self.game = game
         self.pov = pov
         self.start = start
@@ -36,7 +36,7 @@ class StandInPosition:
         return tuple(self.start.position().split())
 
     def base_state(self) -> BaseState:
-        return self.game.state_class(self.game, self.start._core.stand_in_state())
+        return self.game.state_class(self.game, self.start.core.stand_in_state())
 
     def replay(self, moves: Sequence[str], tokens: Sequence[str]) -> tuple[StandInPosition, BaseState, list[str]]:
         """The moves already accepted, then `tokens`, each as the pov seat saw it;

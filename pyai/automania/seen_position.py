@@ -16,21 +16,24 @@ allows is legal, and the range shifts with what the seat pays or earns
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..game_api import State, View
 from ..game_objects import BaseGame
 from ..stand_in_position import StandInPosition
 from .money_ranges import MoneyRanges
 
-if TYPE_CHECKING:
-    from .game import View as AutomaniaView
+
+class ViewWithMoney(View, Protocol):
+    """Automania's view as a seen position reads it: the contract's, and whose money it knows."""
+
+    def knows_money(self, seat: int) -> bool: ...
 
 
 class SeenPosition(StandInPosition):
     """A position seen by `pov`, with the money ranges it believes. Immutable."""
 
-    def __init__(self, game: BaseGame, pov: int, start: AutomaniaView):
+    def __init__(self, game: BaseGame, pov: int, start: ViewWithMoney):
         super().__init__(game, pov, start)
         seats = start.to_dict()["seats"]
         ranges = {seat: tuple(data["money_range"]) for seat, data in enumerate(seats) if not start.knows_money(seat)}

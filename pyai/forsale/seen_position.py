@@ -16,15 +16,24 @@ protocol turns into its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import IllegalMoveError, PhaseError
-from ..game_api import State
-from ..game_objects import BaseState
+from ..game_api import State, View
+from ..game_objects import BaseGame, BaseState
 
-if TYPE_CHECKING:
-    from .game import ForSaleGame
-    from .game import View as ForSaleView
+
+class SeenView(View, Protocol):
+    """For Sale's view as a seen position uses it: the contract's, moves applied as the
+    seat sees them, and what it knows of each seat's cash and hands."""
+
+    def clone(self) -> SeenView: ...
+
+    def apply(self, token: str) -> str: ...
+
+    def knows_cash(self, seat: int) -> bool: ...
+
+    def knows_hand(self, seat: int, hand: str) -> bool: ...
 
 
 class SeenPosition:
@@ -33,7 +42,7 @@ class SeenPosition:
 
     keyword = "at"  # how the engine's `position` command introduces it
 
-    def __init__(self, game: ForSaleGame, pov: int, start: ForSaleView, now: ForSaleView | None = None):
+    def __init__(self, game: BaseGame, pov: int, start: SeenView, now: SeenView | None = None):
         self.game = game
         self.pov = pov
         self.start = start
@@ -45,7 +54,7 @@ class SeenPosition:
         return tuple(self.start.position().split())
 
     def base_state(self) -> BaseState:
-        return self.game.state_class(self.game, self.start._core.state_record())
+        return self.game.state_class(self.game, self.start.core.state_record())
 
     def replay(self, moves: Sequence[str], tokens: Sequence[str]) -> tuple[SeenPosition, BaseState, list[str]]:
         """The moves already accepted, then `tokens`, each as the pov seat sees it;
@@ -61,9 +70,9 @@ class SeenPosition:
                 message = f"{token} at token {index}: {error.reason}"
                 raise IllegalMoveError(message, token=token, reason=error.reason, index=index) from None
         seen = SeenPosition(self.game, self.pov, self.start, view)
-        return seen, self.game.state_class(self.game, view._core.state_record()), canonical
+        return seen, self.game.state_class(self.game, view.core.state_record()), canonical
 
-    def view(self, state: State) -> ForSaleView:
+    def view(self, state: State) -> SeenView:
         return self.now.clone()
 
     def check_known_mover(self, state: State, mover: int) -> None:
