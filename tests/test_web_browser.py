@@ -79,6 +79,7 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
     browser.get(url)
     find = browser.find_element
     wait_for(lambda: Select(find(By.ID, "game")).options, "the games")
+    assert Select(find(By.ID, "seat")).first_selected_option.text == "seat 0"  # a seat is chosen from the start
     find(By.ID, "iterations").send_keys("300")
     find(By.ID, "create").click()
     wait_for(lambda: find(By.ID, "table").text, "the table")

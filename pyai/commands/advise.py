@@ -51,12 +51,17 @@ SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines")
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 
 
-def help_text(game: Any) -> str:
-    """How to say a step in this game (its own plain words, when it has them) and the commands."""
-    words = getattr(game, "WORDS_HELP", None)
+def steps_help(game: Game) -> str:
+    """How to say a step in this game: a token, or its own plain words when it has them."""
+    words = game.WORDS_HELP
     said = f"or plain words: {words}" if words else "(this game takes its tokens only)"
     tokens = "a move token (as the next: lines show them; `help tokens` in `pyai engine` lists them all)"
-    return f"say what happens, one step a line: {tokens}, {said}\n{COMMANDS}"
+    return f"say what happens, one step a line: {tokens}, {said}"
+
+
+def help_text(game: Game) -> str:
+    """How to say a step in this game, and the companion's commands."""
+    return f"{steps_help(game)}\n{COMMANDS}"
 
 
 class CompanionError(PyaiError, ValueError):

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..analysis import AnalysisResult
 from ..commands.advice_text import Z95, by_share
-from ..commands.advise import MY_WORDS, Companion, SealedChoice, help_text
+from ..commands.advise import MY_WORDS, Companion, SealedChoice, steps_help
 from ..errors import PyaiError
 from ..protocol.errors import ProtocolError
 
@@ -110,7 +110,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "your_decision": companion.my_decision(),
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
-        "help": help_text(companion.game),
+        "help": steps_help(companion.game),  # the page has buttons for the commands
     }
 
 
