@@ -353,7 +353,7 @@ def step_line(c: Companion, rng: random.Random) -> str:
             ahead.apply(token)
             token = ahead.sample_chance(rng.getrandbits(64))
         return "deal " + token[5:].replace(",", " ") if c.game.name == "forsale" else token
-    if c.game.name == "forsale" and c._sealed_step():  # your own sell, then the others' revealed at once
+    if c.game.name == "forsale" and c.at_sealed_step():  # your own sell, then the others' revealed at once
         if state.may_act(c.me) and not isinstance(c.position, SealedChoice):
             return f"I {rng.choice(state.legal_moves_for(c.me))}"
         seats = [s for s in range(c.game.players) if state.may_act(s) and s != c.me]

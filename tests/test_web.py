@@ -60,7 +60,7 @@ def to_decision(client, store, state, rng):
             line = rng.choice(state["inputs"])["line"]
         elif held.to_move() == "chance":
             line = chance_token(store, state, rng.randrange(1000))
-        elif not companion(store, state["id"])._sealed_step():
+        elif not companion(store, state["id"]).at_sealed_step():
             # Moves the seat cannot know (they hang on another seat's secret): said in words, not
             # listed; one of the stand-in state's moves may be refused, another taken.
             for token in held.legal_moves():

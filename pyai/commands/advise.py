@@ -287,7 +287,7 @@ class Companion:
         position given with --at) is a decision of the advised seat."""
         others = ", ".join(f"{name} (seat {s})" for s, name in enumerate(self.names) if s != self.me)
         lines = [f"{self.game}: you are {self.names[self.me]}, seat {self.me}; with {others}", help_text(self.game)]
-        return lines + self.notes + self._next_lines()
+        return lines + self.notes + self.next_lines()
 
     def handle(self, line: str) -> list[str]:
         """What to print for one line. A line refused changes nothing: neither the
@@ -327,7 +327,7 @@ class Companion:
             self.session.lines.pop()
             if self.last_advice is not None and self.last_advice[1] > len(self.positions):
                 self.last_advice = None  # given in a position now taken back
-            return ["undone"] + self._save() + self._next_lines()
+            return ["undone"] + self._save() + self.next_lines()
         if word == "save":
             path = text[len(words[0]) :].strip() or self.path  # the rest of the line: a path may hold spaces
             if not path:
@@ -337,7 +337,7 @@ class Companion:
                 return failed
             self.path = path
             return [f"saved to {path}"]
-        had_decision = self._my_decision()
+        had_decision = self.is_my_decision()
         before = self.position
         answer = self._change(text)
         if answer:
@@ -350,7 +350,7 @@ class Companion:
         else:
             told = self._told(before)
         told += self._save()
-        if self._my_decision() and not had_decision:
+        if self.is_my_decision() and not had_decision:
             return told + self.advice()
         return told + self._turn_lines()
 
@@ -377,14 +377,14 @@ class Companion:
         head, colon, rest = text.partition(":")
         if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
-        if self._sealed_step():
+        if self.at_sealed_step():
             return self._sealed_choice(text)
         played = self.position.play([self._token(text, self.position)])
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
 
-    def _sealed_step(self) -> bool:
+    def at_sealed_step(self) -> bool:
         """Whether seats choose secretly now (the game's SECRET_CHOICE): more than one seat may act,
         or the advised seat has told its choice and the others' are still to come."""
         state = self.position.state
@@ -454,7 +454,7 @@ class Companion:
                 f"say each seat's {noun} after '{plural} revealed:', in seat order: "
                 f"'{plural} revealed: Anna {example}, Bob {secret.examples[1]}, I {secret.examples[2]}'"
             )
-        if not self._sealed_step():
+        if not self.at_sealed_step():
             raise TokenSyntaxError(f"no secret {plural} to reveal now: say the step as it comes")
         position = self.position
         mine = position.my_choice if isinstance(position, SealedChoice) else None
@@ -542,13 +542,13 @@ class Companion:
         told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
         return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
 
-    def _said(self, tokens: list[str]) -> list[str]:
+    def said_in_words(self, tokens: list[str]) -> list[str]:
         """`tokens` played in turn from the position, each step in the game's words as
         the advised seat would see it. Where a step cannot be played from what the
         seat knows (another seat's secret, a choice told before its turn), the rest
         is given as tokens."""
         position, said = self.position, list[str]()
-        if tokens and self._sealed_step():  # one's own secret choice: the table sees nothing until the reveal
+        if tokens and self.at_sealed_step():  # one's own secret choice: the table sees nothing until the reveal
             return [self._said_choice(position, tokens[0]), *tokens[1:]]
         for index, token in enumerate(tokens):
             try:
@@ -623,14 +623,15 @@ class Companion:
         acting = [seat for seat in range(self.game.players) if state.may_act(seat)]
         return new[acting.index(self.me)] if len(new) == len(acting) else new[0] if state.to_move() == self.me else None
 
-    def _my_decision(self) -> bool:
+    def is_my_decision(self) -> bool:
+        """Whether the advised seat has a decision now (not one it has already told)."""
         state = self.position.state
         chosen = isinstance(self.position, SealedChoice)
         return not state.is_terminal() and state.to_move() != "chance" and state.may_act(self.me) and not chosen
 
-    def _next_lines(self) -> list[str]:
+    def next_lines(self) -> list[str]:
         """What comes next: the advice when it is the advised seat's decision, else whose step."""
-        return self.advice() if self._my_decision() else self._turn_lines()
+        return self.advice() if self.is_my_decision() else self._turn_lines()
 
     def _turn_lines(self) -> list[str]:
         state = self.position.state
@@ -641,7 +642,7 @@ class Companion:
             view = self.position.view()
             said = self.game.chance_words(view.to_dict(), self.names, self.me) if view is not None else ""
             return [f"next: {said}" if said else f"next: cards are turned up ({state.legal_summary()})"]
-        if self._sealed_step():
+        if self.at_sealed_step():
             plural = self.game.SECRET_CHOICE.plural
             return [f"next: the {plural}, secret until revealed; then in one line: {self._reveal_example()}"]
         assert isinstance(mover, int)  # neither chance nor over
@@ -696,7 +697,7 @@ class Companion:
         if view.seat != self.me:
             return [f"no advice now: it is {self.names[view.seat]}'s decision, not yours"]
         iterations = iterations or self.session.iterations
-        result, cut = self._think(view, iterations)
+        result, cut = self.think(view, iterations)
         lines = []
         best = by_share(result)[0]
         decided = "lost" if cannot_win(result, self.game, {}) else "won" if sure_win(result, self.game, {}) else ""
@@ -706,7 +707,7 @@ class Companion:
                 if decided == "lost"
                 else f"you win whatever you do (win chance {best.win:.2f}): advice for the widest margin"
             )
-            result, cut = self._think(view, iterations, margin_weight=MARGIN_WEIGHT)
+            result, cut = self.think(view, iterations, margin_weight=MARGIN_WEIGHT)
             best = by_share(result)[0]
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
@@ -716,7 +717,7 @@ class Companion:
             by_score,
             self.game.SCORE_UNIT,
             said=self._move_words(),
-            continuation=self._said([best.token, *best.continuation])[1:],
+            continuation=self.said_in_words([best.token, *best.continuation])[1:],
             earlier=self._earlier(),
         )
         if cut:
@@ -731,7 +732,7 @@ class Companion:
 
         def words(token: str) -> str:
             if token not in said:
-                said[token] = self._said([token])[0]
+                said[token] = self.said_in_words([token])[0]
             return said[token]
 
         return words
@@ -747,8 +748,9 @@ class Companion:
         ]
         return Earlier(win, [step for step in steps if step])
 
-    def _think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
-        """The search's result, and whether Ctrl-C cut it short."""
+    def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
+        """The search's result, and whether Ctrl-C cut it short (a front-end that keeps the
+        numbers, as the web page does, overrides this)."""
         search = Search(view, iterations=iterations, seed=len(self.position.moves), **settings)
         search.start()
         cut = False

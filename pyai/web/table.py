@@ -30,8 +30,8 @@ class TableCompanion(Companion):
             return [f"next: you ({self.names[self.me]}): your decision ('advise' asks the search)"]
         return super().advice(iterations)
 
-    def _think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
-        result, cut = super()._think(view, iterations, **settings)
+    def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
+        result, cut = super().think(view, iterations, **settings)
         self.last_result = result
         return result, cut
 
@@ -56,17 +56,6 @@ class TableCompanion(Companion):
         answer = self.handle("undo")
         return len(self.session.lines) < before, answer
 
-    def my_decision(self) -> bool:
-        return self._my_decision()
-
-    def next_lines(self) -> list[str]:
-        """Whose step comes next, never searching."""
-        return self._next_lines()
-
-    def said(self, token: str) -> str:
-        """A legal token in the game's words, as the player's seat would see it played."""
-        return self._said([token])[0]
-
 
 def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
     """The inputs legal now that the player's seat can know, each with its words and the
@@ -79,7 +68,7 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
     if state.is_terminal() or state.to_move() == "chance" or isinstance(position, SealedChoice):
         return []
     try:
-        if companion._sealed_step():  # the player's own secret choice, told by the seat's name
+        if companion.at_sealed_step():  # the player's own secret choice, told by the seat's name
             if not state.may_act(companion.me):
                 return []
             tokens = state.legal_moves_for(companion.me)
@@ -91,7 +80,7 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
         return []
     if len(tokens) > MAX_INPUTS:
         return []
-    return [{"token": token, "words": companion.said(token), "line": prefix + token} for token in tokens]
+    return [{"token": token, "words": companion.said_in_words([token])[0], "line": prefix + token} for token in tokens]
 
 
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
@@ -107,7 +96,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "view": view.to_dict() if view is not None else None,
         "render": "\n".join(companion.show()),
         "next": companion.next_lines(),
-        "your_decision": companion.my_decision(),
+        "your_decision": companion.is_my_decision(),
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
         "help": steps_help(companion.game),  # the page has buttons for the commands
@@ -125,7 +114,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
         moves.append(
             {
                 "token": move.token,
-                "words": companion.said(move.token),
+                "words": companion.said_in_words([move.token])[0],
                 "visits": move.visits,
                 "share": move.share,
                 "win": move.win,
