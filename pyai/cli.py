@@ -193,7 +193,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise PyaiError("pyai serve needs the web extra (Starlette and uvicorn): pip install 'pyai[web]'") from None
     from .web.server import serve
 
-    return serve(args.host, args.port, args.sessions)
+    return serve(args.host, args.port, args.sessions, args.tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -350,6 +350,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="the folder the sessions are saved in (default: pyai/sessions in the user's data folder)",
+    )
+    web.add_argument(
+        "--tournament",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a tournament results file (pyai tournament --db) whose standings the page shows; repeatable",
     )
     web.set_defaults(run=_serve)
 

@@ -19,7 +19,9 @@ from starlette.routing import Route
 from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
 from ..games import GAMES, load_game
 from .guard import Guard, RequestError, error_response, read_json
+from .review import check_review_iterations, review_session
 from .sessions import Busy, Live, Store, UnknownSession
+from .standings import Tournaments, UnknownTournament, Unreadable
 from .table import advice_numbers, table_state
 
 PAGE = Path(__file__).with_name("static") / "index.html"
@@ -41,10 +43,14 @@ def games() -> list[dict[str, Any]]:
     return listed
 
 
-def create_app(store: Store, token: str | None = None, loopback: bool = True) -> Starlette:
+def create_app(
+    store: Store, token: str | None = None, loopback: bool = True, tournaments: Tournaments | None = None
+) -> Starlette:
     """The app: the API over `store`; `token` (None: none) needed by every API call;
-    `loopback`: the server answers at a loopback address only."""
+    `loopback`: the server answers at a loopback address only; `tournaments`: the results
+    files whose standings the page shows (None: none)."""
     game_list = games()
+    shown = tournaments if tournaments is not None else Tournaments([])
 
     def handled(handler: Handler) -> Handler:
         """`handler` with the API's errors as JSON: {"error": message} and its status."""
@@ -54,8 +60,10 @@ def create_app(store: Store, token: str | None = None, loopback: bool = True) ->
                 return await handler(request)
             except RequestError as error:
                 return error_response(error.status, error.message)
-            except UnknownSession as error:
+            except (UnknownSession, UnknownTournament) as error:
                 return error_response(404, str(error))
+            except Unreadable as error:
+                return error_response(409, str(error))
             except CompanionError as error:
                 return error_response(400, str(error))
 
@@ -161,6 +169,31 @@ def create_app(store: Store, token: str | None = None, loopback: bool = True) ->
             store.end_search(live)
         return JSONResponse(answer, status_code=409 if "error" in answer else 200)
 
+    async def review(request: Request) -> Response:
+        data = await read_json(request)
+        unknown = sorted(set(data) - {"iterations"})
+        if unknown:
+            raise RequestError(400, f"unknown field {unknown[0]!r} (a review takes iterations)")
+        iterations = check_review_iterations(data.get("iterations"))
+        session_id = request.path_params["session_id"]
+        live = await session_of(request)
+        try:
+            store.search_slot(live)
+        except Busy as error:
+            raise RequestError(409 if live.searching else 503, str(error)) from None
+        try:  # the session's file, as saved after its last step (a step waits for the review)
+            answer = await run_in_threadpool(review_session, session_id, store.path(session_id), iterations)
+        finally:
+            store.end_search(live)
+        return JSONResponse(answer | {"seat": live.companion.me})
+
+    async def list_tournaments(request: Request) -> Response:
+        return JSONResponse({"tournaments": shown.listing()})
+
+    async def standings(request: Request) -> Response:
+        number = request.path_params["number"]
+        return JSONResponse(await run_in_threadpool(shown.standings, number))
+
     routes = [
         Route("/", page),
         Route("/api/games", handled(list_games)),
@@ -170,5 +203,8 @@ def create_app(store: Store, token: str | None = None, loopback: bool = True) ->
         Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
         Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
+        Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),
+        Route("/api/tournaments", handled(list_tournaments), methods=["GET"]),
+        Route("/api/tournaments/{number:int}", handled(standings), methods=["GET"]),
     ]
     return Starlette(routes=routes, middleware=[Middleware(Guard, token=token, loopback=loopback)])

@@ -13,6 +13,7 @@ from ..errors import PyaiError
 from .app import create_app
 from .guard import is_loopback, new_token
 from .sessions import Store, default_folder
+from .standings import Tournaments
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -24,18 +25,22 @@ def listen(host: str, port: int) -> socket.socket:
         raise PyaiError(f"cannot listen at {host}:{port}: {error.strerror or error}") from None
 
 
-def serve(host: str, port: int, folder: str | None) -> int:
-    """Serves until interrupted; prints the page's address first."""
+def serve(host: str, port: int, folder: str | None, tournaments: list[str] | None = None) -> int:
+    """Serves until interrupted; prints the page's address first. `tournaments`: the results
+    files whose standings the page shows."""
     loopback = is_loopback(host)
     token = None if loopback else new_token()
     store = Store(Path(folder) if folder else default_folder())
-    app = create_app(store, token=token, loopback=loopback)
+    results = Tournaments(tournaments or [])
+    app = create_app(store, token=token, loopback=loopback, tournaments=results)
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")
     print(f"pyai serve: open {url}", flush=True)
     print(f"sessions are saved in {store.folder}", flush=True)
+    for path in results.paths:
+        print(f"the page shows the standings of {path}", flush=True)
     if token:
         print("every API call needs the token above: share the address only with those who may use it", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
