@@ -4,6 +4,7 @@ server started here (`python -m pyai serve`) on a free localhost port."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import socket
 import subprocess
@@ -116,3 +117,35 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
     shown = wait_for(lambda: "win chance" in find(By.ID, "advice").text and find(By.ID, "advice").text, "the advice")
     assert "best: " in shown and "advice: " in shown
     assert find(By.ID, "sessions").find_elements(By.CSS_SELECTOR, "button.resume")
+
+
+def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
+    from selenium.webdriver.common.by import By
+
+    from pyai.commands.review import read_record, review
+    from pyai.web.sessions import Store
+    from pyai.web.table import legal_inputs
+
+    url, folder = server
+    store = Store(folder)  # a finished Leduc session saved in the server's folder, as the page would save it
+    for seed in range(20):
+        session_id = store.create("leduc()")
+        companion = store.get(session_id).companion
+        rng = random.Random(seed)
+        for _ in range(50):
+            if companion.position.state.is_terminal():
+                break
+            inputs = legal_inputs(companion)
+            held = companion.position.state
+            companion.step(rng.choice(inputs)["line"] if inputs else held.sample_chance(rng.randrange(1000)))
+        decisions = len(review(read_record(str(store.path(session_id))), iterations=30).decisions)
+        if decisions > 1:
+            break
+    browser.get(f"{url}#s={session_id}")
+    find = browser.find_element
+    wait_for(lambda: find(By.ID, "table").text, "the session")
+    find(By.ID, "review-iterations").send_keys("30")
+    find(By.ID, "review").click()
+    chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box svg#review-chart"), "the chart")[0]
+    assert chart.tag_name == "svg" and not find(By.ID, "error").text
+    assert len(chart.find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions

@@ -168,6 +168,12 @@ def test_standings_of_a_tiny_tournament(store, tmp_path):
     assert client.get("/api/tournaments/-1").status_code == 404
 
 
+def test_the_page_has_the_review_and_the_standings(client):
+    page = client.get("/").text
+    assert 'id="review"' in page and 'id="standings"' in page and "createElementNS" in page
+    assert "<script src" not in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+
+
 def test_serve_takes_tournaments():
     args = cli.build_parser().parse_args(["serve", "--tournament", "a.sqlite", "--tournament", "b.sqlite"])
     assert args.tournament == ["a.sqlite", "b.sqlite"]
