@@ -50,7 +50,6 @@ def standings_of(report: dict[str, Any]) -> dict[str, Any]:
         "game": settings["game"],
         "games": report["games"],
         "deals": report["deals"],
-        "planned_deals": settings.get("deals"),
         "fair_share": report["fair_share"],
         "bots": rows,
     }
