@@ -33,6 +33,7 @@ def test_builtin_specs_are_canonical():
     assert off.settings_dict() == {"rollout_sell_later_weight": None, "private_opponents": True}
     assert parse_spec(off.text) == off and "rollout_sell_later_weight=None" in off.text
     check_spec(off, pyai.load_game("forsale(players=4)"))  # the search takes it
+    assert parse_spec("ismcts:opponent_model=none").settings_dict() == {"opponent_model": "none"}  # a choice
 
 
 def test_command_specs():

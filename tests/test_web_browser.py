@@ -35,7 +35,8 @@ def free_port() -> int:
 def server(tmp_path):
     folder = tmp_path / "sessions"
     command = [sys.executable, "-m", "pyai", "serve", "--port", str(free_port()), "--sessions", str(folder)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # From outside the checkout: there `import pyai` would find the sources, not the installed package.
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -52,8 +52,9 @@ class BotSpec:
 
 
 def _value(text: str) -> Any:
-    """A setting's value: an int, else a float, else true/false, else None (a setting's
-    own "off", where its range allows it), else the text."""
+    """A setting's value: an int, else a float, else true/false, else None (written `None`, as
+    Python writes it: a setting's own "off", where its range allows it), else the text (a
+    choice such as `none` included)."""
     for convert in (int, float):
         try:
             return convert(text)
@@ -61,7 +62,7 @@ def _value(text: str) -> Any:
             pass
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
-    if text.lower() == "none":
+    if text == "None":
         return None
     return text
 
