@@ -30,7 +30,7 @@ struct ScoreBreakdown {
 //     sum and x -> max(x, 0) is convex), and a higher Controller never gains
 //     less, so the j Controllers used are the j highest, the highest on the
 //     lowest check: the ascending pass hands them out in descending order.
-// tests/cpp/core_tests.cpp checks it against trying every assignment.
+// tests/cpp/forsale/scoring_tests.cpp checks it against trying every assignment.
 inline int best_modifier_gain(CardMask check_ids, CardMask modifiers) {
   if (check_ids == 0 || modifiers == 0) return 0;
   int controller[3];  // descending

@@ -2,7 +2,7 @@
 
 Its honesty (the same move on the true state, the seat's view and
 determinisations of it) and its legality over thousands of games are checked
-in C++ (tests/cpp/automania_tests.cpp, run by test_cpp_core.py); here: the
+in C++ (tests/cpp/automania/heuristic_tests.cpp, run by test_cpp_core.py); here: the
 Python bot, the strength against random seats and the playout benchmark.
 """
 

@@ -3,7 +3,7 @@
 
 The C++ test program reads back every state of random games, and each as a
 random seat's view with money forgotten, and reads positions with one thing
-changed (tests/cpp/automania_tests.cpp, "positions as text"); these tests
+changed (tests/cpp/automania/positions_tests.cpp); these tests
 cover the Python API, that a game goes on from a position as from its
 history, and that every impossible fact is refused with a message naming it.
 """
