@@ -101,6 +101,22 @@ def create_app(
     def state_of(session_id: str, live: Live) -> dict[str, Any]:
         return table_state(session_id, live.companion)
 
+    async def change(
+        request: Request, live: Live, act: Callable[[], tuple[bool, list[str]]], refused_status: int
+    ) -> Response:
+        """Applies a step or an undo under the session's lock, off the event loop: what the
+        companion said and the state after it, or its refusal and the unchanged state."""
+
+        def run() -> tuple[bool, list[str], dict[str, Any]]:
+            with live.lock:
+                taken, told = act()
+                return taken, told, state_of(request.path_params["session_id"], live)
+
+        taken, told, now = await run_in_threadpool(run)
+        if not taken:
+            return JSONResponse({"error": "\n".join(told), "state": now}, status_code=refused_status)
+        return JSONResponse({"told": told, "state": now})
+
     async def state(request: Request) -> Response:
         live = await session_of(request)
         return JSONResponse(await run_in_threadpool(state_of, request.path_params["session_id"], live))
@@ -117,15 +133,7 @@ def create_app(
         if live.searching:
             raise RequestError(409, "the advice is being searched: wait for it, then say the step")
 
-        def run() -> tuple[bool, list[str], dict[str, Any]]:
-            with live.lock:
-                taken, told = live.companion.step(line)
-                return taken, told, state_of(request.path_params["session_id"], live)
-
-        taken, told, now = await run_in_threadpool(run)
-        if not taken:
-            return JSONResponse({"error": "\n".join(told), "state": now}, status_code=400)
-        return JSONResponse({"told": told, "state": now})
+        return await change(request, live, lambda: live.companion.step(line), refused_status=400)
 
     async def undo(request: Request) -> Response:
         await read_json(request)
@@ -133,15 +141,7 @@ def create_app(
         if live.searching:
             raise RequestError(409, "the advice is being searched: wait for it, then undo")
 
-        def run() -> tuple[bool, list[str], dict[str, Any]]:
-            with live.lock:
-                taken, told = live.companion.undo()
-                return taken, told, state_of(request.path_params["session_id"], live)
-
-        taken, told, now = await run_in_threadpool(run)
-        if not taken:
-            return JSONResponse({"error": "\n".join(told), "state": now}, status_code=409)
-        return JSONResponse({"told": told, "state": now})
+        return await change(request, live, lambda: live.companion.undo(), refused_status=409)
 
     async def advice(request: Request) -> Response:
         data = await read_json(request)
