@@ -306,10 +306,13 @@ def test_serve_options():
 
 def test_the_page_is_package_data():
     # scikit-build-core ships every file under pyai/ that git does not ignore (wheel.packages).
-    page = Path(cli.__file__).parent / "web" / "static" / "index.html"
-    assert page.is_file()
-    root = Path(cli.__file__).parents[1]
-    ignored = subprocess.run(["git", "check-ignore", "-q", str(page)], cwd=root, capture_output=True)
+    # Installed from a wheel, the page beside the imported package proves it shipped; in the checkout,
+    # git must not ignore the source file, or the next wheel would leave it out.
+    assert (Path(cli.__file__).parent / "web" / "static" / "index.html").is_file()
+    checkout = Path(__file__).resolve().parents[1]
+    source = checkout / "pyai" / "web" / "static" / "index.html"
+    assert source.is_file()
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(source)], cwd=checkout, capture_output=True)
     if ignored.returncode == 128:
         pytest.skip("not a git checkout")
     assert ignored.returncode == 1, "git ignores the page: the wheel would leave it out"
