@@ -35,6 +35,56 @@ class SecretChoice:
     examples: tuple[str, ...] = ("12", "20", "5", "27", "9", "16")  # one per seat, for the messages
 
 
+@dataclass(frozen=True)
+class ChanceOption:
+    """One thing a chance step may deal, as a person at the table taps it."""
+
+    word: str  # what the step's line says for it ("12", "ks", "Bob", "speed 1 star")
+    label: str = ""  # what a button shows ("" : the word)
+    copies: int = 1  # how many times one step may deal it (identical tiles, repeated demands)
+
+
+@dataclass(frozen=True)
+class ChancePicker:
+    """A chance step the seat sees dealt, as taps: `count` picks from `options`, said as
+    one line `start` + the picks joined by `separator` (split into `groups` of those sizes,
+    joined by `group_separator`, when given). count 0: the step needs no pick (another
+    seat's unseen card) and its line is `start` alone. `ordered`: the order of the picks
+    is part of what is dealt (the player order, tiles by their places). The companion
+    checks the line as if typed: the picker only saves the typing."""
+
+    what: str  # "the 4 advisors turned up"
+    start: str  # the line's first words: "deal", "order", "I get", or the whole line when count is 0
+    count: int = 0
+    options: tuple[ChanceOption, ...] = ()
+    ordered: bool = False
+    separator: str = " "
+    groups: tuple[int, ...] = ()
+    group_separator: str = " / "
+
+    def line(self, picks: Sequence[str]) -> str:
+        """The step's line for `picks` (words of options, in the order tapped)."""
+        if not self.groups:
+            return " ".join(part for part in (self.start, self.separator.join(picks)) if part)
+        parts, at = [], 0
+        for size in self.groups:
+            parts.append(self.separator.join(picks[at : at + size]))
+            at += size
+        return f"{self.start} {self.group_separator.join(parts)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "what": self.what,
+            "start": self.start,
+            "count": self.count,
+            "options": [{"word": o.word, "label": o.label or o.word, "copies": o.copies} for o in self.options],
+            "ordered": self.ordered,
+            "separator": self.separator,
+            "groups": list(self.groups),
+            "group_separator": self.group_separator,
+        }
+
+
 @runtime_checkable
 class View(Protocol):
     """What one seat knows of a state (possibly less, at a real table)."""
@@ -282,6 +332,11 @@ class Game(Protocol):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
+
+    def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
+        """Optional hook: the chance step next in a view's to_dict() as taps (`pyai serve`'s
+        buttons), from what seat `me` could know (what is still unseen); None when the game
+        offers none or chance is not next (the step is then said in words)."""
 
     def stage(self, data: dict[str, Any]) -> str:
         """Optional hook: where in the game a view is, in a few words ("" for a game without stages)."""

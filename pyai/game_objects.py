@@ -203,6 +203,10 @@ class BaseGame:
         game has no words for it (the companion then shows the token's form)."""
         return ""
 
+    def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """None: the game's chance steps are said in words only."""
+        return None
+
     def stage(self, data: dict[str, Any]) -> str:
         """Where in the game a position is, in a few words ("phase 2 round 3"), from a
         view's to_dict(): `pyai review` labels each decision so. "" for a game without stages."""

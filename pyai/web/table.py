@@ -83,6 +83,18 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
     return [{"token": token, "words": companion.said_in_words([token])[0], "line": prefix + token} for token in tokens]
 
 
+def chance_picker(companion: TableCompanion) -> dict[str, Any] | None:
+    """The chance step next as taps (the game's ChancePicker), or None: said in words."""
+    state = companion.position.state
+    if state.is_terminal() or state.to_move() != "chance":
+        return None
+    view = companion.position.view()
+    if view is None:
+        return None
+    picker = companion.game.chance_picker(view.to_dict(), list(companion.names), companion.me)
+    return picker.to_dict() if picker is not None else None
+
+
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
     """The session as the page shows it (JSON-safe)."""
     view = companion.position.view()
@@ -99,6 +111,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "your_decision": companion.is_my_decision(),
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
+        "chance": chance_picker(companion),
         "help": steps_help(companion.game),  # the page has buttons for the commands
     }
 
