@@ -531,10 +531,14 @@ SESSION = {
         ({"lines": ["deal 3 12 19 27", "Anna bids 99"]}, "\"lines\": line 2 'Anna bids 99' is refused now: bid:99"),
         ({"lines": ["sells revealed:"]}, "\"lines\": line 1 'sells revealed:' is refused now: say each seat's sell"),
         ({"lines": [": hello"]}, "\"lines\": line 1 ': hello' is refused now: ':' is no seat's name"),
+        ({"advised": {}}, '"advised" must be a list of [step, win chance], not {}'),
+        ({"advised": [[3, 0.5]]}, '"advised": each entry is [step 0 to 2, win chance 0 to 1], not [3, 0.5]'),
+        ({"advised": [[1, 1.5]]}, '"advised": each entry is [step 0 to 2, win chance 0 to 1], not [1, 1.5]'),
+        ({"advised": [[1, True]]}, '"advised": each entry is [step 0 to 2, win chance 0 to 1], not [1, True]'),
         ({"game": "nope"}, "\"game\": unknown game 'nope'"),
         ({"game": None}, '"game" must be a game string, not None'),
-        ({"extra": 1}, "unknown field 'extra' (a session holds game, seat, names, at, iterations, lines)"),
-        ({"lines": ...}, 'missing field "lines" (a session holds game, seat, names, at, iterations, lines)'),
+        ({"extra": 1}, "unknown field 'extra' (a session holds game, seat, names, at, iterations, lines, advised)"),
+        ({"lines": ...}, 'missing field "lines" (a session holds game, seat, names, at, iterations, lines, advised)'),
     ],
 )
 def test_a_session_file_is_checked_as_a_whole_before_it_goes_on(change, message, tmp_path, capsys):
@@ -573,6 +577,23 @@ def test_a_good_session_file_resumes_and_goes_on_saving_to_itself(tmp_path):
     assert c.path == str(path) and c.position.moves == ("deal:3,12,19,27", "bid:1")
     assert c.handle("Bob bids 2")[0] == "  Bob bids 2"
     assert Session.load(str(path)).lines == [*SESSION["lines"], "Bob bids 2"]
+
+
+def test_each_advice_keeps_its_win_chance_by_step_and_an_undo_drops_the_ones_taken_back(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({**SESSION, "seat": 2}))  # Carol (seat 2) is next, after Anna's bid of 1
+    c = resume(str(path))
+    assert c.session.advised == [] and c.handle("Bob bids 2")[0] == "  Bob bids 2"  # advised at once
+    c.advice(40)  # the same position again: one entry a step, the latest
+    [[step, win]] = c.session.advised
+    assert step == 3 and 0 <= win <= 1
+    c.handle("Carol bids 3")
+    c._save()
+    assert Session.load(str(path)).advised == [[3, win]]
+    c.handle("undo")  # back at Carol's decision: advised again there, in place of the entry before
+    assert [step for step, _ in c.session.advised] == [3]
+    c.handle("undo")
+    assert c.session.advised == [] and Session.load(str(path)).advised == []
 
 
 def test_for_sale_takes_its_move_tokens_as_they_are():

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -110,6 +113,9 @@ def test_a_game_through_the_api(client, store, game):
         if move["win"] is not None:
             assert move["win_low"] <= move["win"] <= move["win_high"] and move["words"]
     assert len(data["expected_scores"]) == len(state["names"])
+    state = client.get(f"/api/sessions/{state['id']}").json()  # the advice's win chance joins the chart
+    if data["moves"][0]["win"] is not None:
+        assert state["advised"] == [[len(state["lines"]), round(data["moves"][0]["win"], 4)]]
     # An illegal move (the first chance step again, at a decision) and a bad token are refused, nothing changed.
     for bad in (state["lines"][0], "zz:!!"):
         refused = client.post(f"/api/sessions/{state['id']}/steps", json={"input": bad})
@@ -316,3 +322,86 @@ def test_the_page_is_package_data():
     if ignored.returncode == 128:
         pytest.skip("not a git checkout")
     assert ignored.returncode == 1, "git ignores the page: the wheel would leave it out"
+
+
+# ------------------------------------------------------- a search in progress
+
+
+def slow_decision(client, store):
+    """A For Sale session at the player's decision, with a budget that takes many seconds to search."""
+    state = to_decision(client, store, create(client), random.Random(0))
+    return state, f"/api/sessions/{state['id']}"
+
+
+def test_a_running_advice_shows_its_progress_and_stops_when_asked(client, store):
+    state, session = slow_decision(client, store)
+    assert client.get(f"{session}/progress").json() == {"thinking": None}
+    assert client.post(f"{session}/stop", json={}).json() == {"stopped": False}  # nothing to stop
+    answers: list = []
+    asking = threading.Thread(
+        target=lambda: answers.append(client.post(f"{session}/advice", json={"iterations": MAX_ITERATIONS}))
+    )
+    asking.start()
+    try:
+        seen = []
+        for _ in range(600):  # progress climbs while the search runs (under a minute at most)
+            thinking = client.get(f"{session}/progress").json()["thinking"]
+            if thinking and thinking["iterations"] > 0:
+                seen.append(thinking)
+                if len(seen) == 3:
+                    break
+            time.sleep(0.1)
+        assert len(seen) == 3 and all(t["of"] == MAX_ITERATIONS for t in seen)
+        assert seen[0]["iterations"] <= seen[1]["iterations"] <= seen[2]["iterations"] < MAX_ITERATIONS
+        assert client.post(f"{session}/stop", json={}).json() == {"stopped": True}
+    finally:
+        asking.join(timeout=120)
+    [answer] = answers
+    data = answer.json()
+    assert answer.status_code == 200 and data["cut"] is True
+    assert seen[2]["iterations"] <= data["iterations"] < MAX_ITERATIONS and data["best"] == data["moves"][0]["token"]
+    assert "(interrupted: what the search had found so far)" in data["lines"]
+    after = client.get(session).json()
+    assert after["advised"] == [[len(state["lines"]), round(data["moves"][0]["win"], 4)]]
+    assert json.loads(store.path(state["id"]).read_text())["advised"] == after["advised"]  # the chart is saved
+    assert client.get(f"{session}/progress").json() == {"thinking": None} and store.searches == 0
+
+
+def test_a_search_stops_when_its_client_hangs_up(store):
+    import uvicorn
+
+    app = create_app(store)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", lifespan="off"))
+    serving = threading.Thread(target=server.run, daemon=True)
+    serving.start()
+    try:
+        for _ in range(200):
+            if server.started:
+                break
+            time.sleep(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        client = TestClient(app, base_url=LOCAL)  # the same store, for the steps on to the decision
+        state, session = slow_decision(client, store)
+        body = json.dumps({"iterations": MAX_ITERATIONS}).encode()
+        request = (
+            f"POST {session}/advice HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        with socket.create_connection(("127.0.0.1", port)) as asking:
+            asking.sendall(request)
+            for _ in range(600):
+                thinking = client.get(f"{session}/progress").json()["thinking"]
+                if thinking and thinking["iterations"] > 0:
+                    break
+                time.sleep(0.1)
+            assert thinking and thinking["iterations"] > 0
+        # hung up: the search stops well short of its budget and frees its slot
+        for _ in range(600):
+            if client.get(f"{session}/progress").json()["thinking"] is None and store.searches == 0:
+                break
+            time.sleep(0.1)
+        assert store.searches == 0 and not store.get(state["id"]).searching
+        assert store.get(state["id"]).companion.last_result.iterations < MAX_ITERATIONS
+    finally:
+        server.should_exit = True
+        serving.join(timeout=10)

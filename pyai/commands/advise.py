@@ -46,7 +46,9 @@ MY_WORDS = ("i", "me")
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
 # a longer line is a paste gone wrong, and would be kept in the session file as it is.
 MAX_LINE = 1000
-SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines")
+SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised")
+# Fields a session file written before they existed may lack: each takes its default.
+OPTIONAL_FIELDS = ("advised",)
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 
@@ -116,6 +118,8 @@ class Session:
     at: str | None = None  # a starting position as text, or None: the game's start
     iterations: int = MOVE_ITERATIONS
     lines: list[str] = field(default_factory=list)  # every line that changed the position
+    # Each advice given, as [steps told before it, the best move's win chance]: the win chance over the game.
+    advised: list[list[float]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in SESSION_FIELDS}
@@ -174,7 +178,7 @@ class Session:
         try:
             if not isinstance(data, dict):
                 raise CompanionError(f"it holds {type(data).__name__}, not a session (a JSON object)")
-            missing = [name for name in SESSION_FIELDS if name not in data]
+            missing = [name for name in SESSION_FIELDS if name not in data and name not in OPTIONAL_FIELDS]
             unknown = [name for name in data if name not in SESSION_FIELDS]
             if missing or unknown:
                 what = f'missing field "{missing[0]}"' if missing else f"unknown field {_shown(unknown[0])}"
@@ -208,6 +212,24 @@ class Session:
         for number, line in enumerate(self.lines, 1):
             if not isinstance(line, str):
                 raise CompanionError(f"{spelled('lines')}: line {number} must be text, not {_shown(line)}")
+        if not isinstance(self.advised, list):
+            raise CompanionError(
+                f"{spelled('advised')} must be a list of [step, win chance], not {_shown(self.advised)}"
+            )
+        for entry in self.advised:
+            if not (
+                isinstance(entry, list)
+                and len(entry) == 2
+                and _whole(entry[0])
+                and 0 <= entry[0] <= len(self.lines)
+                and isinstance(entry[1], (int, float))
+                and not isinstance(entry[1], bool)
+                and 0 <= entry[1] <= 1
+            ):
+                raise CompanionError(
+                    f"{spelled('advised')}: each entry is [step 0 to {len(self.lines)}, win chance 0 to 1], "
+                    f"not {_shown(entry)}"
+                )
         return game
 
 
@@ -325,6 +347,8 @@ class Companion:
                 return ["nothing to undo"]
             self.positions.pop()
             self.session.lines.pop()
+            steps = len(self.session.lines)
+            self.session.advised = [entry for entry in self.session.advised if entry[0] <= steps]
             if self.last_advice is not None and self.last_advice[1] > len(self.positions):
                 self.last_advice = None  # given in a position now taken back
             return ["undone"] + self._save() + self.next_lines()
@@ -723,6 +747,10 @@ class Companion:
         if cut:
             lines.append("(interrupted: what the search had found so far)")
         self.last_advice = (best.win, len(self.positions))
+        if best.win is not None:
+            steps = len(self.session.lines)
+            self.session.advised = [entry for entry in self.session.advised if entry[0] != steps]
+            self.session.advised.append([steps, round(best.win, 4)])
         return lines
 
     def _move_words(self) -> Callable[[str], str]:
@@ -748,10 +776,14 @@ class Companion:
         ]
         return Earlier(win, [step for step in steps if step])
 
+    def new_search(self, view: Any, iterations: int, **settings: Any) -> Search:
+        """The search of the advised seat's view, seeded by the position so that advice repeats."""
+        return Search(view, iterations=iterations, seed=len(self.position.moves), **settings)
+
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
         """The search's result, and whether Ctrl-C cut it short (a front-end that keeps the
         numbers, as the web page does, overrides this)."""
-        search = Search(view, iterations=iterations, seed=len(self.position.moves), **settings)
+        search = self.new_search(view, iterations, **settings)
         search.start()
         cut = False
         try:

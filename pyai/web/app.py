@@ -5,6 +5,7 @@ searches), never on the event loop; a session's steps one at a time."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from .table import advice_numbers, table_state
 PAGE = Path(__file__).with_name("static") / "index.html"
 # The most iterations an advice may take here: a search holds a core for its whole run.
 MAX_ITERATIONS = 1_000_000
+# How often a search's request looks whether its client is still there, in seconds.
+DISCONNECT_POLL = 0.2
 # A line starting so is a companion command, which the API offers as calls of their own (or not at all: save).
 NOT_STEPS = tuple(word for word in COMMAND_WORDS if word != "lost")
 
@@ -41,6 +44,19 @@ def games() -> list[dict[str, Any]]:
             game = load_game(example)
             listed.append({"game": example, "name": name, "players": game.players, "words": game.WORDS_HELP})
     return listed
+
+
+async def until_done_or_gone(request: Request, work: Callable[[], Any], on_gone: Callable[[], Any]) -> Any:
+    """`work()`'s value, run in a worker thread; `on_gone()` once if the client hangs up meanwhile
+    (a search nobody waits for then stops: the server's search slots are few)."""
+    task = asyncio.ensure_future(run_in_threadpool(work))
+    told = False
+    while not task.done():
+        await asyncio.wait({task}, timeout=DISCONNECT_POLL)
+        if not told and not task.done() and await request.is_disconnected():
+            on_gone()
+            told = True
+    return task.result()
 
 
 def create_app(
@@ -158,16 +174,28 @@ def create_app(
 
         def run() -> dict[str, Any]:
             with live.lock:
-                lines, result = live.companion.advise(iterations)
+                companion = live.companion
+                lines, result = companion.advise(iterations)
                 if result is None:
                     return {"error": "\n".join(lines), "lines": lines}
-                return {"lines": lines} | advice_numbers(live.companion, result)
+                if companion.path:  # the win chance just given joins the session's chart
+                    companion.session.save(companion.path)
+                return {"lines": lines, "cut": companion.stopped} | advice_numbers(companion, result)
 
         try:
-            answer = await run_in_threadpool(run)
+            answer = await until_done_or_gone(request, run, live.companion.stop_search)
         finally:
             store.end_search(live)
         return JSONResponse(answer, status_code=409 if "error" in answer else 200)
+
+    async def progress(request: Request) -> Response:
+        live = await session_of(request)
+        return JSONResponse({"thinking": live.companion.thinking()})
+
+    async def stop(request: Request) -> Response:
+        await read_json(request)
+        live = await session_of(request)
+        return JSONResponse({"stopped": live.companion.stop_search()})
 
     async def review(request: Request) -> Response:
         data = await read_json(request)
@@ -203,6 +231,8 @@ def create_app(
         Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
         Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
+        Route("/api/sessions/{session_id}/progress", handled(progress), methods=["GET"]),
+        Route("/api/sessions/{session_id}/stop", handled(stop), methods=["POST"]),
         Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),
         Route("/api/tournaments", handled(list_tournaments), methods=["GET"]),
         Route("/api/tournaments/{number:int}", handled(standings), methods=["GET"]),

@@ -5,9 +5,10 @@ that says it), and the advice with its numbers. Every step goes through
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-from ..analysis import AnalysisResult
+from ..analysis import AnalysisResult, Search
 from ..commands.advice_text import Z95, by_share
 from ..commands.advise import MY_WORDS, Companion, SealedChoice, steps_help
 from ..errors import PyaiError
@@ -18,10 +19,18 @@ MAX_INPUTS = 64
 
 
 class TableCompanion(Companion):
-    """A companion that searches only when asked (`advise`), keeping the search's numbers."""
+    """A companion that searches only when asked (`advise`), keeping the search's numbers;
+    another thread may read the running search's progress and stop it (`stop_search`)."""
 
     searching = False
     last_result: AnalysisResult | None = None
+    stopped = False  # a stop was asked during this advice: what was found so far is the answer
+    running: Search | None = None
+    running_of = 0  # the running search's iteration budget
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._watch = threading.Lock()  # `running` between the searching thread and the others
 
     def advice(self, iterations: int | None = None) -> list[str]:
         """The advice while `advise` asks for it; otherwise (a step made it the player's
@@ -31,18 +40,48 @@ class TableCompanion(Companion):
         return super().advice(iterations)
 
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
-        result, cut = super().think(view, iterations, **settings)
-        self.last_result = result
-        return result, cut
+        search = self.new_search(view, iterations, **settings)
+        with self._watch:
+            self.running, self.running_of = search, iterations
+        try:
+            search.start()
+            if self.stopped:  # asked before this search was started: stop() would have missed it
+                search.stop()
+            search.wait()
+        finally:
+            with self._watch:
+                self.running = None
+        self.last_result = search.result
+        return search.result, self.stopped
 
     def advise(self, iterations: int | None = None) -> tuple[list[str], AnalysisResult | None]:
         """The advice in words, and the search's result (None: no advice now, the words say why)."""
-        self.searching, self.last_result = True, None
+        self.stopped, self.last_result = False, None
+        self.searching = True  # after `stopped` is cleared: a stop from now on counts
         try:
             lines = self.advice(iterations)
         finally:
             self.searching = False
         return lines, self.last_result
+
+    def stop_search(self) -> bool:
+        """Ends the running advice's search soon, its answer what it found so far; False when none runs."""
+        if not self.searching:
+            return False
+        self.stopped = True
+        with self._watch:
+            running = self.running
+        if running is not None:
+            running.stop()
+        return True
+
+    def thinking(self) -> dict[str, int] | None:
+        """The running search's iterations so far and its budget; None when no advice is being searched."""
+        with self._watch:
+            running, budget = self.running, self.running_of
+        if not self.searching:
+            return None
+        return {"iterations": running.progress() if running is not None else 0, "of": budget}
 
     def step(self, line: str) -> tuple[bool, list[str]]:
         """Whether `line` was taken as a step, and what the companion says to it."""
@@ -112,6 +151,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
         "chance": chance_picker(companion),
+        "advised": [list(entry) for entry in companion.session.advised],  # [step, win chance]: the chart
         "help": steps_help(companion.game),  # the page has buttons for the commands
     }
 
