@@ -23,7 +23,7 @@ from .component_file import ComponentError, Components
 from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
-from .words import WORDS_HELP, next_chance_words, words_to_token
+from .words import WORDS_HELP, next_chance_picker, next_chance_words, words_to_token
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -236,6 +236,10 @@ class AutomaniaGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)
+
+    def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """Every chance step as taps from what is still unseen, tiles by their faces (words.py)."""
+        return next_chance_picker(data, names, me, self.components)
 
     def stage(self, data: dict[str, Any]) -> str:
         if data["step"] == "over":

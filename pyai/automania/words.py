@@ -15,12 +15,14 @@ it is; legality is left to the rules.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
+from ..game_api import ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
-from .narration import does, space_words, tile_words
+from .narration import contract_words, does, plural, space_words, tile_words
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
 'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
@@ -254,6 +256,133 @@ def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
         "then below sales offices 1 and 2)",
         "reveal contract": "a contract turned up on the display: say 'reveal 14'",
     }.get(step, step)
+
+
+# The contracts the setup turns up (the core's kDealDisplay).
+DISPLAY_CONTRACTS = 3
+
+
+def next_chance_picker(data: dict[str, Any], names: list[str], me: int, components: Components) -> ChancePicker | None:
+    """What the table deals next as taps, from what seat `me` could know is still to
+    come: the seats for the order; the demand tiles, each symbol as often as it is
+    printed, in two groups (a market each); contracts it has not seen (not on the
+    display, taken from it or played, nor its own) for the display, a reveal or its own
+    draw, starting contracts likewise for its own; the round's unseen tiles of the back
+    in play, one option a face with as many copies as there are such tiles, in groups
+    (the grid's rows, then the tiles below the sales offices). Another seat's private
+    card is said whole, with nothing to pick. The taps make the line the words read."""
+    if data["to_move"] != "chance":
+        return None
+    step, receiver = data["step"], int(data.get("turn") or 0)
+    if step in ("deal starting contract", "draw contract"):
+        starting = step == "deal starting contract"
+        if receiver != me:
+            if starting:
+                return ChancePicker(
+                    f"{names[receiver]}'s starting contract, unseen", f"{names[receiver]} gets a starting contract"
+                )
+            return ChancePicker(f"{names[receiver]}'s card from the deck, unseen", f"{names[receiver]} draws")
+        if starting:
+            return ChancePicker("your starting contract", "I get", 1, _contract_options(data, components, True))
+        return ChancePicker("the contract you drew from the deck", "I draw", 1, _contract_options(data, components))
+    if step == "deal order":
+        return _order_picker(names, me)
+    if step == "deal demands":
+        return _demands_picker(data, components)
+    if step == "deal display":
+        options = _contract_options(data, components)
+        return ChancePicker(f"the {DISPLAY_CONTRACTS} contracts of the display", "display", DISPLAY_CONTRACTS, options)
+    if step == "reveal contract":
+        return ChancePicker("the contract turned up on the display", "reveal", 1, _contract_options(data, components))
+    if step == "deal tiles":
+        return _tiles_picker(data, components)
+    return None
+
+
+def _order_picker(names: list[str], me: int) -> ChancePicker:
+    """Every seat once, first player first: each by its name, or by its number where the
+    words would not read the name back as that seat (a name that starts with a digit)."""
+    options = []
+    for seat, name in enumerate(names):
+        try:
+            word = name if _order(_words(name), names, me) == f"order:{seat}" else str(seat)
+        except TokenSyntaxError:
+            word = str(seat)
+        options.append(ChanceOption(word, f"{name} (you)" if seat == me else name))
+    return ChancePicker("the player order, first player first", "order", len(names), tuple(options), ordered=True)
+
+
+def _demands_picker(data: dict[str, Any], components: Components) -> ChancePicker:
+    """The demand tiles not on a market yet, by symbol: North America's spaces, then Europe's."""
+    per_market = len(components.active_stars) + 2
+    left = Counter(components.demand_tiles)
+    for market in data["markets"].values():
+        left.subtract(market["demand"] + market["pending"])
+    options = tuple(ChanceOption(symbol, symbol, left[symbol]) for symbol in components.symbols if left[symbol] > 0)
+    stars = ", ".join(map(str, components.active_stars))
+    return ChancePicker(
+        f"the demand tiles: North America's, then Europe's (the {stars} star spaces, then the next left and "
+        "right); the two markets may not show the same symbols",
+        "demands",
+        2 * per_market,
+        options,
+        ordered=True,
+        groups=(per_market, per_market),
+    )
+
+
+def _contract_options(data: dict[str, Any], components: Components, starting: bool = False) -> tuple[ChanceOption, ...]:
+    """The regular (or starting) contracts seat `me` has seen nowhere: not on the display,
+    in no hand it knows of (its own, those taken from the display), never played."""
+    seen = set(data["display"])
+    for seat in data["seats"]:
+        seen.update(seat["hand"], seat["hand_public"], seat["played"])
+    if starting:
+        names = [f"S{number}" for number in range(1, len(components.starting_contracts) + 1)]
+    else:
+        names = [str(number) for number in range(1, len(components.contracts) + 1)]
+    return tuple(ChanceOption(name, contract_words(components, name)) for name in names if name not in seen)
+
+
+def _tiles_picker(data: dict[str, Any], components: Components) -> ChancePicker:
+    """The round's tiles by face from the unseen tiles of its back: the grid row by row,
+    then below the sales offices that take one."""
+    back = "A" if data["round"] <= ROUNDS_PER_BACK else "B"
+    faces: dict[str, list[Tile]] = {}
+    for name in data["tiles_unseen"][back]:
+        tile = components.tile(name)
+        faces.setdefault(tile_words(tile), []).append(tile)
+    options = tuple(ChanceOption(tile_said(tiles[0]), face, len(tiles)) for face, tiles in faces.items())
+    groups = (*(len(row) for row in data["grid"]), sum(1 for spec in components.sales_offices if spec.tile))
+    return ChancePicker(
+        f"the round's {sum(groups)} tiles: the grid row by row, then below the sales offices",
+        "tiles",
+        sum(groups),
+        options,
+        ordered=True,
+        separator=", ",
+        groups=groups,
+        group_separator="; ",
+    )
+
+
+def tile_said(tile: Tile) -> str:
+    """A tile's face as a person says it and `_face` reads it back to that face alone:
+    'speed 1 star silver', 'staff manager 2 workers', 'spoiler 2 stars', '$3', '1 VP'.
+    Every mark printed is said (a staff manager's workers even when none), since what
+    is not said is read as not printed."""
+    if tile.kind == "money":
+        return f"${tile.money}"
+    if tile.kind == "vp":
+        return f"{tile.vp} VP"
+    said = {"machine": str(tile.symbol), "manager": f"{tile.type} manager", "styling": str(tile.part)}[tile.kind]
+    if tile.kind == "manager" and tile.type == "staff":
+        said += f" {plural(tile.workers, 'worker')}"
+    if tile.stars:
+        said += f" {plural(tile.stars, 'star')}"
+    if tile.silver:
+        said += " silver" if tile.silver == 1 else f" {tile.silver} silver"
+    return said
 
 
 # ------------------------------------------------------------ tiles by face

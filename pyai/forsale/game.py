@@ -18,7 +18,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import WORDS_HELP, next_chance_words, words_to_token
+from .words import WORDS_HELP, next_chance_picker, next_chance_words, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -232,6 +232,10 @@ class ForSaleGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, self.theme)
+
+    def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """The cards turned up next, tapped from the unseen cards of their deck (words.py)."""
+        return next_chance_picker(data, self.theme)
 
     def stage(self, data: dict[str, Any]) -> str:
         if data["phase"] not in ("auction", "buying", "selling"):

@@ -8,10 +8,12 @@ the seat to move; a token (`bid:4`) is taken as it is.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
+from ..game_api import ChanceOption, ChancePicker
 from .themes import Theme
 
 _NUMBERS = re.compile(r"\d+")
@@ -96,6 +98,32 @@ def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
         return ""
     example = " ".join(str(n) for n in (3, 12, 19, 27, 8, 22)[: data["players"]])
     return f"the {data['players']} {noun} turned up: say 'deal {example}' (their numbers)"
+
+
+def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | None:
+    """The cards turned up next as taps: as many as there are players, from the cards of
+    the deck they come from that the seat has not seen (the view's `unseen`: every card
+    turned up, bought or kept is public). Checks repeat their values, so a value is one
+    option with as many copies as are unseen. At the setup the unseen removal goes by
+    itself (no one sees it): the cards told are the first auction's, as in words."""
+    if data["to_move"] != "chance":
+        return None
+    classic = data.get("edition") == "classic"
+    first = 1 if classic else 0  # the first phase auctions the vehicles in the classic game
+    deck = {"setup": first, "auction": first, "buying": 1, "selling": 2}.get(data["phase"])
+    if deck is None:
+        return None
+    noun = ("advisors", theme.vehicles, f"{theme.check}s")[deck]
+    unseen = Counter(data["unseen"][deck])
+
+    def label(number: int) -> str:
+        if deck == 0:
+            return theme.advisor(number)  # its number and ability, as the table is told
+        return f"{theme.vehicle if deck == 1 else theme.check} {number}"
+
+    options = tuple(ChanceOption(str(n), label(n), copies) for n, copies in sorted(unseen.items()))
+    players = data["players"]
+    return ChancePicker(f"the {players} {noun} turned up", "deal", players, options)
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .. import _core
+from .. import _core, game_api
 from ..errors import GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text
 from ..stand_in_position import StandInPosition
 from .help import PROTOCOL_HELP
 from .render import render
-from .words import WORDS_HELP, narrate, next_chance_words, words_to_token
+from .words import WORDS_HELP, narrate, next_chance_picker, next_chance_words, words_to_token
 
 _PARAMETERS = ("players",)
 
@@ -134,6 +134,10 @@ class LeducGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)
+
+    def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """My card or the public card, tapped from the cards I have not seen (words.py)."""
+        return next_chance_picker(data, names, me)
 
     def stage(self, data: dict[str, Any]) -> str:
         return "over" if data["to_move"] == "over" else f"betting round {data['round'] + 1}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import TokenSyntaxError
+from ..game_api import ChanceOption, ChancePicker
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -22,6 +23,8 @@ _RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": 
 _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
 _PUBLIC_WORDS = {"board", "public", "flop"}
+
+_CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
 WORDS_HELP = "'I get ks', 'Bob gets his card', 'Anna raises', 'I check', 'Bob folds', 'board qh'"
 
@@ -91,6 +94,22 @@ def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
     if receiver == me:
         return "your card: say 'I get ks' (or 'I get the king of spades')"
     return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets his card'"
+
+
+def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
+    """The card dealt next as taps: my card or the public card, from the cards seat `me`
+    has not seen (its own card and any card shown are out of the deck); another seat's
+    card is never seen, so its line is said whole, with nothing to pick."""
+    if data["to_move"] != "chance":
+        return None
+    receiver = _next_receiver(data)
+    if receiver is not None and receiver != me:
+        return ChancePicker(f"{names[receiver]}'s card, unseen", f"{names[receiver]} gets his card")
+    seen = {seat["card"] for seat in data["seats"]} | {data["public_card"]}
+    options = tuple(ChanceOption(card, card_words(card)) for card in _CARDS if card not in seen)
+    if receiver is None:
+        return ChancePicker("the public card", "board", 1, options)
+    return ChancePicker("your card", "I get", 1, options)
 
 
 def _deal(words: list[str], data: dict[str, Any], me: int, text: str) -> str:
