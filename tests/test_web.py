@@ -353,6 +353,10 @@ def test_a_running_advice_shows_its_progress_and_stops_when_asked(client, store)
             time.sleep(0.1)
         assert len(seen) == 3 and all(t["of"] == MAX_ITERATIONS for t in seen)
         assert seen[0]["iterations"] <= seen[1]["iterations"] <= seen[2]["iterations"] < MAX_ITERATIONS
+        # the page's other requests meanwhile answer at once: the state says whose decision, it does not search
+        assert client.get(session).json()["next"] == state["next"] == [
+            f"next: you ({state['names'][state['seat']]}): your decision ('advise' asks the search)"
+        ]
         assert client.post(f"{session}/stop", json={}).json() == {"stopped": True}
     finally:
         asking.join(timeout=120)
@@ -405,3 +409,81 @@ def test_a_search_stops_when_its_client_hangs_up(store):
     finally:
         server.should_exit = True
         serving.join(timeout=10)
+
+
+# ------------------------------------------------------- taps and positions
+
+
+def random_picks(chance: dict, rng: random.Random) -> list[str]:
+    """A random legal set of taps of a chance step: `count` options, each at most its copies."""
+    pool = [option["word"] for option in chance["options"] for _ in range(option["copies"])]
+    return rng.sample(pool, chance["count"])
+
+
+@pytest.mark.parametrize("game", EXAMPLES)
+def test_a_game_told_by_taps_alone(client, store, game):
+    """Every step of a game through buttons: chance steps by their taps (when the game offers
+    them), the seat to move's moves by the listed inputs; the table changes with each."""
+    rng = random.Random(game)
+    state = create(client, game)
+    session = f"/api/sessions/{state['id']}"
+    tapped = 0
+    for _ in range(60):
+        if state["over"]:
+            break
+        if state["chance"] is not None:
+            chance = state["chance"]
+            assert state["inputs"] == []
+            if chance["count"]:
+                short = client.post(f"{session}/steps", json={"picks": random_picks(chance, rng)[:-1]})
+                assert short.status_code == 400 and f"takes {chance['count']} taps" in short.json()["error"]
+                assert short.json()["state"] == state
+            for _ in range(20):  # a deal the rules refuse (Automania's two markets alike) is dealt again
+                answer = client.post(f"{session}/steps", json={"picks": random_picks(chance, rng)})
+                if answer.status_code != 400:
+                    break
+                assert answer.json()["error"].startswith("not taken: ") and answer.json()["state"] == state
+            tapped += 1
+        elif state["inputs"]:
+            answer = client.post(f"{session}/steps", json={"input": rng.choice(state["inputs"])["line"]})
+        else:
+            break  # said in words only (another seat's unseen choice): the words tests cover it
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["state"]["lines"][:-1] == state["lines"]
+        state = answer.json()["state"]
+    assert tapped > 0
+    refused = client.post(f"{session}/steps", json={"picks": ["12"]} if state["chance"] is None else {"input": "x"})
+    assert refused.status_code == 400
+
+
+def test_taps_are_checked_against_the_chance_step(client, store):
+    state = create(client)
+    session = f"/api/sessions/{state['id']}"
+    chance = state["chance"]
+    assert chance is not None and chance["count"] > 1
+    word = chance["options"][0]["word"]
+    for picks, message in [
+        ("12", '"picks" must be a list'),
+        ([1, 2], '"picks" must be a list'),
+        ([word] * chance["count"], f"{word!r} is there 1 times"),
+        (["nothing"] * chance["count"], "'nothing' is not one of"),
+    ]:
+        answer = client.post(f"{session}/steps", json={"picks": picks})
+        assert answer.status_code == 400 and message in answer.json()["error"], answer.text
+        assert answer.json()["state"] == state
+    both = client.post(f"{session}/steps", json={"picks": [], "input": "pass"})
+    assert both.status_code == 400 and "say a step" in both.json()["error"]
+
+
+def test_a_position_the_session_went_through(client, store):
+    state = create(client)
+    session = f"/api/sessions/{state['id']}"
+    first = client.get(f"{session}/positions/0").json()
+    state = to_decision(client, store, state, random.Random(3))
+    steps = len(state["lines"])
+    assert steps > 1
+    assert client.get(f"{session}/positions/0").json() == first and first["steps"] == 0
+    assert client.get(f"{session}/positions/{steps}").json()["render"] == state["render"]
+    assert client.get(f"{session}/positions/1").json()["render"] != first["render"]
+    beyond = client.get(f"{session}/positions/{steps + 1}")
+    assert beyond.status_code == 404 and f"has {steps} steps" in beyond.json()["error"]

@@ -4,6 +4,7 @@ server started here (`python -m pyai serve`) on a free localhost port."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import socket
@@ -47,6 +48,16 @@ def server(tmp_path):
         process.wait(timeout=10)
 
 
+# Where the tests leave screenshots of the page (the README's), when set: PYAI_SCREENSHOTS=docs/images
+SCREENSHOTS = os.environ.get("PYAI_SCREENSHOTS")
+
+
+def screenshot(driver, name: str) -> None:
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        driver.save_screenshot(os.path.join(SCREENSHOTS, f"{name}.png"))
+
+
 @pytest.fixture
 def browser():
     from selenium import webdriver
@@ -57,6 +68,7 @@ def browser():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_window_size(1100, 1400)
     try:
         yield driver
     finally:
@@ -150,3 +162,187 @@ def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
     chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box svg#review-chart"), "the chart")[0]
     assert chart.tag_name == "svg" and not find(By.ID, "error").text
     assert len(chart.find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions
+
+
+# ------------------------------------------------------------ whole games, by taps
+
+
+class Page:
+    """The companion page as a person at the table uses it: taps, the words box, the advice."""
+
+    def __init__(self, driver):
+        from selenium.webdriver.common.by import By
+
+        self.driver, self.by = driver, By
+
+    def find(self, id_: str):
+        return self.driver.find_element(self.by.ID, id_)
+
+    def start(self, url: str, game: str, names: str, seat: int, iterations: int) -> str:
+        from selenium.webdriver.support.ui import Select
+
+        self.driver.get(url)
+        wait_for(lambda: Select(self.find("game")).options, "the games")
+        self.find("game-string").send_keys(game)
+        self.find("names").send_keys(names)
+        Select(self.find("seat")).select_by_value(str(seat))
+        self.find("iterations").send_keys(str(iterations))
+        self.find("create").click()
+        wait_for(lambda: self.find("table").text, "the table")
+        return wait_for(lambda: self.driver.execute_script("return current"), "a session")
+
+    def state(self) -> dict:
+        """The session as the page last drew it (its table, lines and inputs), from the API the page uses."""
+        script = "const done = arguments[0]; api('GET', 'sessions/' + current).then((a) => done(a.data));"
+        return self.driver.execute_async_script(script)
+
+    def changed(self, act, before: int) -> None:
+        """Does `act` and waits until the page's session has another number of lines, or an error shows."""
+        act()
+        wait_for(lambda: len(self.state()["lines"]) != before or self.find("error").text, "the step")
+        assert not self.find("error").text, self.find("error").text
+
+    def tap(self, words: list[str]) -> None:
+        """Taps a chance step's options in order (count 1 deals at once; more need 'deal these')."""
+        before = len(self.state()["lines"])
+        buttons = self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
+
+        def act():
+            if not words:
+                buttons[0].click()  # a step needing no pick: its line is its button
+                return
+            for word in words:
+                [button] = [b for b in self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
+                            if b.get_attribute("data-word") == word and b.is_enabled()][:1]
+                button.click()
+            if len(words) > 1:
+                self.find("deal").click()
+
+        self.changed(act, before)
+
+    def click_input(self, token: str) -> None:
+        before = len(self.state()["lines"])
+        [button] = [b for b in self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
+                    if b.get_attribute("data-token") == token]
+        self.changed(button.click, before)
+
+    def say(self, line: str) -> None:
+        before = len(self.state()["lines"])
+
+        def act():
+            self.find("words").send_keys(line)
+            self.find("say").click()
+
+        self.changed(act, before)
+
+    def advice(self) -> str:
+        """Asks for advice and returns the best move's token, once the page shows it."""
+        self.find("advise").click()
+        wait_for(lambda: "best: " in self.find("advice").text, "the advice")
+        return self.driver.execute_script("return document.querySelector('#advice table tr:nth-child(2) td')"
+                                          ".textContent.match(/\\[([^\\]]+)\\]$/)[1]")
+
+
+def deal_words(token: str) -> list[str]:
+    """A For Sale deal token's cards as the picker's words: deal:3,12,19,27 -> 3 12 19 27."""
+    return token.partition(":")[2].split(",")
+
+
+def sell_words(token: str) -> str:
+    """A sell token as said at the table: sell:20,28@5 -> 20 28 with 5."""
+    return token.partition(":")[2].replace(",", " ").replace("@", " with ")
+
+
+def test_a_whole_for_sale_game_through_the_page(server, browser):
+    """Four seats, you at seat 2: the cards turned up tapped, every other seat's bid and play
+    clicked, the sells revealed said in words, and the advice taken at each of your decisions;
+    the true game is kept here, and the page's session must end as it does."""
+    import pyai
+
+    url, folder = server
+    page = Page(browser)
+    names, me = ["Anna", "Bob", "me", "Dee"], 2
+    page.start(url, "forsale(players=4)", ",".join(names), me, 200)
+    game = pyai.load_game("forsale(players=4)")
+    truth, rng = game.new_initial_state(), random.Random(5)
+    advised = 0
+    for _ in range(400):
+        if truth.is_terminal():
+            break
+        mover = truth.to_move()
+        if mover == "chance":
+            token = truth.sample_chance(rng.getrandbits(32))
+            if token.startswith("deal:"):
+                wait_for(lambda: page.state()["chance"], "the cards to tap")
+                page.tap(deal_words(token))
+            truth.apply(token)  # the unseen removal: the table never sees it
+            continue
+        choosing = [seat for seat in range(game.players) if truth.may_act(seat)]
+        if len(choosing) > 1:  # the sells: yours tapped, the others' revealed in one line
+            sells = {seat: rng.choice(truth.legal_moves_for(seat)) for seat in choosing if seat != me}
+            if me in choosing:
+                sells[me] = page.advice()
+                advised += 1
+                page.click_input(sells[me])
+            for seat in choosing:
+                truth.apply(sells[seat])
+            said = ", ".join(f"{names[seat]} {sell_words(sells[seat])}" for seat in choosing if seat != me)
+            page.say(f"sells revealed: {said}")
+            continue
+        if mover == me:
+            token = page.advice()
+            advised += 1
+            if rng.random() < 0.5 and page.state()["inputs"]:  # sometimes another move, as a person may
+                token = rng.choice(page.state()["inputs"])["token"]
+        else:
+            token = rng.choice(truth.legal_moves())
+        page.click_input(token)
+        truth.apply(token)
+    assert truth.is_terminal()
+    final = page.state()
+    assert final["over"] and advised >= 10
+    screenshot(browser, "companion-for-sale")
+    from pyai.commands.advise import Session
+
+    replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position.state
+    assert replayed.scores() == truth.scores() and replayed.winners() == truth.winners()
+    chart = browser.find_elements("css selector", "#win-chart circle.point")
+    assert len(chart) == len(final["advised"]) > 0
+
+
+@pytest.mark.parametrize("hand", [1, 2])
+def test_leduc_hands_at_a_phones_size(server, browser, hand):
+    """A phone (390 x 844): the cards tapped, the other seat's unseen card by its one button,
+    every action clicked, the advice taken at your turns; the page needs no sideways scrolling."""
+    import pyai
+
+    browser.set_window_size(390, 844)
+    url, folder = server
+    page = Page(browser)
+    names, me = ["Anna", "me"], 1
+    page.start(url, "leduc()", ",".join(names), me, 300)
+    truth, rng = pyai.load_game("leduc()").new_initial_state(), random.Random(hand)
+    while not truth.is_terminal():
+        mover = truth.to_move()
+        if mover == "chance":
+            token = truth.sample_chance(rng.getrandbits(32))
+            picker = wait_for(lambda: page.state()["chance"], "the card to tap")
+            page.tap([token.partition(":")[2]] if picker["count"] else [])
+        else:
+            token = page.advice() if mover == me else rng.choice(truth.legal_moves())
+            page.click_input(token)
+        truth.apply(token)
+    final = page.state()
+    assert final["over"] and final["advised"]
+    wide = browser.execute_script(
+        "return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390)"
+        ".map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)"
+    )
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390, wide
+    screenshot(browser, f"companion-leduc-phone-{hand}")
+    from pyai.commands.advise import Session
+
+    # Seat 1's record of the hand: the other seat's card never told (a showdown's result then unknown)
+    replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position
+    told, happened = list(replayed.moves), truth.history()
+    assert len(told) == len(happened) and all(a in (b, "deal:?") for a, b in zip(told, happened))

@@ -694,8 +694,11 @@ class Companion:
 
         return SEAT_IN_TEXT.sub(name, text)
 
-    def show(self) -> list[str]:
-        """The table as the advised seat sees it, each seat by its name."""
+    def show(self, steps: int | None = None) -> list[str]:
+        """The table as the advised seat sees it, each seat by its name: now, or after the
+        session's first `steps` lines (a position the session went through)."""
+        if steps is not None:
+            return [self._named(line) for line in self.positions[steps].picture().splitlines()]
         lines = [self._named(line) for line in self.position.picture().splitlines()]
         if isinstance(self.position, SealedChoice):
             told = self._said_choice(self.position, self.position.my_choice)

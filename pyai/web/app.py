@@ -23,7 +23,7 @@ from .guard import Guard, RequestError, error_response, read_json
 from .review import check_review_iterations, review_session
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
-from .table import advice_numbers, table_state
+from .table import advice_numbers, line_of_picks, table_state
 
 PAGE = Path(__file__).with_name("static") / "index.html"
 # The most iterations an advice may take here: a search holds a core for its whole run.
@@ -139,17 +139,26 @@ def create_app(
 
     async def step(request: Request) -> Response:
         data = await read_json(request)
-        line = data.get("input")
-        if not isinstance(line, str) or not line.strip():
-            raise RequestError(400, 'say a step: {"input": "<a move token or words>"}')
-        if line.split()[0].lower() in NOT_STEPS:
+        said = data.get("input")
+        tapped = "picks" in data
+        line = said if isinstance(said, str) else ""
+        if tapped == ("input" in data) or (not tapped and not line.strip()):
+            raise RequestError(400, 'say a step: {"input": "<a move token or words>"} or {"picks": [<taps>]}')
+        if not tapped and line.split()[0].lower() in NOT_STEPS:
             word = line.split()[0]
             raise RequestError(400, f"{word!r} is no step of the game (advice and undo have calls of their own)")
         live = await session_of(request)
         if live.searching:
             raise RequestError(409, "the advice is being searched: wait for it, then say the step")
 
-        return await change(request, live, lambda: live.companion.step(line), refused_status=400)
+        def act() -> tuple[bool, list[str]]:
+            try:
+                told = line_of_picks(live.companion, data["picks"]) if tapped else line
+            except CompanionError as error:  # taps that are no step: refused like a bad line
+                return False, [str(error)]
+            return live.companion.step(told)
+
+        return await change(request, live, act, refused_status=400)
 
     async def undo(request: Request) -> Response:
         await read_json(request)
@@ -187,6 +196,19 @@ def create_app(
         finally:
             store.end_search(live)
         return JSONResponse(answer, status_code=409 if "error" in answer else 200)
+
+    async def position_at(request: Request) -> Response:
+        live = await session_of(request)
+        steps = request.path_params["steps"]
+
+        def run() -> dict[str, Any]:
+            # No lock: a search holds it for long, and a position gone through never changes.
+            told = len(live.companion.positions) - 1
+            if steps > told:
+                raise RequestError(404, f"the session has {told} steps, not {steps}")
+            return {"steps": steps, "render": "\n".join(live.companion.show(steps))}
+
+        return JSONResponse(await run_in_threadpool(run))
 
     async def progress(request: Request) -> Response:
         live = await session_of(request)
@@ -231,6 +253,7 @@ def create_app(
         Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
         Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
+        Route("/api/sessions/{session_id}/positions/{steps:int}", handled(position_at), methods=["GET"]),
         Route("/api/sessions/{session_id}/progress", handled(progress), methods=["GET"]),
         Route("/api/sessions/{session_id}/stop", handled(stop), methods=["POST"]),
         Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),

@@ -10,8 +10,9 @@ from typing import Any
 
 from ..analysis import AnalysisResult, Search
 from ..commands.advice_text import Z95, by_share
-from ..commands.advise import MY_WORDS, Companion, SealedChoice, steps_help
+from ..commands.advise import MY_WORDS, Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
+from ..game_api import ChancePicker
 from ..protocol.errors import ProtocolError
 
 # More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
@@ -33,11 +34,9 @@ class TableCompanion(Companion):
         self._watch = threading.Lock()  # `running` between the searching thread and the others
 
     def advice(self, iterations: int | None = None) -> list[str]:
-        """The advice while `advise` asks for it; otherwise (a step made it the player's
-        decision) only says so: a step must answer at once."""
-        if not self.searching:
-            return [f"next: you ({self.names[self.me]}): your decision ('advise' asks the search)"]
-        return super().advice(iterations)
+        """Only says it is the player's decision: a step, or a state asked while another
+        request's advice runs, must answer at once (`advise` is what searches)."""
+        return [f"next: you ({self.names[self.me]}): your decision ('advise' asks the search)"]
 
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
         search = self.new_search(view, iterations, **settings)
@@ -59,7 +58,7 @@ class TableCompanion(Companion):
         self.stopped, self.last_result = False, None
         self.searching = True  # after `stopped` is cleared: a stop from now on counts
         try:
-            lines = self.advice(iterations)
+            lines = super().advice(iterations)
         finally:
             self.searching = False
         return lines, self.last_result
@@ -122,16 +121,40 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
     return [{"token": token, "words": companion.said_in_words([token])[0], "line": prefix + token} for token in tokens]
 
 
-def chance_picker(companion: TableCompanion) -> dict[str, Any] | None:
-    """The chance step next as taps (the game's ChancePicker), or None: said in words."""
+def game_picker(companion: TableCompanion) -> ChancePicker | None:
+    """The chance step next as the game offers it in taps, or None: said in words."""
     state = companion.position.state
     if state.is_terminal() or state.to_move() != "chance":
         return None
     view = companion.position.view()
     if view is None:
         return None
-    picker = companion.game.chance_picker(view.to_dict(), list(companion.names), companion.me)
+    return companion.game.chance_picker(view.to_dict(), list(companion.names), companion.me)
+
+
+def chance_picker(companion: TableCompanion) -> dict[str, Any] | None:
+    """The chance step next as taps (JSON-safe), or None: said in words."""
+    picker = game_picker(companion)
     return picker.to_dict() if picker is not None else None
+
+
+def line_of_picks(companion: TableCompanion, picks: Any) -> str:
+    """The line the chance step's picks say (the companion then checks it as if typed);
+    CompanionError when no chance step offers taps now or the picks are not its options."""
+    picker = game_picker(companion)
+    if picker is None:
+        raise CompanionError("not taken: no chance step to tap now (say the step in words)")
+    if not isinstance(picks, list) or not all(isinstance(pick, str) for pick in picks):
+        raise CompanionError('not taken: "picks" must be a list of the chance step\'s options (their words)')
+    if len(picks) != picker.count:
+        raise CompanionError(f"not taken: {picker.what} takes {picker.count} taps, not {len(picks)}")
+    copies = {option.word: option.copies for option in picker.options}
+    for pick in picks:
+        if pick not in copies:
+            raise CompanionError(f"not taken: {pick[:40]!r} is not one of {picker.what}")
+        if picks.count(pick) > copies[pick]:
+            raise CompanionError(f"not taken: {pick!r} is there {copies[pick]} times, not {picks.count(pick)}")
+    return picker.line(picks)
 
 
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
