@@ -333,6 +333,10 @@ class Game(Protocol):
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
 
+    def secret_choice_words(self, token: str) -> str:
+        """Optional hook: a secret choice's token as a person says it after the seat's name in
+        the reveal line ("sells revealed: Anna 20 28 with 5"): the token itself by default."""
+
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
         """Optional hook: the chance step next in a view's to_dict() as taps (`pyai serve`'s
         buttons), from what seat `me` could know (what is still unseen); None when the game

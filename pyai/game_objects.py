@@ -203,6 +203,10 @@ class BaseGame:
         game has no words for it (the companion then shows the token's form)."""
         return ""
 
+    def secret_choice_words(self, token: str) -> str:
+        """The token itself: a game whose words say a secret choice otherwise says how."""
+        return token
+
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """None: the game's chance steps are said in words only."""
         return None

@@ -428,7 +428,7 @@ def test_a_game_told_by_taps_alone(client, store, game):
     state = create(client, game)
     session = f"/api/sessions/{state['id']}"
     tapped = 0
-    for _ in range(60):
+    for _ in range(400):
         if state["over"]:
             break
         if state["chance"] is not None:
@@ -446,12 +446,17 @@ def test_a_game_told_by_taps_alone(client, store, game):
             tapped += 1
         elif state["inputs"]:
             answer = client.post(f"{session}/steps", json={"input": rng.choice(state["inputs"])["line"]})
+        elif state["reveal"] is not None:
+            chosen = {str(e["seat"]): rng.choice(e["options"])["word"] for e in state["reveal"]["seats"]}
+            answer = client.post(f"{session}/steps", json={"reveal": chosen})
         else:
-            break  # said in words only (another seat's unseen choice): the words tests cover it
+            break  # said in words only (a move hanging on another seat's secret): the words tests cover it
         assert answer.status_code == 200, answer.text
         assert answer.json()["state"]["lines"][:-1] == state["lines"]
         state = answer.json()["state"]
     assert tapped > 0
+    if not game.startswith("automania"):  # every step of For Sale and Leduc has its buttons
+        assert state["over"], state["next"]
     refused = client.post(f"{session}/steps", json={"picks": ["12"]} if state["chance"] is None else {"input": "x"})
     assert refused.status_code == 400
 
@@ -487,3 +492,32 @@ def test_a_position_the_session_went_through(client, store):
     assert client.get(f"{session}/positions/1").json()["render"] != first["render"]
     beyond = client.get(f"{session}/positions/{steps + 1}")
     assert beyond.status_code == 404 and f"has {steps} steps" in beyond.json()["error"]
+
+
+def test_a_reveal_is_checked_against_each_seats_choices(client, store):
+    state = create(client, "forsale(players=3)")
+    session = f"/api/sessions/{state['id']}"
+    rng = random.Random(2)
+    while state["reveal"] is None:  # on to the first sells, the player's own told first
+        if state["chance"] is not None:
+            body = {"picks": random_picks(state["chance"], rng)}
+        else:
+            assert state["inputs"], state["next"]
+            body = {"input": state["inputs"][0]["line"]}
+        state = client.post(f"{session}/steps", json=body).json()["state"]
+    seats = state["reveal"]["seats"]
+    assert [entry["seat"] for entry in seats] == [s for s in range(3) if s != state["seat"]]
+    good = {str(entry["seat"]): entry["options"][0]["word"] for entry in seats}
+    first = str(seats[0]["seat"])
+    for reveal, message in [
+        ({first: good[first]}, "each once"),
+        (good | {first: "99"}, f"'99' is none of {seats[0]['name']}'s choices"),
+        ([1], '"reveal" must map each seat'),
+    ]:
+        answer = client.post(f"{session}/steps", json={"reveal": reveal})
+        assert answer.status_code == 400 and message in answer.json()["error"], answer.text
+        assert answer.json()["state"] == state
+    taken = client.post(f"{session}/steps", json={"reveal": good})
+    assert taken.status_code == 200, taken.text
+    line = taken.json()["state"]["lines"][-1]
+    assert line == "sells revealed: " + ", ".join(f"{e['name']} {good[str(e['seat'])]}" for e in seats)

@@ -226,6 +226,19 @@ class Page:
                     if b.get_attribute("data-token") == token]
         self.changed(button.click, before)
 
+    def reveal(self, choices: dict[int, str]) -> None:
+        """Taps each seat's secret choice (its words) in the reveal box, then `reveal`."""
+        before = len(self.state()["lines"])
+
+        def act():
+            for seat, words in choices.items():
+                [button] = [b for b in self.find("reveal-seats").find_elements(self.by.CSS_SELECTOR, "button")
+                            if b.get_attribute("data-seat") == str(seat) and b.get_attribute("data-word") == words]
+                button.click()
+            self.find("reveal-send").click()
+
+        self.changed(act, before)
+
     def say(self, line: str) -> None:
         before = len(self.state()["lines"])
 
@@ -255,7 +268,7 @@ def sell_words(token: str) -> str:
 
 def test_a_whole_for_sale_game_through_the_page(server, browser):
     """Four seats, you at seat 2: the cards turned up tapped, every other seat's bid and play
-    clicked, the sells revealed said in words, and the advice taken at each of your decisions;
+    clicked, the sells revealed tapped (or said in words), and the advice taken at each of your decisions;
     the true game is kept here, and the page's session must end as it does."""
     import pyai
 
@@ -265,7 +278,7 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
     page.start(url, "forsale(players=4)", ",".join(names), me, 200)
     game = pyai.load_game("forsale(players=4)")
     truth, rng = game.new_initial_state(), random.Random(5)
-    advised = 0
+    advised, ways = 0, []
     for _ in range(400):
         if truth.is_terminal():
             break
@@ -286,8 +299,12 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
                 page.click_input(sells[me])
             for seat in choosing:
                 truth.apply(sells[seat])
-            said = ", ".join(f"{names[seat]} {sell_words(sells[seat])}" for seat in choosing if seat != me)
-            page.say(f"sells revealed: {said}")
+            others = {seat: sell_words(sells[seat]) for seat in choosing if seat != me}
+            ways.append("said" if len(ways) % 3 == 0 else "tapped")  # tapped, or now and then said in words
+            if ways[-1] == "tapped":
+                page.reveal(others)
+            else:
+                page.say("sells revealed: " + ", ".join(f"{names[seat]} {words}" for seat, words in others.items()))
             continue
         if mover == me:
             token = page.advice()
@@ -300,7 +317,7 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
         truth.apply(token)
     assert truth.is_terminal()
     final = page.state()
-    assert final["over"] and advised >= 10
+    assert final["over"] and advised >= 10 and {"tapped", "said"} <= set(ways)
     screenshot(browser, "companion-for-sale")
     from pyai.commands.advise import Session
 

@@ -418,13 +418,13 @@ class Companion:
             return True
         return sum(state.may_act(seat) for seat in range(self.game.players)) > 1
 
-    def _to_reveal(self) -> list[int]:
+    def seats_to_reveal(self) -> list[int]:
         """The seats whose sealed choice the reveal line must give, in seat order."""
         state, told = self.position.state, isinstance(self.position, SealedChoice)
         return [s for s in range(self.game.players) if state.may_act(s) and not (s == self.me and told)]
 
     def _reveal_example(self) -> str:
-        seats = self._to_reveal()
+        seats = self.seats_to_reveal()
         said = ["I" if s == self.me else self.names[s] for s in seats]
         secret = self.game.SECRET_CHOICE
         return f"'{secret.plural} revealed: " + ", ".join(f"{n} {x}" for n, x in zip(said, secret.examples)) + "'"
@@ -482,7 +482,7 @@ class Companion:
             raise TokenSyntaxError(f"no secret {plural} to reveal now: say the step as it comes")
         position = self.position
         mine = position.my_choice if isinstance(position, SealedChoice) else None
-        needed = self._to_reveal()
+        needed = self.seats_to_reveal()
         listed = ", ".join(self.names[s] for s in needed)
         said: dict[int, str] = {}
         for words in parts:

@@ -230,6 +230,10 @@ class ForSaleGame(BaseGame):
         """Who bid what, who took which card, the sells revealed, in the theme's words."""
         return narrate(self.theme, before, token, after, names)
 
+    def secret_choice_words(self, token: str) -> str:
+        """A sell as the reveal line says it: sell:20,28@5 -> "20 28 with 5" (words.py reads it back)."""
+        return token.partition(":")[2].replace(",", " ").replace("@", " with ")
+
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, self.theme)
 

@@ -23,7 +23,7 @@ from .guard import Guard, RequestError, error_response, read_json
 from .review import check_review_iterations, review_session
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
-from .table import advice_numbers, line_of_picks, table_state
+from .table import advice_numbers, line_of_picks, line_of_reveal, table_state
 
 PAGE = Path(__file__).with_name("static") / "index.html"
 # The most iterations an advice may take here: a search holds a core for its whole run.
@@ -140,10 +140,13 @@ def create_app(
     async def step(request: Request) -> Response:
         data = await read_json(request)
         said = data.get("input")
-        tapped = "picks" in data
         line = said if isinstance(said, str) else ""
-        if tapped == ("input" in data) or (not tapped and not line.strip()):
-            raise RequestError(400, 'say a step: {"input": "<a move token or words>"} or {"picks": [<taps>]}')
+        ways = [way for way in ("input", "picks", "reveal") if way in data]
+        tapped = ways != ["input"]
+        if len(ways) != 1 or (not tapped and not line.strip()):
+            raise RequestError(
+                400, 'say a step: {"input": "<a move token or words>"}, {"picks": [<taps>]} or {"reveal": {...}}'
+            )
         if not tapped and line.split()[0].lower() in NOT_STEPS:
             word = line.split()[0]
             raise RequestError(400, f"{word!r} is no step of the game (advice and undo have calls of their own)")
@@ -153,7 +156,12 @@ def create_app(
 
         def act() -> tuple[bool, list[str]]:
             try:
-                told = line_of_picks(live.companion, data["picks"]) if tapped else line
+                if "picks" in data:
+                    told = line_of_picks(live.companion, data["picks"])
+                elif "reveal" in data:
+                    told = line_of_reveal(live.companion, data["reveal"])
+                else:
+                    told = line
             except CompanionError as error:  # taps that are no step: refused like a bad line
                 return False, [str(error)]
             return live.companion.step(told)

@@ -157,6 +157,50 @@ def line_of_picks(companion: TableCompanion, picks: Any) -> str:
     return picker.line(picks)
 
 
+def reveal_inputs(companion: TableCompanion) -> dict[str, Any] | None:
+    """The other seats' secret choices still to reveal, as taps: each seat's possible choices
+    in the words the reveal line says (`Game.secret_choice_words`). None when no reveal is
+    next, or when a seat's choices are more than MAX_INPUTS or unknown to the player's seat."""
+    position = companion.position
+    if not companion.at_sealed_step():
+        return None
+    seats = companion.seats_to_reveal()
+    if companion.me in seats:
+        return None  # the player's own choice first: its buttons are the inputs
+    game, state = companion.game, position.state
+    listed = []
+    for seat in seats:
+        try:
+            tokens = state.legal_moves_for(seat)
+        except (ProtocolError, PyaiError):
+            return None
+        if not tokens or len(tokens) > MAX_INPUTS:
+            return None
+        options = [{"word": game.secret_choice_words(token), "token": token} for token in tokens]
+        listed.append({"seat": seat, "name": companion.names[seat], "options": options})
+    return {"what": f"the {game.SECRET_CHOICE.plural} revealed", "seats": listed}
+
+
+def line_of_reveal(companion: TableCompanion, reveal: Any) -> str:
+    """The reveal line that `reveal` ({seat: words of its choice}, seats as text) says; CompanionError
+    when no reveal is next or a seat is missing, extra or given a choice not among its taps."""
+    offered = reveal_inputs(companion)
+    if offered is None:
+        raise CompanionError("not taken: no secret choices to tap now (say the step in words)")
+    if not isinstance(reveal, dict) or not all(isinstance(words, str) for words in reveal.values()):
+        raise CompanionError('not taken: "reveal" must map each seat (its number) to its choice\'s words')
+    wanted = {str(entry["seat"]): entry for entry in offered["seats"]}
+    if set(reveal) != set(wanted):
+        names = ", ".join(entry["name"] for entry in offered["seats"])
+        raise CompanionError(f"not taken: {offered['what']} are {names}'s, each once (not seats {sorted(reveal)})")
+    said = []
+    for seat, entry in wanted.items():
+        if reveal[seat] not in [option["word"] for option in entry["options"]]:
+            raise CompanionError(f"not taken: {reveal[seat][:40]!r} is none of {entry['name']}'s choices")
+        said.append(f"{entry['name']} {reveal[seat]}")
+    return f"{companion.game.SECRET_CHOICE.plural} revealed: " + ", ".join(said)
+
+
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
     """The session as the page shows it (JSON-safe)."""
     view = companion.position.view()
@@ -174,6 +218,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
         "chance": chance_picker(companion),
+        "reveal": reveal_inputs(companion),
         "advised": [list(entry) for entry in companion.session.advised],  # [step, win chance]: the chart
         "help": steps_help(companion.game),  # the page has buttons for the commands
     }
