@@ -4,6 +4,7 @@ server started here (`python -m pyai serve`) on a free localhost port."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
@@ -32,20 +33,29 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def server(tmp_path):
-    folder = tmp_path / "sessions"
-    command = [sys.executable, "-m", "pyai", "serve", "--port", str(free_port()), "--sessions", str(folder)]
+@contextlib.contextmanager
+def serving(folder, port: int, *options: str):
+    """`pyai serve` on `port`, saving sessions in `folder`: its address while it runs."""
+    command = [sys.executable, "-m", "pyai", "serve", "--port", str(port), "--sessions", str(folder), *options]
     # From outside the checkout: there `import pyai` would find the sources, not the installed package.
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder.parent
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         assert line.startswith("pyai serve: open http://127.0.0.1:"), line + process.stdout.read()
-        yield line.split()[-1], folder
+        yield line.split()[-1]
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    folder = tmp_path / "sessions"
+    with serving(folder, free_port()) as url:
+        yield url, folder
 
 
 # Where the tests leave screenshots of the page (the README's), when set: PYAI_SCREENSHOTS=docs/images
@@ -309,6 +319,8 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
         if mover == me:
             token = page.advice()
             advised += 1
+            if advised == 8:
+                screenshot(browser, "companion-for-sale-advice")
             if rng.random() < 0.5 and page.state()["inputs"]:  # sometimes another move, as a person may
                 token = rng.choice(page.state()["inputs"])["token"]
         else:
@@ -318,7 +330,6 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
     assert truth.is_terminal()
     final = page.state()
     assert final["over"] and advised >= 10 and {"tapped", "said"} <= set(ways)
-    screenshot(browser, "companion-for-sale")
     from pyai.commands.advise import Session
 
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position.state
@@ -356,10 +367,86 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
         ".map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)"
     )
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390, wide
-    screenshot(browser, f"companion-leduc-phone-{hand}")
+    if hand == 1:
+        screenshot(browser, "companion-leduc-phone")
     from pyai.commands.advise import Session
 
     # Seat 1's record of the hand: the other seat's card never told (a showdown's result then unknown)
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position
     told, happened = list(replayed.moves), truth.history()
     assert len(told) == len(happened) and all(a in (b, "deal:?") for a, b in zip(told, happened))
+
+
+def test_an_automania_round_through_the_page(server, browser):
+    """Three seats, you at seat 0: every deal tapped (the order, the demands, the display, the
+    contracts, the round's 18 tiles), every chained turn clicked step by step, the advice taken
+    at your decisions, until the second round begins. A move that hangs on another seat's
+    unseen contracts has no buttons: it is said in words, as at a table."""
+    url, _ = server
+    page = Page(browser)
+    page.start(url, "automania(players=3)", "me,Ann,Bob", 0, 100)
+    rng = random.Random(4)
+    advised = tapped = said = 0
+    for _ in range(600):
+        state = page.state()
+        if state["view"]["round"] >= 2 or state["over"]:
+            break
+        if state["chance"] is not None:
+            chance = state["chance"]
+            pool = [o["word"] for o in chance["options"] for _ in range(o["copies"])]
+            before = len(state["lines"])
+            page.tap(rng.sample(pool, chance["count"]))  # count 0: the step's one button
+            tapped += len(page.state()["lines"]) > before
+        elif state["inputs"]:
+            if state["your_decision"] and advised < 6:
+                token = page.advice()
+                advised += 1
+            else:
+                token = rng.choice(state["inputs"])["token"]
+            page.click_input(token)
+        else:  # another seat's contract, unseen by you: the table sees it played, or not
+            mover = state["names"][state["view"]["to_move"]]
+            page.say(f"{mover} plays no contract")
+            said += 1
+    final = page.state()
+    assert final["view"]["round"] == 2, final["next"]
+    # the order, the demands, the display, three starting contracts, the tiles: each one step
+    assert advised == 6 and tapped >= 7 and len(final["advised"]) == 6
+    screenshot(browser, "companion-automania")
+
+
+def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
+    """Words the game refuses are refused on the page with its message, the table unchanged;
+    undo takes a step back; after the server restarts, the session is resumed from the list as
+    it was; a tournament's standings show with their plot, one interval a bot."""
+    from pyai.tournament.runner import TournamentConfig, run_tournament
+
+    db = tmp_path / "tiny.sqlite"
+    run_tournament(TournamentConfig("leduc()", ["random", "heuristic"], deals=2), str(db), concurrency=1, progress=False)
+    folder, port = tmp_path / "sessions", free_port()
+    page = Page(browser)
+    with serving(folder, port, "--tournament", str(db)) as url:
+        page.start(url, "forsale(players=4)", "Anna,Bob,me,Dee", 2, 100)
+        before = page.state()
+        page.find("words").send_keys("Anna bids 3")  # before the cards are turned up
+        page.find("say").click()
+        error = wait_for(lambda: page.find("error").text, "the refusal")
+        assert error.startswith("not taken: ") and page.state() == before
+        chance = before["chance"]
+        page.tap([option["word"] for option in chance["options"][: chance["count"]]])
+        page.click_input(page.state()["inputs"][0]["token"])
+        told = page.state()
+        assert len(told["lines"]) == 2
+        page.changed(page.find("undo").click, 2)
+        assert page.state()["lines"] == told["lines"][:1]
+        page.click_input(told["inputs"][0]["token"]) if False else None
+        plot = wait_for(lambda: browser.find_elements("css selector", "#standings svg.standings-plot"), "the plot")[0]
+        assert len(plot.find_elements("css selector", "line.interval")) == 2
+        screenshot(browser, "companion-standings")
+        kept = page.state()
+    with serving(folder, port) as url:  # the server again, on the same folder
+        browser.get(url)
+        resume = wait_for(lambda: browser.find_elements("css selector", "#sessions button.resume"), "the list")
+        resume[0].click()
+        wait_for(lambda: page.find("table").text, "the session")
+        assert page.state() == kept
