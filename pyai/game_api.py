@@ -85,6 +85,30 @@ class ChancePicker:
         }
 
 
+@dataclass(frozen=True)
+class Card:
+    """A card, tile or token as a picture of the table draws it."""
+
+    face: str  # the big text: "14", "K\u2660", "speed"
+    note: str = ""  # the small text under it: "Fleet Manager", "1 star", "$3"
+    hidden: bool = False  # face down: there, but not what the seat can see
+    kind: str = ""  # what sort of thing (a game's own word: "advisor", "check", "tile"): its colour
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place on the table: the middle, a market, a seat's area."""
+
+    title: str  # "table", "Anna", "North America"
+    cards: tuple[Card, ...] = ()
+    facts: tuple[str, ...] = ()  # short lines: "cash 12", "cash ?", "bid 3", "passed", "4 VP"
+    seat: int | None = None  # whose area this is (None: shared)
+
+    def to_dict(self) -> dict[str, Any]:
+        cards = [{"face": c.face, "note": c.note, "hidden": c.hidden, "kind": c.kind} for c in self.cards]
+        return {"title": self.title, "cards": cards, "facts": list(self.facts), "seat": self.seat}
+
+
 @runtime_checkable
 class View(Protocol):
     """What one seat knows of a state (possibly less, at a real table)."""
@@ -332,6 +356,11 @@ class Game(Protocol):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
+
+    def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[Zone]:
+        """Optional hook: a view's to_dict() as a picture: the table's zones, seats by `names`,
+        `me` the seat whose view it is; what that seat cannot see is drawn hidden. [] (the
+        default): the page shows the game's text picture only."""
 
     def secret_choice_words(self, token: str) -> str:
         """Optional hook: a secret choice's token as a person says it after the seat's name in

@@ -203,6 +203,10 @@ class BaseGame:
         game has no words for it (the companion then shows the token's form)."""
         return ""
 
+    def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
+        """None drawn: the game's text picture is all a page shows."""
+        return []
+
     def secret_choice_words(self, token: str) -> str:
         """The token itself: a game whose words say a secret choice otherwise says how."""
         return token

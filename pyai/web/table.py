@@ -201,6 +201,14 @@ def line_of_reveal(companion: TableCompanion, reveal: Any) -> str:
     return f"{companion.game.SECRET_CHOICE.plural} revealed: " + ", ".join(said)
 
 
+def drawing(companion: TableCompanion) -> list[dict[str, Any]]:
+    """The table as the game draws it for the player's seat (JSON-safe); [] when it draws none."""
+    view = companion.position.view()
+    if view is None:
+        return []
+    return [zone.to_dict() for zone in companion.game.drawing(view.to_dict(), list(companion.names), companion.me)]
+
+
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
     """The session as the page shows it (JSON-safe)."""
     view = companion.position.view()
@@ -213,6 +221,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "lines": list(companion.session.lines),
         "view": view.to_dict() if view is not None else None,
         "render": "\n".join(companion.show()),
+        "drawing": drawing(companion),
         "next": companion.next_lines(),
         "your_decision": companion.is_my_decision(),
         "over": companion.position.state.is_terminal(),
