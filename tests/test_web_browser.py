@@ -422,7 +422,8 @@ def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
     from pyai.tournament.runner import TournamentConfig, run_tournament
 
     db = tmp_path / "tiny.sqlite"
-    run_tournament(TournamentConfig("leduc()", ["random", "heuristic"], deals=2), str(db), concurrency=1, progress=False)
+    config = TournamentConfig("leduc()", ["random", "heuristic"], deals=2)
+    run_tournament(config, str(db), concurrency=1, progress=False)
     folder, port = tmp_path / "sessions", free_port()
     page = Page(browser)
     with serving(folder, port, "--tournament", str(db)) as url:
