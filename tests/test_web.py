@@ -354,9 +354,11 @@ def test_a_running_advice_shows_its_progress_and_stops_when_asked(client, store)
         assert len(seen) == 3 and all(t["of"] == MAX_ITERATIONS for t in seen)
         assert seen[0]["iterations"] <= seen[1]["iterations"] <= seen[2]["iterations"] < MAX_ITERATIONS
         # the page's other requests meanwhile answer at once: the state says whose decision, it does not search
-        assert client.get(session).json()["next"] == state["next"] == [
-            f"next: you ({state['names'][state['seat']]}): your decision ('advise' asks the search)"
-        ]
+        assert (
+            client.get(session).json()["next"]
+            == state["next"]
+            == [f"next: you ({state['names'][state['seat']]}): your decision ('advise' asks the search)"]
+        )
         assert client.post(f"{session}/stop", json={}).json() == {"stopped": True}
     finally:
         asking.join(timeout=120)

@@ -38,9 +38,7 @@ def serving(folder, port: int, *options: str):
     """`pyai serve` on `port`, saving sessions in `folder`: its address while it runs."""
     command = [sys.executable, "-m", "pyai", "serve", "--port", str(port), "--sessions", str(folder), *options]
     # From outside the checkout: there `import pyai` would find the sources, not the installed package.
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder.parent
-    )
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder.parent)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -85,6 +83,11 @@ def browser():
         driver.quit()
 
 
+def table_text(driver) -> str:
+    """The table's text picture (folded away, and so not shown, when the game draws the table)."""
+    return driver.execute_script("return document.getElementById('table').textContent")
+
+
 def wait_for(condition, what: str):
     end = time.monotonic() + WAIT
     while time.monotonic() < end:
@@ -106,7 +109,7 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
     assert Select(find(By.ID, "seat")).first_selected_option.text == "seat 0"  # a seat is chosen from the start
     find(By.ID, "iterations").send_keys("300")
     find(By.ID, "create").click()
-    wait_for(lambda: find(By.ID, "table").text, "the table")
+    wait_for(lambda: table_text(browser), "the table")
     session_id = wait_for(lambda: browser.execute_script("return current"), "a session")
 
     def buttons():
@@ -116,10 +119,10 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
         """A chance step (no buttons: what is dealt is said in words), as the seat would see it dealt."""
         held = TableCompanion(Session.load(str(folder / f"{session_id}.json"))).position.state
         assert held.to_move() == "chance", find(By.ID, "next").text
-        before = find(By.ID, "table").text
+        before = table_text(browser)
         find(By.ID, "words").send_keys(held.sample_chance(seed))
         find(By.ID, "say").click()
-        wait_for(lambda: find(By.ID, "table").text != before or find(By.ID, "error").text, "the step")
+        wait_for(lambda: table_text(browser) != before or find(By.ID, "error").text, "the step")
         assert not find(By.ID, "error").text
 
     clicked = False
@@ -130,9 +133,9 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
         if not listed:
             say_chance_step(seed)
             continue
-        before = find(By.ID, "table").text
+        before = table_text(browser)
         listed[0].click()  # a legal move: the table changes
-        wait_for(lambda before=before: find(By.ID, "table").text != before, "the table to change after a click")
+        wait_for(lambda before=before: table_text(browser) != before, "the table to change after a click")
         assert not find(By.ID, "error").text
         clicked = True
     assert clicked and find(By.ID, "advise").is_enabled()
@@ -166,7 +169,7 @@ def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
             break
     browser.get(f"{url}#s={session_id}")
     find = browser.find_element
-    wait_for(lambda: find(By.ID, "table").text, "the session")
+    wait_for(lambda: table_text(browser), "the session")
     find(By.ID, "review-iterations").send_keys("30")
     find(By.ID, "review").click()
     chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box svg#review-chart"), "the chart")[0]
@@ -198,7 +201,7 @@ class Page:
         Select(self.find("seat")).select_by_value(str(seat))
         self.find("iterations").send_keys(str(iterations))
         self.find("create").click()
-        wait_for(lambda: self.find("table").text, "the table")
+        wait_for(lambda: table_text(self.driver), "the table")
         return wait_for(lambda: self.driver.execute_script("return current"), "a session")
 
     def state(self) -> dict:
@@ -222,8 +225,11 @@ class Page:
                 buttons[0].click()  # a step needing no pick: its line is its button
                 return
             for word in words:
-                [button] = [b for b in self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
-                            if b.get_attribute("data-word") == word and b.is_enabled()][:1]
+                [button] = [
+                    b
+                    for b in self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
+                    if b.get_attribute("data-word") == word and b.is_enabled()
+                ][:1]
                 button.click()
             if len(words) > 1:
                 self.find("deal").click()
@@ -232,8 +238,11 @@ class Page:
 
     def click_input(self, token: str) -> None:
         before = len(self.state()["lines"])
-        [button] = [b for b in self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
-                    if b.get_attribute("data-token") == token]
+        [button] = [
+            b
+            for b in self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
+            if b.get_attribute("data-token") == token
+        ]
         self.changed(button.click, before)
 
     def reveal(self, choices: dict[int, str]) -> None:
@@ -242,8 +251,11 @@ class Page:
 
         def act():
             for seat, words in choices.items():
-                [button] = [b for b in self.find("reveal-seats").find_elements(self.by.CSS_SELECTOR, "button")
-                            if b.get_attribute("data-seat") == str(seat) and b.get_attribute("data-word") == words]
+                [button] = [
+                    b
+                    for b in self.find("reveal-seats").find_elements(self.by.CSS_SELECTOR, "button")
+                    if b.get_attribute("data-seat") == str(seat) and b.get_attribute("data-word") == words
+                ]
                 button.click()
             self.find("reveal-send").click()
 
@@ -262,8 +274,9 @@ class Page:
         """Asks for advice and returns the best move's token, once the page shows it."""
         self.find("advise").click()
         wait_for(lambda: "best: " in self.find("advice").text, "the advice")
-        return self.driver.execute_script("return document.querySelector('#advice table tr:nth-child(2) td')"
-                                          ".textContent.match(/\\[([^\\]]+)\\]$/)[1]")
+        return self.driver.execute_script(
+            "return document.querySelector('#advice table tr:nth-child(2) td').textContent.match(/\\[([^\\]]+)\\]$/)[1]"
+        )
 
 
 def deal_words(token: str) -> list[str]:
@@ -449,5 +462,5 @@ def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
         browser.get(url)
         resume = wait_for(lambda: browser.find_elements("css selector", "#sessions button.resume"), "the list")
         resume[0].click()
-        wait_for(lambda: page.find("table").text, "the session")
+        wait_for(lambda: table_text(browser), "the session")
         assert page.state() == kept
