@@ -175,6 +175,13 @@ def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
     chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box svg#review-chart"), "the chart")[0]
     assert chart.tag_name == "svg" and not find(By.ID, "error").text
     assert len(chart.find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions
+    # the same session uploaded as a record (a file from elsewhere): reviewed alike, with its chart
+    find(By.CSS_SELECTOR, "#upload-box summary").click()
+    find(By.ID, "record-text").send_keys(store.path(session_id).read_text())
+    find(By.ID, "upload-iterations").send_keys("30")
+    find(By.ID, "upload-review").click()
+    uploaded = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#upload-result svg.loss-chart"), "its chart")
+    assert len(uploaded[0].find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions and not find(By.ID, "error").text
 
 
 # ------------------------------------------------------------ whole games, by taps

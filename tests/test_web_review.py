@@ -6,6 +6,7 @@ here, as pyai/tournament's report gives them, and a server with none."""
 from __future__ import annotations
 
 import random
+import tempfile
 
 import pytest
 from starlette.testclient import TestClient
@@ -86,6 +87,11 @@ def test_a_partial_session_and_a_new_one_are_reviewed(client, store):
     data = answer.json()
     assert data["lines"] == len(state["lines"]) and data["decisions"]
     assert all(0 < d["line"] <= len(state["lines"]) for d in data["decisions"])
+    for decision in data["decisions"]:  # the moves in words, as the table said them then: "you bid 3"
+        for move in ("played", "best"):
+            assert decision[f"{move}_words"].startswith("you ") and decision[f"{move}_words"] != decision[move]
+            if decision[move].startswith("bid:"):
+                assert decision[f"{move}_words"] == f"you bid {decision[move][4:]}"
 
 
 @pytest.mark.parametrize(
@@ -178,3 +184,70 @@ def test_serve_takes_tournaments():
     args = cli.build_parser().parse_args(["serve", "--tournament", "a.sqlite", "--tournament", "b.sqlite"])
     assert args.tournament == ["a.sqlite", "b.sqlite"]
     assert cli.build_parser().parse_args(["serve"]).tournament == []
+
+
+# ------------------------------------------------------------ uploaded records
+
+
+def random_record(game: str, seed: int) -> list[str]:
+    """A whole random game's tokens."""
+    import pyai
+
+    state, rng = pyai.load_game(game).new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        moves = state.legal_moves() if state.to_move() != "chance" else [state.sample_chance(rng.getrandbits(32))]
+        state.apply(rng.choice(moves))
+    return state.history()
+
+
+def test_an_uploaded_record_is_reviewed_as_pyai_review_reviews_its_file(client, tmp_path, monkeypatch):
+    uploads = tmp_path / "temporary"
+    uploads.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(uploads))
+    text = "game: leduc()\n" + " ".join(random_record("leduc()", 3)) + "\n"
+    answer = client.post("/api/reviews", json={"record": text, "iterations": ITERATIONS})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    path = tmp_path / "hand.txt"
+    path.write_text(text)
+    expected = review(read_record(str(path)), iterations=ITERATIONS)
+    assert (data["game"], data["unit"], data["names"]) == ("leduc()", "token", ["seat 0", "seat 1"])
+    assert [(d["line"], d["seat"], d["played"], d["best"], d["win_lost"]) for d in data["decisions"]] == [
+        (d.index, d.seat, d.played, d.best, d.win_lost) for d in expected.decisions
+    ]
+    assert {d["seat"] for d in data["decisions"]} == {0, 1}  # every seat's decisions
+    assert list(uploads.iterdir()) == []  # the temporary copy is gone
+
+
+def test_an_uploaded_session_is_reviewed_for_its_seat(client, store):
+    state = next(s for s in (played(client, store, "leduc()", seed) for seed in range(20)) if s["over"])
+    text = store.path(state["id"]).read_text()
+    answer = client.post("/api/reviews", json={"record": text, "iterations": ITERATIONS})
+    assert answer.status_code == 200, answer.text
+    mine = client.post(f"/api/sessions/{state['id']}/review", json={"iterations": ITERATIONS}).json()
+    assert answer.json()["unit"] == "line"
+    assert [(d["line"], d["played"], d["best"]) for d in answer.json()["decisions"]] == [
+        (d["line"], d["played"], d["best"]) for d in mine["decisions"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ({"record": ""}, 400, '"record" must be the text of a record'),
+        ({"record": 5}, 400, '"record" must be the text of a record'),
+        ({"record": "raise call"}, 400, "the uploaded record does not name its game"),
+        ({"record": "game: leduc()\nraise zz"}, 400, "the uploaded record"),
+        ({"record": "game: nope()\nraise"}, 400, "the uploaded record: unknown game 'nope'"),
+        ({"record": "game: automania(players=3,components=/etc/passwd)\n"}, 400, "reads no file"),
+        ({"record": '{"game": "automania(players=3,components=/etc/passwd)"}'}, 400, "reads no file"),
+        ({"record": "raise", "game": "automania(components=x.json)"}, 400, "reads no file"),
+        ({"record": "game: leduc()\n", "iterations": 0}, 400, '"iterations" of a review is 1 to'),
+        ({"record": "game: leduc()\n", "extra": 1}, 400, "unknown field 'extra'"),
+        ({"record": "game: leduc()\n" + "call " * 53_000}, 413, "a record holds at most"),
+    ],
+)
+def test_a_bad_upload_is_refused_naming_what_is_wrong(client, body, status, message):
+    answer = client.post("/api/reviews", json=body)
+    assert answer.status_code == status and message in answer.json()["error"], answer.text
+    assert "/tmp" not in answer.json()["error"] and "pyai-upload" not in answer.json()["error"]

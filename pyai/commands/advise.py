@@ -408,13 +408,14 @@ class Companion:
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
 
-    def at_sealed_step(self) -> bool:
-        """Whether seats choose secretly now (the game's SECRET_CHOICE): more than one seat may act,
-        or the advised seat has told its choice and the others' are still to come."""
-        state = self.position.state
+    def at_sealed_step(self, position: Position | None = None) -> bool:
+        """Whether seats choose secretly now, or at `position` (the game's SECRET_CHOICE): more
+        than one seat may act, or the advised seat has told its choice and the others' are still to come."""
+        position = position or self.position
+        state = position.state
         if state.is_terminal() or state.to_move() == "chance":
             return False
-        if isinstance(self.position, SealedChoice):
+        if isinstance(position, SealedChoice):
             return True
         return sum(state.may_act(seat) for seat in range(self.game.players)) > 1
 
@@ -566,13 +567,13 @@ class Companion:
         told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
         return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
 
-    def said_in_words(self, tokens: list[str]) -> list[str]:
-        """`tokens` played in turn from the position, each step in the game's words as
-        the advised seat would see it. Where a step cannot be played from what the
-        seat knows (another seat's secret, a choice told before its turn), the rest
-        is given as tokens."""
-        position, said = self.position, list[str]()
-        if tokens and self.at_sealed_step():  # one's own secret choice: the table sees nothing until the reveal
+    def said_in_words(self, tokens: list[str], position: Position | None = None) -> list[str]:
+        """`tokens` played in turn from the position (now, or `position`: one the session went
+        through), each step in the game's words as the advised seat would see it. Where a step
+        cannot be played from what the seat knows (another seat's secret, a choice told before
+        its turn), the rest is given as tokens."""
+        position, said = position or self.position, list[str]()
+        if tokens and self.at_sealed_step(position):  # one's own secret choice: unseen by the table till the reveal
             return [self._said_choice(position, tokens[0]), *tokens[1:]]
         for index, token in enumerate(tokens):
             try:

@@ -19,8 +19,8 @@ from starlette.routing import Route
 
 from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
 from ..games import GAMES, load_game
-from .guard import Guard, RequestError, error_response, read_json
-from .review import check_review_iterations, review_session
+from .guard import MAX_BODY, Guard, RequestError, error_response, read_json
+from .review import MAX_UPLOAD, check_review_iterations, review_session, review_upload
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
 from .table import advice_numbers, line_of_picks, line_of_reveal, table_state
@@ -240,10 +240,33 @@ def create_app(
         except Busy as error:
             raise RequestError(409 if live.searching else 503, str(error)) from None
         try:  # the session's file, as saved after its last step (a step waits for the review)
-            answer = await run_in_threadpool(review_session, session_id, store.path(session_id), iterations)
+            companion = live.companion
+
+            def words(line: int, token: str) -> str:  # the move at the position before the line told it
+                return companion.said_in_words([token], companion.positions[line - 1])[0]
+
+            answer = await run_in_threadpool(review_session, session_id, store.path(session_id), iterations, 0, words)
         finally:
             store.end_search(live)
         return JSONResponse(answer | {"seat": live.companion.me})
+
+    async def review_record(request: Request) -> Response:
+        data = await read_json(request, limit=MAX_UPLOAD + MAX_BODY)
+        unknown = sorted(set(data) - {"record", "iterations", "game"})
+        if unknown:
+            raise RequestError(400, f"unknown field {unknown[0]!r} (an upload takes record, iterations, game)")
+        if isinstance(data.get("record"), str) and len(data["record"].encode()) > MAX_UPLOAD:
+            raise RequestError(413, f"a record holds at most {MAX_UPLOAD} bytes")
+        iterations = check_review_iterations(data.get("iterations"))
+        try:
+            store.search_slot(None)
+        except Busy as error:
+            raise RequestError(503, str(error)) from None
+        try:
+            answer = await run_in_threadpool(review_upload, data.get("record"), iterations, data.get("game"))
+        finally:
+            store.end_search(None)
+        return JSONResponse(answer)
 
     async def list_tournaments(request: Request) -> Response:
         return JSONResponse({"tournaments": shown.listing()})
@@ -265,6 +288,7 @@ def create_app(
         Route("/api/sessions/{session_id}/progress", handled(progress), methods=["GET"]),
         Route("/api/sessions/{session_id}/stop", handled(stop), methods=["POST"]),
         Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),
+        Route("/api/reviews", handled(review_record), methods=["POST"]),
         Route("/api/tournaments", handled(list_tournaments), methods=["GET"]),
         Route("/api/tournaments/{number:int}", handled(standings), methods=["GET"]),
     ]

@@ -81,20 +81,20 @@ class Guard:
         return None
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body: {}); RequestError for a body too large,
-    of another type or not a JSON object."""
+async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object (an empty body: {}); RequestError for a body over `limit`
+    bytes, of another type or not a JSON object."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise RequestError(413, f"a request body holds at most {MAX_BODY} bytes")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise RequestError(413, f"a request body holds at most {limit} bytes")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise RequestError(415, "send JSON, with Content-Type: application/json")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise RequestError(413, f"a request body holds at most {MAX_BODY} bytes")
+        if len(body) > limit:
+            raise RequestError(413, f"a request body holds at most {limit} bytes")
     if not body.strip():
         return {}
     try:

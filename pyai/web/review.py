@@ -1,17 +1,25 @@
-"""A saved session of the server reviewed as `pyai review` reviews a session file
-(pyai/commands/review.py): each of the player's decisions searched again, the
-move played against the search's best, the win chance it lost, the mistakes.
-The record is read from the session's own file in the server's folder: a
-client names the session by its id, never a file."""
+"""A saved session of the server, or a record a client uploads, reviewed as `pyai
+review` reviews a file (pyai/commands/review.py): each decision searched again,
+the move played against the search's best, the win chance it lost, the
+mistakes. A session's record is its own file in the server's folder (a client
+names the session by its id, never a file); an upload is its text, kept in a
+private temporary file only while it is read."""
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..budgets import REVIEW_ITERATIONS
 from ..commands.advise import CompanionError
 from ..commands.review import MISTAKE, Decision, ReviewError, read_record, review
+from ..errors import PyaiError
+from ..game_string import parse_game_string
+from .sessions import check_no_files
 
 # The most iterations a review may take a decision here: it searches every decision of the session.
 MAX_REVIEW_ITERATIONS = 100_000
@@ -33,13 +41,21 @@ def check_review_iterations(value: Any) -> int:
     return value
 
 
-def decision_row(decision: Decision) -> dict[str, Any]:
-    """A decision as the page shows it."""
+# A move in words at the position before the session's line `line` (1-based): line, token -> words.
+Words = Callable[[int, str], str]
+
+
+def decision_row(decision: Decision, words: Words | None = None) -> dict[str, Any]:
+    """A decision as the page shows it; its moves in words too when `words` says them."""
+    said = words or (lambda line, token: token)
     return {
-        "line": decision.index,  # the number of the session's line that told the move
+        "line": decision.index,  # the number of the session's line that told the move (a token file's: its index)
+        "seat": decision.seat,
         "stage": decision.stage,
         "played": decision.played,
         "best": decision.best,
+        "played_words": said(decision.index, decision.played),
+        "best_words": said(decision.index, decision.best),
         "win_played": decision.win_played,
         "win_best": decision.win_best,
         "win_lost": decision.win_lost,
@@ -48,16 +64,18 @@ def decision_row(decision: Decision) -> dict[str, Any]:
     }
 
 
-def review_session(session_id: str, path: Path, iterations: int, seed: int = 0) -> dict[str, Any]:
+def review_session(
+    session_id: str, path: Path, iterations: int, seed: int = 0, words: Words | None = None
+) -> dict[str, Any]:
     """The review of the session saved at `path` (JSON-safe): its decisions in the order
-    played and its mistakes, the biggest first. CompanionError when the file cannot be reviewed
-    (its message names the session, not the file)."""
+    played and its mistakes, the biggest first, moves in `words` too (default: their tokens).
+    CompanionError when the file cannot be reviewed (its message names the session, not the file)."""
     try:
         result = review(read_record(str(path)), iterations=iterations, seed=seed)
     except ReviewError as error:
         raise CompanionError(str(error).replace(repr(str(path)), f"session {session_id}")) from None
-    decisions = [decision_row(d) for d in result.decisions]
-    mistakes = [decision_row(d) for d in result.mistakes() if d.win_lost >= MISTAKE]
+    decisions = [decision_row(d, words) for d in result.decisions]
+    mistakes = [decision_row(d, words) for d in result.mistakes() if d.win_lost >= MISTAKE]
     record = result.record
     return {
         "id": session_id,
@@ -68,5 +86,67 @@ def review_session(session_id: str, path: Path, iterations: int, seed: int = 0) 
         "mistake": MISTAKE,
         "decisions": decisions,
         "mistakes": mistakes,
+        "lost": sum(d.win_lost for d in result.decisions),
+    }
+
+
+# The most text an uploaded record may hold: a whole game's `pyai play` log is a few KiB.
+MAX_UPLOAD = 256 * 1024
+UPLOADED = "the uploaded record"
+
+
+def uploaded_game(text: str, game: str | None) -> str | None:
+    """The game string an uploaded record plays (given, its first line `game: ...`, or its
+    session's "game"), checked to name no file; None when it names none (read_record says so)."""
+    named = game
+    if named is None:
+        first = text.lstrip().split("\n", 1)[0].strip()
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError):
+                data = None  # read_record says what is wrong with it
+            named = data.get("game") if isinstance(data, dict) and isinstance(data.get("game"), str) else None
+        elif first.startswith("game:") and len(first.split()) > 1:
+            named = first.split()[1]
+    if named is not None:
+        try:
+            parse_game_string(named)
+        except (PyaiError, ValueError) as error:
+            raise CompanionError(f"{UPLOADED}: {error}") from None
+        check_no_files(named)
+    return named
+
+
+def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -> dict[str, Any]:
+    """The review of an uploaded record's text (a `pyai play` log, a token file with its
+    game line or `game`, a `pyai advise` session), every seat's decisions (a session's: its
+    seat's). CompanionError names what is wrong with it, never a server path."""
+    if not isinstance(text, str) or not text.strip():
+        raise CompanionError('"record" must be the text of a record: a `pyai play` log, a token file or a session')
+    if game is not None and not isinstance(game, str):
+        raise CompanionError(f'"game" must be a game string, not {game!r:.40}')
+    game_string = uploaded_game(text, game)
+    handle, path = tempfile.mkstemp(prefix="pyai-upload-", suffix=".txt")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        result = review(read_record(path, game_string), iterations=iterations, seed=seed)
+    except (ReviewError, PyaiError, ValueError) as error:
+        said = str(error).replace(repr(path), UPLOADED).replace(path, UPLOADED)
+        raise CompanionError(said if UPLOADED in said else f"{UPLOADED}: {said}") from None
+    finally:
+        os.unlink(path)
+    record = result.record
+    decisions = [decision_row(d) for d in result.decisions]
+    return {
+        "game": str(record.game),
+        "names": list(record.names),
+        "lines": len(record.tokens),
+        "unit": record.unit,
+        "iterations": iterations,
+        "mistake": MISTAKE,
+        "decisions": decisions,
+        "mistakes": [decision_row(d) for d in result.mistakes() if d.win_lost >= MISTAKE],
         "lost": sum(d.win_lost for d in result.decisions),
     }

@@ -150,20 +150,23 @@ class Store:
             listed.append(entry)
         return listed
 
-    def search_slot(self, live: Live) -> None:
-        """Admits a search of `live`'s session (Busy if it searches already or the server is full);
-        `end_search` lets the next one in."""
+    def search_slot(self, live: Live | None) -> None:
+        """Admits a search of `live`'s session, or of no session (None: an uploaded record's
+        review); Busy if the session searches already or the server is full. `end_search`
+        lets the next one in."""
         with self.guard:
-            if live.searching:
+            if live is not None and live.searching:
                 raise Busy("this session is searching already: wait for its advice")
             if self.searches >= self.max_searches:
                 raise Busy(f"the server runs {self.searches} searches already: ask again in a moment")
-            live.searching = True
+            if live is not None:
+                live.searching = True
             self.searches += 1
 
-    def end_search(self, live: Live) -> None:
+    def end_search(self, live: Live | None) -> None:
         with self.guard:
-            live.searching = False
+            if live is not None:
+                live.searching = False
             self.searches -= 1
 
     def _keep(self, session_id: str, live: Live) -> None:
