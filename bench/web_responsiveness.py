@@ -2,13 +2,14 @@
 default budget, and the time another request takes while that search runs.
 
 A real server (`python -m pyai serve` on a free localhost port, in a folder of
-its own) and a real HTTP client; a For Sale session (4 players, you at seat 2)
-is played to your first decision by taps and clicks, as the page would, then
+its own) and a real HTTP client; a session (For Sale, 4 players, unless
+`--game`; you at `--seat`, default 1) is played to your first decision by
+taps and clicks, as the page would, then
 the advice is asked `--rounds` times while a second thread asks the session's
 state and its progress (what the page polls) every 50 ms. Prints the advice
 times and the other requests' median, 95th percentile and worst, in ms.
 
-    python bench/web_responsiveness.py [--game forsale(players=4)] [--rounds 5]
+    python bench/web_responsiveness.py [--game forsale(players=4)] [--seat 1] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -37,23 +38,28 @@ def call(base: str, method: str, path: str, body: dict | None = None) -> tuple[i
         return error.code, json.loads(error.read())
 
 
-def to_first_decision(base: str, game: str, rng: random.Random) -> dict:
-    """A new session played on by random taps and clicks to the player's first decision."""
-    status, state = call(base, "POST", "/api/sessions", {"game": game, "seat": 2})
-    assert status == 201, state
-    session = f"/api/sessions/{state['id']}"
-    while not state["your_decision"]:
-        if state["chance"]:
-            options = [o["word"] for o in state["chance"]["options"] for _ in range(o["copies"])]
-            body = {"picks": rng.sample(options, state["chance"]["count"])}
-        elif state["inputs"]:
-            body = {"input": rng.choice(state["inputs"])["line"]}
-        else:
-            raise SystemExit(f"{game}: a step with neither taps nor inputs before the first decision: {state['next']}")
-        status, answer = call(base, "POST", f"{session}/steps", body)
-        if status == 200:
-            state = answer["state"]
-    return state
+def to_first_decision(base: str, game: str, seat: int, rng: random.Random) -> dict:
+    """A new session played on by random taps and clicks to the player's first decision (a game
+    that reaches a step only words can say first, another seat's move on unseen cards, is dealt again)."""
+    while True:
+        status, state = call(base, "POST", "/api/sessions", {"game": game, "seat": seat})
+        assert status == 201, state
+        session = f"/api/sessions/{state['id']}"
+        while not state["your_decision"]:
+            if state["chance"]:
+                options = [o["word"] for o in state["chance"]["options"] for _ in range(o["copies"])]
+                body: dict = {"picks": rng.sample(options, state["chance"]["count"])}
+            elif state["inputs"]:
+                body = {"input": rng.choice(state["inputs"])["line"]}
+            elif state["reveal"]:
+                body = {"reveal": {str(e["seat"]): rng.choice(e["options"])["word"] for e in state["reveal"]["seats"]}}
+            else:
+                break
+            status, answer = call(base, "POST", f"{session}/steps", body)
+            if status == 200:
+                state = answer["state"]
+        if state["your_decision"]:
+            return state
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -64,6 +70,7 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--seat", type=int, default=1, help="the player's seat (default 1)")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="pyai-web-bench-")
@@ -79,7 +86,7 @@ def main() -> None:
         advice_seconds, other_ms = [], []
         rng = random.Random(0)
         for _ in range(args.rounds):
-            state = to_first_decision(base, args.game, rng)
+            state = to_first_decision(base, args.game, args.seat, rng)
             session = f"/api/sessions/{state['id']}"
             done = threading.Event()
 
