@@ -112,6 +112,11 @@ def test_a_game_through_the_api(client, store, game):
     for move in data["moves"]:
         if move["win"] is not None:
             assert move["win_low"] <= move["win"] <= move["win_high"] and move["words"]
+            # what choosing it instead of the search's choice costs in win chance
+            assert move["costs"] == pytest.approx(max(0.0, data["moves"][0]["win"] - move["win"]))
+    assert data["moves"][0].get("costs") in (None, 0.0)
+    assert isinstance(data["continuation"], list) and len(data["continuation"]) <= 6
+    assert all(isinstance(step, str) and step for step in data["continuation"])
     assert len(data["expected_scores"]) == len(state["names"])
     state = client.get(f"/api/sessions/{state['id']}").json()  # the advice's win chance joins the chart
     if data["moves"][0]["win"] is not None:

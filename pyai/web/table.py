@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from ..analysis import AnalysisResult, Search
-from ..commands.advice_text import Z95, by_share
+from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share
 from ..commands.advise import MY_WORDS, Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
 from ..game_api import ChancePicker
@@ -253,8 +253,15 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
                 "score": move.score_mean,
             }
         )
+    best = by_share(result)[0] if moves else None
+    # the likely next steps after the best move, every seat's, in words (the tree's most visited line)
+    likely = companion.said_in_words([best.token, *best.continuation])[1 : CONTINUATION_STEPS + 1] if best else []
+    if moves and moves[0]["win"] is not None:
+        for move in moves:  # what choosing it instead costs, in win chance
+            move["costs"] = None if move["win"] is None else max(0.0, moves[0]["win"] - move["win"])
     return {
         "best": moves[0]["token"] if moves else None,
+        "continuation": likely,
         "moves": moves,
         "expected_scores": list(result.expected_scores),
         "iterations": result.iterations,
