@@ -96,3 +96,24 @@ def cpp_sanitized_build() -> CppBuild:
 @pytest.fixture(scope="session")
 def cpp_tsan_build() -> CppBuild:
     return _wait("cpp_tsan_build")
+
+
+# --------------------------------------------------- `pyai serve`'s API tests
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A `pyai serve` session store in the test's own folder."""
+    from pyai.web.sessions import Store
+
+    return Store(tmp_path / "sessions")
+
+
+@pytest.fixture
+def client(store):
+    """Starlette's test client of a `pyai serve` app over `store`, as a loopback client."""
+    from starlette.testclient import TestClient
+
+    from pyai.web.app import create_app
+
+    return TestClient(create_app(store), base_url="http://127.0.0.1")

@@ -23,19 +23,9 @@ from pyai.web.guard import MAX_BODY, is_loopback
 from pyai.web.sessions import Store
 from pyai.web.table import TableCompanion
 
+LOCAL = "http://127.0.0.1"  # the `client` fixture's address (tests/conftest.py)
 EXAMPLES = [game for cls in GAMES.values() for game in cls.EXAMPLE_GAMES]
-LOCAL = "http://127.0.0.1"
 ITERATIONS = 60
-
-
-@pytest.fixture
-def store(tmp_path):
-    return Store(tmp_path / "sessions")
-
-
-@pytest.fixture
-def client(store):
-    return TestClient(create_app(store), base_url=LOCAL)
 
 
 def create(client, game=EXAMPLES[0], **fields):

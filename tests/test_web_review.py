@@ -21,18 +21,8 @@ from pyai.web.review import MAX_REVIEW_ITERATIONS
 from pyai.web.sessions import Store
 from pyai.web.standings import Tournaments
 
-LOCAL = "http://127.0.0.1"
+LOCAL = "http://127.0.0.1"  # the `client` fixture's address (tests/conftest.py)
 ITERATIONS = 40
-
-
-@pytest.fixture
-def store(tmp_path):
-    return Store(tmp_path / "sessions")
-
-
-@pytest.fixture
-def client(store):
-    return TestClient(create_app(store), base_url=LOCAL)
 
 
 def played(client, store, game, seed, steps=500):
