@@ -518,3 +518,19 @@ def test_a_reveal_is_checked_against_each_seats_choices(client, store):
     assert taken.status_code == 200, taken.text
     line = taken.json()["state"]["lines"][-1]
     assert line == "sells revealed: " + ", ".join(f"{e['name']} {good[str(e['seat'])]}" for e in seats)
+
+
+def test_a_session_is_deleted_with_its_file(client, store):
+    state = create(client)
+    session = f"/api/sessions/{state['id']}"
+    live = store.get(state["id"])
+    live.searching = True
+    busy = client.delete(session)
+    assert busy.status_code == 409 and "searching" in busy.json()["error"] and store.path(state["id"]).is_file()
+    live.searching = False
+    assert client.delete(session).json() == {"deleted": state["id"]}
+    assert not store.path(state["id"]).exists() and client.get("/api/sessions").json()["sessions"] == []
+    assert client.get(session).status_code == 404 and client.delete(session).status_code == 404
+    assert client.delete("/api/sessions/..%2F..%2Fetc").status_code == 404
+    elsewhere = client.delete(f"/api/sessions/{create(client)['id']}", headers={"Origin": "http://evil.example"})
+    assert elsewhere.status_code == 403

@@ -471,3 +471,8 @@ def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
         resume[0].click()
         wait_for(lambda: table_text(browser), "the session")
         assert page.state() == kept
+        browser.find_element("css selector", "#saved-box summary").click()
+        browser.find_element("css selector", "#sessions button.delete").click()
+        browser.switch_to.alert.accept()  # "Delete the session ...? It cannot be undone."
+        wait_for(lambda: not browser.find_elements("css selector", "#sessions li"), "the list emptied")
+        assert not list(folder.glob("*.json"))

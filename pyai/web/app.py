@@ -137,6 +137,13 @@ def create_app(
         live = await session_of(request)
         return JSONResponse(await run_in_threadpool(state_of, request.path_params["session_id"], live))
 
+    async def delete(request: Request) -> Response:
+        try:
+            await run_in_threadpool(store.delete, request.path_params["session_id"])
+        except Busy as error:
+            raise RequestError(409, str(error)) from None
+        return JSONResponse({"deleted": request.path_params["session_id"]})
+
     async def step(request: Request) -> Response:
         data = await read_json(request)
         said = data.get("input")
@@ -281,6 +288,7 @@ def create_app(
         Route("/api/sessions", handled(list_sessions), methods=["GET"]),
         Route("/api/sessions", handled(create), methods=["POST"]),
         Route("/api/sessions/{session_id}", handled(state), methods=["GET"]),
+        Route("/api/sessions/{session_id}", handled(delete), methods=["DELETE"]),
         Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
         Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),

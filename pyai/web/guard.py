@@ -1,7 +1,7 @@
 """What every request must pass before the API sees it: on a loopback server, a
 Host header that names the loopback (a web page elsewhere cannot reach the
 server through a name of its own, DNS rebinding); on any other, the server's
-token with every API call; a POST's Origin, when sent, the server's own; and a
+token with every API call; a POST's or DELETE's Origin, when sent, the server's own; and a
 request body of at most MAX_BODY bytes, JSON."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Guard:
             if not secrets.compare_digest(given.encode(), self.token.encode()):
                 return 401, "a token is needed: open the address the server printed (it ends ?token=...)"
         origin = request.headers.get("origin")
-        if request.method == "POST" and origin is not None and urlsplit(origin).netloc != host:
+        if request.method not in ("GET", "HEAD") and origin is not None and urlsplit(origin).netloc != host:
             return 403, f"a request from another site ({origin[:100]}) is refused"
         return None
 

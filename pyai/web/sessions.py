@@ -129,6 +129,19 @@ class Store:
                 self._keep_locked(session_id, Live(companion))
             return self.live[session_id]
 
+    def delete(self, session_id: str) -> None:
+        """Forgets the session, its file too; UnknownSession for none, Busy while it searches."""
+        live = self.get(session_id)  # checks the id, and that it is there
+        with self.guard:
+            if live.searching:
+                raise Busy("this session is searching: wait for its advice, then delete it")
+            self.live.pop(session_id, None)
+        with live.lock:  # a step being saved finishes first
+            try:
+                self.path(session_id).unlink()
+            except FileNotFoundError:
+                pass
+
     def listing(self) -> list[dict[str, Any]]:
         """The saved sessions, the latest first: id, game, names, seat, steps, saved (a Unix time)."""
         found = []
