@@ -20,6 +20,7 @@ from ..game_files import GameFileError, read_game_file
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
+from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
@@ -228,6 +229,11 @@ class AutomaniaGame(BaseGame):
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.components)
+
+    def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
+        """The markets, contracts, tiles and sales offices, and each seat's factory and hand,
+        tiles by their faces, the contracts the seat has not seen face down (drawing.py)."""
+        return drawing(data, names, self.components)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A step said in plain words ("Ann row 1", "I take the speed machine", "tiles speed, ...") as a

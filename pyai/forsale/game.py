@@ -14,6 +14,7 @@ from typing import Any, cast
 from .. import _core, game_api
 from ..errors import ArgumentError, GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, SecretChoice, check_seat, position_text, whole_number_param
+from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
@@ -221,6 +222,10 @@ class ForSaleGame(BaseGame):
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data, self.theme)
+
+    def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
+        """The cards turned up, and each seat's cash, bid and cards, in the theme's names (drawing.py)."""
+        return drawing(data, names, self.theme)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A move said in plain words ("Anna bids 4", "I pass", "deal 3 12 19 27") as a token (words.py)."""

@@ -15,6 +15,7 @@ from .. import _core, game_api
 from ..errors import GameStringError
 from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text
 from ..stand_in_position import StandInPosition
+from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .render import render
 from .words import WORDS_HELP, narrate, next_chance_picker, next_chance_words, words_to_token
@@ -123,6 +124,10 @@ class LeducGame(BaseGame):
 
     def render(self, data: dict[str, Any]) -> str:
         return render(data)
+
+    def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
+        """The public card and pot, each seat's card (the other's face down until a showdown) (drawing.py)."""
+        return drawing(data, names)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A move said in plain words ("Anna raises", "I check", "deal ks", "Bob gets his card") as a token."""

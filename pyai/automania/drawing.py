@@ -1,0 +1,224 @@
+"""An Automania position as the table's zones of cards (`pyai serve` draws them):
+the round and whose turn, each market's demand tiles and cars, the contract
+display, the round's tiles row by row with the action spaces' workers, the
+sales offices, and each seat's factory and hand.
+
+Tiles are drawn by their printed faces (the ids are ours: nobody at the table
+reads them). What a seat cannot see is the contracts another seat alone has
+seen (its starting contract, its deck draws): drawn face down, by count. A
+person may also have lost track of a seat's money: drawn as a range, and at
+the end the VP the money ranking gives are then not known either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game_api import Card, Zone
+from .component_file import Components, Tile
+from .narration import MARKET_NAMES, plural
+
+_CHANCE = {
+    "deal order": "the player order is drawn",
+    "deal demands": "the demand tiles are laid out",
+    "deal display": "3 contracts are turned up",
+    "deal starting contract": "{name}'s starting contract is dealt",
+    "deal tiles": "the round's tiles are laid out",
+    "reveal contract": "a contract is turned up",
+    "draw contract": "{name} draws the deck's top contract",
+}
+
+_STEPS = {
+    "turn": "{name}'s turn: sponsor, place workers or withdraw",
+    "take tile": "{name} takes a tile from {space}",
+    "place tile": "{name} places the tile taken",
+    "draw": "{name} draws a contract",
+    "market": "{name} chooses a market for the {car} car",
+    "ship": "{name} ships the {car} car ({stars} stars) to {market}",
+    "contract": "{name} may play a contract for the {car} car ({stars} stars)",
+    "sales office": "{name} chooses a sales office",
+    "sell": "{name} sells or keeps a car",
+    "demand": "{name} moves the demand tiles",
+}
+
+
+def drawing(d: dict[str, Any], names: list[str], components: Components) -> list[Zone]:
+    """The round, the markets, the contracts, the tiles and action spaces, the sales
+    offices, then each seat's area; from a state's or view's to_dict()."""
+    zones = [_round(d, names)]
+    zones += [_market(d, names, components, market) for market in d["markets"]]
+    zones.append(_contracts(d, components))
+    zones += _grid(d, components)
+    zones.append(_action_spaces(d, names, components))
+    zones.append(_sales_offices(d, names, components))
+    return zones + [_seat(d, names, components, seat) for seat in range(len(d["seats"]))]
+
+
+# ------------------------------------------------------------ cards
+
+
+def tile_card(tile: Tile, where: str = "") -> Card:
+    """A tile by its printed face: 'speed' noted 'machine, 1 star, silver medal', '$3'
+    noted 'tile'; `where` first in the note ('C2', 'station 1')."""
+    if tile.kind == "money":
+        face, marks = f"${tile.money}", ["tile"]
+    elif tile.kind == "vp":
+        face, marks = f"{tile.vp} VP", ["tile"]
+    else:
+        face = str({"machine": tile.symbol, "manager": tile.type, "styling": tile.part}[tile.kind])
+        marks = [tile.kind]
+        if tile.kind == "manager" and tile.type == "staff":
+            marks.append(plural(tile.workers, "worker"))
+        if tile.stars:
+            marks.append(plural(tile.stars, "star"))
+        if tile.silver:
+            marks.append("silver medal" if tile.silver == 1 else f"{tile.silver} silver medals")
+    note = ", ".join(marks)
+    return Card(face=face, note=f"{where}: {note}" if where else note, kind="tile")
+
+
+def contract_card(components: Components, name: str, where: str = "") -> Card:
+    """A contract by its number, noted with what it asks and pays: 'city, suitcase, 6+ stars: 3 VP'."""
+    contract = components.contract(name)
+    needs = [contract.car if contract.car != "any" else "any car", *contract.symbols, *contract.styling]
+    reward = f"{contract.vp} VP"
+    if contract.silver:
+        reward += f", {plural(contract.silver, 'silver medal')}"
+    if contract.money:
+        reward += f", ${contract.money}"
+    note = f"{', '.join(needs)}, {contract.stars}+ stars: {reward}"
+    return Card(face=name, note=f"{where}: {note}" if where else note, kind="contract")
+
+
+def _hidden_contracts(count: int) -> list[Card]:
+    return [Card(face="", hidden=True, kind="contract") for _ in range(count)]
+
+
+def _car(names: list[str], car: dict[str, Any], where: str) -> Card:
+    return Card(face=car["car"], note=f"{names[car['seat']]}, {where}", kind="car")
+
+
+# ------------------------------------------------------------ zones
+
+
+def _round(d: dict[str, Any], names: list[str]) -> Zone:
+    facts = [_phase(d)]
+    if d["order"]:
+        facts.append("order: " + ", ".join(names[seat] for seat in d["order"]))
+    to_move, action = d["to_move"], d["action"]
+    if to_move == "chance":
+        facts.append("next: " + _CHANCE[d["step"]].format(name=names[d["turn"]]))
+    elif to_move != "over":
+        market = MARKET_NAMES.get(action["market"] or "", "")
+        step = _STEPS[d["step"]].format(
+            name=names[to_move], space=action["space"], car=action["car"], stars=action["stars"], market=market
+        )
+        facts.append(step + (f", marketing {action['marketing']}" if action["marketing"] else ""))
+    return Zone(title=f"round {d['round']} of 4", facts=tuple(facts))
+
+
+def _phase(d: dict[str, Any]) -> str:
+    step = d["step"]
+    if step.startswith("deal ") and step != "deal tiles":
+        return "setup"
+    return {"deal tiles": "new tiles", "sell": "sales phase", "demand": "between rounds", "over": "game over"}.get(
+        step, "action phase"
+    )
+
+
+def _market(d: dict[str, Any], names: list[str], components: Components, market: str) -> Zone:
+    shown = d["markets"][market]
+    cards = [
+        Card(face=symbol, note=plural(stars, "star"), kind="demand")
+        for symbol, stars in zip(shown["demand"], components.active_stars)
+    ]
+    cards += [Card(face=symbol, note="next", kind="demand") for symbol in shown["pending"]]
+    cards += [_car(names, s["car"], f"ship {s['level']}") for s in reversed(shown["ships"]) if s["car"]]
+    facts = []
+    for space in shown["sales"]:
+        if "sold_by_seat" in space:
+            # The rules keep only how many cars each seat sold to the topmost space, not their types.
+            sold = [f"{names[seat]} {n}" for seat, n in enumerate(space["sold_by_seat"]) if n]
+            if sold:
+                facts.append("sold on space 1: " + ", ".join(sold))
+        elif space["car"]:
+            cards.append(_car(names, space["car"], f"sold {space['space']}"))
+    offer = d["offer"]
+    if offer and offer["market"] == market:
+        car = next(s["car"] for s in shown["ships"] if s["level"] == offer["level"])
+        facts.append(f"offered: {names[car['seat']]}'s {car['car']} car on ship {offer['level']}")
+    return Zone(title=MARKET_NAMES.get(market, market), cards=tuple(cards), facts=tuple(facts))
+
+
+def _contracts(d: dict[str, Any], components: Components) -> Zone:
+    cards = tuple(contract_card(components, name) for name in d["display"])
+    return Zone(title="contracts", cards=cards, facts=(f"deck {d['deck_count']}",))
+
+
+def _space_action(components: Components, index: int) -> str:
+    """What the action space at `index` of the view's list does: 'city $1', 'contract', 'any car'."""
+    if index >= len(components.spaces):
+        return "any car"
+    space = components.spaces[index]
+    return "contract" if space.action == "contract" else f"{space.car} ${space.cost}"
+
+
+def _grid(d: dict[str, Any], components: Components) -> list[Zone]:
+    """The round's tiles, a zone a row (its space's action in the title), each tile noted
+    with its column: a row of four cards reads as the board's row."""
+    if not any(tile for row in d["grid"] for tile in row):
+        return []
+    zones = []
+    for r, row in enumerate(d["grid"]):
+        cards = tuple(tile_card(components.tile(tile), f"C{c + 1}") for c, tile in enumerate(row) if tile)
+        zones.append(Zone(title=f"R{r + 1} {_space_action(components, r)}", cards=cards))
+    return zones
+
+
+def _action_spaces(d: dict[str, Any], names: list[str], components: Components) -> Zone:
+    facts = []
+    for index, space in enumerate(d["action_spaces"]):
+        who = f": {names[space['seat']]} x{space['workers']}" if space["seat"] is not None else ""
+        facts.append(f"{space['space']} {_space_action(components, index)}{who}")
+    return Zone(title="action spaces", facts=tuple(facts))
+
+
+def _sales_offices(d: dict[str, Any], names: list[str], components: Components) -> Zone:
+    cards, facts = [], []
+    for office in d["sales_offices"]:
+        number = office["office"]
+        spec = components.sales_offices[number - 1]
+        bonus = [f"${spec.money}"] * bool(spec.money) + [f"{spec.vp} VP"] * bool(spec.vp)
+        if spec.tile:
+            bonus.append("tile" if office["tile"] else "tile taken")
+            if office["tile"]:
+                cards.append(tile_card(components.tile(office["tile"]), f"office {number}"))
+        who = names[office["seat"]] if office["seat"] is not None else "free"
+        facts.append(f"{number} sells {spec.limit}{''.join(', ' + b for b in bonus)}: {who}")
+    return Zone(title="sales offices", cards=tuple(cards), facts=tuple(facts))
+
+
+def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int) -> Zone:
+    s = d["seats"][seat]
+    low, high = s["money_range"]
+    # The range, never the `money` field: a view that lost track of the money knows no more.
+    facts = [f"${low}" if low == high else f"$? ({low}..{high})"]
+    ranked_unknown = d["to_move"] == "over" and any(lo != hi for lo, hi in (x["money_range"] for x in d["seats"]))
+    facts.append(f"{s['vp'] - s['vp_from']['money rank']} VP + money rank ?" if ranked_unknown else f"{s['vp']} VP")
+    facts.append("withdrawn" if s["withdrawn"] else f"{s['workers_home']}/{s['workers']} workers home")
+    facts.append("cars " + ", ".join(f"{n} {car}" for car, n in s["cars"].items()))
+    if s["sales_office"]:
+        sold = f" (sold {s['sold_count']} of {s['sales_limit']})" if d["step"] == "sell" else ""
+        facts.append(f"sales office {s['sales_office']}{sold}")
+    if s["played"]:
+        facts.append("played " + ", ".join(s["played"]))
+    action = d["action"]
+    cards = []
+    if action["tile"] and d["turn"] == seat and d["step"] == "place tile":
+        cards.append(tile_card(components.tile(action["tile"]), "to place"))
+    cards += [tile_card(components.tile(t), f"station {i + 1}") for i, t in enumerate(s["stations"]) if t]
+    cards += [tile_card(components.tile(t), f"office {i + 1}") for i, t in enumerate(s["offices"]) if t]
+    cards += [tile_card(components.tile(t), car) for car, tiles in s["styling"].items() for t in tiles]
+    cards += [contract_card(components, name) for name in s["hand"]]
+    cards += _hidden_contracts(s["hidden_contracts"])
+    return Zone(title=names[seat], cards=tuple(cards), facts=tuple(facts), seat=seat)

@@ -1,0 +1,205 @@
+"""Automania drawn as the table's zones of cards (`pyai serve`): the markets, the
+contract display, the round's tiles, the sales offices and each seat's factory
+and hand; the contracts another seat alone has seen face down and never
+named, money a seat lost track of as a range."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import pyai
+from pyai.automania.game import AutomaniaGame
+from pyai.automania.narration import tile_words
+from pyai.game_api import Card, Zone
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+KINDS = {"tile", "contract", "demand", "car"}
+
+
+def game_of(players: int) -> AutomaniaGame:
+    game = pyai.load_game(f"automania(players={players})")
+    assert isinstance(game, AutomaniaGame)
+    return game
+
+
+def draw(game: AutomaniaGame, view: pyai.View) -> list[Zone]:
+    return game.drawing(view.to_dict(), NAMES[: game.players], view.seat)
+
+
+def zone(zones: list[Zone], title: str) -> Zone:
+    return next(z for z in zones if z.title == title)
+
+
+def text_of(zones: list[Zone]) -> str:
+    return json.dumps([z.to_dict() for z in zones])
+
+
+def check_well_formed(game: AutomaniaGame, zones: list[Zone]) -> None:
+    json.dumps([z.to_dict() for z in zones])
+    for z in zones:
+        assert isinstance(z, Zone) and z.title and len(z.title) <= 20
+        assert all(isinstance(fact, str) and fact for fact in z.facts)
+        for card in z.cards:
+            assert isinstance(card, Card) and card.kind in KINDS
+            if card.hidden:
+                assert card.face in ("", "?") and card.note == "" and card.kind == "contract"
+            else:
+                assert card.face and len(card.face) <= 10
+    seats = [(z.title, z.seat) for z in zones if z.seat is not None]
+    assert seats == [(NAMES[seat], seat) for seat in range(game.players)]
+
+
+def random_positions(game: AutomaniaGame, seed: int, every: int = 1):
+    """The states of one random game (every `every`-th, and the last)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0:
+            yield state
+        if state.to_move() == "chance":
+            state.apply(state.sample_chance(rng.getrandbits(64)))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+        step += 1
+    yield state
+
+
+def tile_faces(game: AutomaniaGame, names: list[str]) -> list[str]:
+    """Tiles by their printed faces, as the drawing's cards say them (face, then marks)."""
+    return sorted(tile_words(game.components.tile(name)) for name in names)
+
+
+def card_words(card: Card) -> str:
+    """A tile card read back as the picture's words: 'speed' + 'C2: machine, 1 star' -> 'speed machine (1 star)'."""
+    note = card.note.partition(": ")[2] if ": " in card.note else card.note
+    kind, _, marks = note.partition(", ")
+    if kind == "tile":
+        return f"{card.face} tile"
+    return f"{card.face} {kind}" + (f" ({marks})" if marks else "")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_draw_what_each_view_knows(players):
+    game = game_of(players)
+    for seed in range(2):
+        for state in random_positions(game, seed, every=2):
+            truth = state.to_dict()
+            for me in range(players):
+                view = state.view(me)
+                data = view.to_dict()
+                zones = draw(game, view)
+                check_well_formed(game, zones)
+                assert [c.face for c in zone(zones, "contracts").cards] == data["display"]
+                grid = [z for z in zones if re.fullmatch(r"R\d .*", z.title)]
+                placed = [t for row in data["grid"] for t in row if t]
+                if placed:
+                    assert len(grid) == 4
+                    assert sorted(card_words(c) for z in grid for c in z.cards) == tile_faces(game, placed)
+                for market, title in (("NA", "North America"), ("EU", "Europe")):
+                    demands = [c.face for c in zone(zones, title).cards if c.kind == "demand"]
+                    assert demands == data["markets"][market]["demand"] + data["markets"][market]["pending"]
+                for seat, s in enumerate(data["seats"]):
+                    area = zone(zones, NAMES[seat])
+                    contracts = [c for c in area.cards if c.kind == "contract"]
+                    # Known contracts face up, the ones this seat never saw face down by count.
+                    assert sorted(c.face for c in contracts if not c.hidden) == sorted(s["hand"])
+                    assert sum(c.hidden for c in contracts) == s["hidden_contracts"]
+                    tiles = [t for t in s["stations"] + s["offices"] if t]
+                    tiles += [t for styling in s["styling"].values() for t in styling]
+                    if data["step"] == "place tile" and data["turn"] == seat:
+                        tiles.append(data["action"]["tile"])
+                    assert sorted(card_words(c) for c in area.cards if c.kind == "tile") == tile_faces(game, tiles)
+                    assert area.facts[0] == f"${s['money']}" and area.facts[1] == f"{s['vp']} VP"
+                    if seat == me:
+                        # My own hand exactly, nothing of it hidden from me.
+                        assert s["hidden_contracts"] == 0
+                        assert [c.face for c in contracts] == truth["seats"][me]["hand"]
+                    else:
+                        # The contracts it alone has seen are named nowhere in the drawing.
+                        unseen = set(truth["seats"][seat]["hand"]) - set(s["hand"])
+                        assert len(unseen) == s["hidden_contracts"]
+                        named = {c.face for z in zones for c in z.cards if c.kind == "contract"}
+                        assert not unseen & named
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_position_rebuilt_from_a_seats_record_draws_the_same(players):
+    # replay_as_seen deals stand-ins for every contract the seat did not see: hidden facts, drawn alike.
+    game = game_of(players)
+    for state in random_positions(game, 7, every=9):
+        for me in range(players):
+            rebuilt = game.replay_as_seen(me, state.view(me).history())
+            assert draw(game, rebuilt.view(me)) == draw(game, state.view(me))
+
+
+def test_another_seats_starting_contract_changes_nothing_drawn():
+    game = game_of(3)
+    state = game.new_initial_state()
+    while state.to_move() == "chance" and not state.to_dict()["step"] == "deal starting contract":
+        state.apply(state.sample_chance(1))
+    receivers = []
+    while state.to_dict()["step"] == "deal starting contract":
+        seat = state.to_dict()["turn"]
+        receivers.append(seat)
+        others = [s for s in range(3) if s != seat]
+        seen: dict[int, set[str]] = {s: set() for s in others}
+        dealt = set()
+        for seed in range(40):
+            token = state.sample_chance(seed)
+            dealt.add(token)
+            after = state.clone()
+            after.apply(token)
+            for s in others:
+                seen[s].add(text_of(draw(game, after.view(s))))
+            mine = [c.face for c in zone(draw(game, after.view(seat)), NAMES[seat]).cards if c.kind == "contract"]
+            assert mine == [token.partition(":")[2]]
+        assert len(dealt) > 1
+        for s in others:
+            assert len(seen[s]) == 1
+        state.apply(token)
+    assert sorted(receivers) == [0, 1, 2]
+
+
+def test_money_lost_track_of_is_a_range_and_two_amounts_in_it_draw_alike():
+    game = game_of(3)
+    tried = 0
+    for state in random_positions(game, 3, every=11):
+        if state.is_terminal() or state.to_dict()["step"].startswith("deal "):
+            continue
+        text = state.position()
+        money = [int(m) for m in re.search(r"money:(\S+)", text)[1].split("/")]
+        other, me = 2, 0
+        changed = money[:other] + [money[other] + 1]
+        try:
+            twin = game.from_position(
+                text.replace("money:" + "/".join(map(str, money)), "money:" + "/".join(map(str, changed)))
+            )
+        except pyai.InconsistentPositionError:
+            continue
+        views = [s.view(me).forget_money(other, 0, 40) for s in (state, twin)]
+        zones = [draw(game, view) for view in views]
+        assert zones[0] == zones[1]
+        low, high = views[0].to_dict()["seats"][other]["money_range"]
+        assert zone(zones[0], "Cy").facts[0] == f"$? ({low}..{high})"
+        assert zone(zones[0], "Ann").facts[0] == f"${money[me]}"
+        tried += 1
+    assert tried >= 5
+
+
+def test_tiles_and_contracts_are_drawn_by_their_faces():
+    game = game_of(3)
+    state = game.replay(game.BENCH_TOKENS)
+    zones = draw(game, state.view(0))
+    first_row = zone(zones, "R1 city $1")
+    assert first_row.cards[0].kind == "tile" and first_row.cards[0].note.startswith("C1: ")
+    contracts = zone(zones, "contracts")
+    assert [c.face for c in contracts.cards] == ["4", "11", "19"] and "deck" in contracts.facts[0]
+    assert all(re.search(r"\d+\+ stars: \d+ VP", c.note) for c in contracts.cards)
+    assert "order: Bob, Cy, Ann" in zone(zones, "round 1 of 4").facts
+    # Nothing is drawn by the ids, which only records and positions use.
+    assert not re.search(r'"[AB]\d+"', text_of(zones))
