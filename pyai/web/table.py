@@ -235,7 +235,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
 
 def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[str, Any]:
     """Each move the search looked at, its choice first: its words, win chance and 95% interval."""
-    moves = []
+    moves: list[dict[str, Any]] = []
     for move in by_share(result):
         low = high = None
         if move.win is not None:
@@ -257,8 +257,8 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
     # the likely next steps after the best move, every seat's, in words (the tree's most visited line)
     likely = companion.said_in_words([best.token, *best.continuation])[1 : CONTINUATION_STEPS + 1] if best else []
     if moves and moves[0]["win"] is not None:
-        for move in moves:  # what choosing it instead costs, in win chance
-            move["costs"] = None if move["win"] is None else max(0.0, moves[0]["win"] - move["win"])
+        for row in moves:  # what choosing it instead costs, in win chance
+            row["costs"] = None if row["win"] is None else max(0.0, moves[0]["win"] - row["win"])
     return {
         "best": moves[0]["token"] if moves else None,
         "continuation": likely,
