@@ -350,6 +350,8 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
     assert truth.is_terminal()
     final = page.state()
     assert final["over"] and advised >= 10 and {"tapped", "said"} <= set(ways)
+    zones = browser.find_elements("css selector", "#drawing .zone")
+    assert len(zones) >= 5 and len(browser.find_elements("css selector", "#drawing .zone.you")) == 1
     from pyai.commands.advise import Session
 
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position.state
@@ -382,6 +384,12 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
         truth.apply(token)
     final = page.state()
     assert final["over"] and final["advised"]
+    # the table drawn as cards: yours face up, the other seat's never told, so face down
+    drawn = "#drawing .zone[data-seat='{}'] .card"
+    [mine] = browser.find_elements("css selector", drawn.format(me))
+    [theirs] = browser.find_elements("css selector", drawn.format(1 - me))
+    assert "face-down" not in mine.get_attribute("class") and mine.text
+    assert "face-down" in theirs.get_attribute("class") and not theirs.text
     wide = browser.execute_script(
         "return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390)"
         ".map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)"
