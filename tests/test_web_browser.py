@@ -175,6 +175,10 @@ def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
     chart = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box svg#review-chart"), "the chart")[0]
     assert chart.tag_name == "svg" and not find(By.ID, "error").text
     assert len(chart.find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions
+    chart.find_elements(By.CSS_SELECTOR, "rect.mark")[-1].click()  # a decision's bar opens its position
+    shown = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#review-box pre.review-position"), "it")[0]
+    line = wait_for(lambda: shown.text, "the position").split("\n")[0]
+    assert line.startswith("before line ") and "played " in line and "best " in line
     # the same session uploaded as a record (a file from elsewhere): reviewed alike, with its chart
     find(By.CSS_SELECTOR, "#upload-box summary").click()
     find(By.ID, "record-text").send_keys(store.path(session_id).read_text())
@@ -182,6 +186,9 @@ def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
     find(By.ID, "upload-review").click()
     uploaded = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#upload-result svg.loss-chart"), "its chart")
     assert len(uploaded[0].find_elements(By.CSS_SELECTOR, "rect.mark")) == decisions and not find(By.ID, "error").text
+    uploaded[0].find_elements(By.CSS_SELECTOR, "rect.mark")[0].click()
+    shown = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#upload-result pre.review-position"), "it")[0]
+    assert wait_for(lambda: shown.text, "the position").startswith("before line ")  # a session: its lines
 
 
 # ------------------------------------------------------------ whole games, by taps

@@ -206,6 +206,9 @@ def test_an_uploaded_record_is_reviewed_as_pyai_review_reviews_its_file(client, 
         (d.index, d.seat, d.played, d.best, d.win_lost) for d in expected.decisions
     ]
     assert {d["seat"] for d in data["decisions"]} == {0, 1}  # every seat's decisions
+    game, tokens = expected.record.game, expected.record.tokens
+    for decision in data["decisions"]:  # each with its position, as the game pictures it
+        assert decision["render"] == game.render(game.replay(tokens[: decision["line"]]).to_dict())
     assert list(uploads.iterdir()) == []  # the temporary copy is gone
 
 

@@ -138,7 +138,9 @@ def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -
     finally:
         os.unlink(path)
     record = result.record
-    decisions = [decision_row(d) for d in result.decisions]
+    # each decision's position as text (a finished game's record: every seat's cards shown)
+    shown = {point.index: record.game.render(point.position.to_dict()) for point in record.decision_points()}
+    decisions = [decision_row(d) | {"render": shown.get(d.index, "")} for d in result.decisions]
     return {
         "game": str(record.game),
         "names": list(record.names),
@@ -147,6 +149,6 @@ def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -
         "iterations": iterations,
         "mistake": MISTAKE,
         "decisions": decisions,
-        "mistakes": [decision_row(d) for d in result.mistakes() if d.win_lost >= MISTAKE],
+        "mistakes": [row for row in sorted(decisions, key=lambda r: (-r["win_lost"], r["line"])) if row["mistake"]],
         "lost": sum(d.win_lost for d in result.decisions),
     }
