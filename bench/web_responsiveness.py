@@ -46,9 +46,9 @@ def to_first_decision(base: str, game: str, seat: int, rng: random.Random) -> di
         assert status == 201, state
         session = f"/api/sessions/{state['id']}"
         while not state["your_decision"]:
-            if state["chance"]:
-                options = [o["word"] for o in state["chance"]["options"] for _ in range(o["copies"])]
-                body: dict = {"picks": rng.sample(options, state["chance"]["count"])}
+            if state["picker"]:
+                options = [o["word"] for o in state["picker"]["options"] for _ in range(o["copies"])]
+                body: dict = {"picks": rng.sample(options, state["picker"]["count"])}
             elif state["inputs"]:
                 body = {"input": rng.choice(state["inputs"])["line"]}
             elif state["reveal"]:

@@ -371,6 +371,11 @@ class Game(Protocol):
         buttons), from what seat `me` could know (what is still unseen); None when the game
         offers none or chance is not next (the step is then said in words)."""
 
+    def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
+        """Optional hook: another seat's step whose moves seat `me` cannot list (they hang on what
+        that seat hides, and `check_known_mover` says so), as taps of what the table may see it do,
+        said as one line; None: the step is said in words."""
+
     def stage(self, data: dict[str, Any]) -> str:
         """Optional hook: where in the game a view is, in a few words ("" for a game without stages)."""
 

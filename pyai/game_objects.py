@@ -207,6 +207,10 @@ class BaseGame:
         """None drawn: the game's text picture is all a page shows."""
         return []
 
+    def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """None: a move that hangs on another seat's secret is said in words."""
+        return None
+
     def secret_choice_words(self, token: str) -> str:
         """The token itself: a game whose words say a secret choice otherwise says how."""
         return token

@@ -24,7 +24,7 @@ from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
-from .words import WORDS_HELP, next_chance_picker, next_chance_words, words_to_token
+from .words import WORDS_HELP, contract_play_picker, next_chance_picker, next_chance_words, words_to_token
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -246,6 +246,10 @@ class AutomaniaGame(BaseGame):
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """Every chance step as taps from what is still unseen, tiles by their faces (words.py)."""
         return next_chance_picker(data, names, me, self.components)
+
+    def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """Another seat's contract play from a hand with contracts you never saw (words.py)."""
+        return contract_play_picker(data, names, me, self.components)
 
     def stage(self, data: dict[str, Any]) -> str:
         if data["step"] == "over":

@@ -299,6 +299,34 @@ def next_chance_picker(data: dict[str, Any], names: list[str], me: int, componen
     return None
 
 
+def contract_play_picker(
+    data: dict[str, Any], names: list[str], me: int, components: Components
+) -> ChancePicker | None:
+    """Another seat's contract step while its hand holds contracts seat `me` never saw: what the
+    table may see it play, as taps (no contract, one it took from the display, or one `me` has
+    seen nowhere, a starting one too), said as 'Ann plays contract 7'; the rules check the play."""
+    mover = data["to_move"]
+    if data["step"] != "contract" or not isinstance(mover, int) or mover == me:
+        return None
+    seat = data["seats"][mover]
+    if seat["hidden_contracts"] == 0:
+        return None
+    # Every seat is dealt one starting contract unseen; any other hidden one was drawn from the deck.
+    starting_hidden = not any(str(name).startswith("S") for name in (*seat["hand_public"], *seat["played"]))
+    drawn_hidden = seat["hidden_contracts"] - starting_hidden > 0
+    known = tuple(ChanceOption(f"contract {n}", contract_words(components, n)) for n in seat["hand_public"])
+    unseen = [
+        ChanceOption(option.word if starting else f"contract {option.word}", option.label)
+        for starting, hidden in ((False, drawn_hidden), (True, starting_hidden))
+        if hidden
+        for option in _contract_options(data, components, starting)
+    ]
+    options = (ChanceOption("no contract", "no contract"), *known, *unseen)
+    return ChancePicker(
+        f"{names[mover]}'s contract, from a hand you have not all seen", f"{names[mover]} plays", 1, options
+    )
+
+
 def _order_picker(names: list[str], me: int) -> ChancePicker:
     """Every seat once, first player first: each by its name, or by its number where the
     words would not read the name back as that seat (a name that starts with a digit)."""

@@ -122,28 +122,34 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
 
 
 def game_picker(companion: TableCompanion) -> ChancePicker | None:
-    """The chance step next as the game offers it in taps, or None: said in words."""
+    """The step next as the game offers it in taps when it has no move buttons: what chance
+    deals, or another seat's move that hangs on what it hides; None: said in words."""
     state = companion.position.state
-    if state.is_terminal() or state.to_move() != "chance":
+    if state.is_terminal() or isinstance(companion.position, SealedChoice) or companion.at_sealed_step():
         return None
     view = companion.position.view()
     if view is None:
         return None
-    return companion.game.chance_picker(view.to_dict(), list(companion.names), companion.me)
+    data, names = view.to_dict(), list(companion.names)
+    if state.to_move() == "chance":
+        return companion.game.chance_picker(data, names, companion.me)
+    if legal_inputs(companion):
+        return None
+    return companion.game.hidden_move_picker(data, names, companion.me)
 
 
-def chance_picker(companion: TableCompanion) -> dict[str, Any] | None:
-    """The chance step next as taps (JSON-safe), or None: said in words."""
+def step_picker(companion: TableCompanion) -> dict[str, Any] | None:
+    """The step next as taps (JSON-safe), or None: it has move buttons, or is said in words."""
     picker = game_picker(companion)
     return picker.to_dict() if picker is not None else None
 
 
 def line_of_picks(companion: TableCompanion, picks: Any) -> str:
-    """The line the chance step's picks say (the companion then checks it as if typed);
-    CompanionError when no chance step offers taps now or the picks are not its options."""
+    """The line the step's picks say (the companion then checks it as if typed);
+    CompanionError when no step offers taps now or the picks are not its options."""
     picker = game_picker(companion)
     if picker is None:
-        raise CompanionError("not taken: no chance step to tap now (say the step in words)")
+        raise CompanionError("not taken: no step to tap now (use its buttons, or say it in words)")
     if not isinstance(picks, list) or not all(isinstance(pick, str) for pick in picks):
         raise CompanionError('not taken: "picks" must be a list of the chance step\'s options (their words)')
     if len(picks) != picker.count:
@@ -226,7 +232,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "your_decision": companion.is_my_decision(),
         "over": companion.position.state.is_terminal(),
         "inputs": legal_inputs(companion),
-        "chance": chance_picker(companion),
+        "picker": step_picker(companion),
         "reveal": reveal_inputs(companion),
         "advised": [list(entry) for entry in companion.session.advised],  # [step, win chance]: the chart
         "help": steps_help(companion.game),  # the page has buttons for the commands
