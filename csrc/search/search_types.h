@@ -27,10 +27,6 @@ enum class LeafEvaluation : uint8_t { kRollout, kModel };
 // (opponent_model.h).
 enum class OpponentModel : uint8_t { kNone, kHeuristic };
 
-// Smooth UCT's schedule (SearchConfig::smooth_uct): Heinrich and Silver's floor and decay.
-constexpr float kSmoothUctFloor = 0.1f;
-constexpr float kSmoothUctDecay = 0.002f;
-
 struct SearchConfig {
   uint64_t iterations = 100000;  // 0: no iteration limit (a time limit or stop() must end it)
   double time_ms = 0;            // 0: no time limit
@@ -44,12 +40,6 @@ struct SearchConfig {
   uint64_t max_memory_mb = 1024;
   float exploration = 0.7f;      // UCB1 constant at sequential decisions
   float simultaneous_exploration = 0.1f;  // regret matching's uniform mix at simultaneous steps
-  // Smooth UCT (Heinrich and Silver 2015) at sequential decisions: a decision
-  // follows UCB1 with probability max(kSmoothUctFloor, smooth_uct / (1 +
-  // kSmoothUctDecay x sqrt(node visits))), else draws a move in proportion to
-  // its visits (the node's average strategy), so that the visit shares, the
-  // policy the search reports, can settle on a mixed strategy. 0: plain UCT.
-  float smooth_uct = 0.0f;
   RolloutPolicy rollout = RolloutPolicy::kHeuristic;
   // Progressive bias at sequential decisions: the move the game's heuristic
   // player would make gets prior_weight / (visits + 1) added to its UCB score

@@ -163,10 +163,6 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "share of uniform exploration mixed into regret matching at simultaneous steps",
        [](C& c, const V& v) { c.simultaneous_exploration = float(std::get<double>(v)); },
        [](const C& c) { return V(double(c.simultaneous_exploration)); }},
-      {"smooth_uct", SettingKind::kNumber, 0, 1, "", false,
-       "Smooth UCT at decisions: the most share of UCB1 choices, the others drawn by visit shares (0: plain UCT)",
-       [](C& c, const V& v) { c.smooth_uct = float(std::get<double>(v)); },
-       [](const C& c) { return V(double(c.smooth_uct)); }},
       {"rollout", SettingKind::kChoice, 0, 0, "heuristic|random", false,
        "moves below the tree: the game's heuristic player (random if it has none), or uniformly random",
        [](C& c, const V& v) {

@@ -429,7 +429,6 @@ class TreeSearch {
     bool prior_untried = false;
     uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
-    uint64_t available_visits = 0;  // the average strategy's weights, for Smooth UCT
     for (Action action : legal_) {
       while (child != kNoNode && arena_[child].action < action) {
         previous = child;
@@ -438,7 +437,6 @@ class TreeSearch {
       if (child != kNoNode && arena_[child].action == action) {
         Node& n = arena_[child];
         ++n.availability;
-        available_visits += n.visits;
         float score = n.reward_sum / float(n.visits) +
                       config_.exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
         if (biased && action == prior) score += config_.prior_weight / float(n.visits + 1);
@@ -464,11 +462,6 @@ class TreeSearch {
       untried = prior;
       insert_after = prior_insert_after;
     }
-    if (!have_untried && config_.smooth_uct > 0 && available_visits > 0) {
-      const float ucb_share = std::max(kSmoothUctFloor, config_.smooth_uct / (1.0f + kSmoothUctDecay *
-                                                              std::sqrt(float(arena_[node].visits))));
-      if (float(rng_.unit()) >= ucb_share) return average_strategy_child(node, available_visits);
-    }
     if (have_untried) {
       Node fresh;
       fresh.action = uint32_t(untried);
@@ -482,21 +475,6 @@ class TreeSearch {
       }
     }
     return best;
-  }
-
-  // A child legal now, drawn in proportion to its visits (`total`: theirs summed).
-  uint32_t average_strategy_child(uint32_t node, uint64_t total) {
-    uint64_t draw = std::min(total - 1, uint64_t(rng_.unit() * double(total)));
-    uint32_t child = arena_[node].first_child, last = kNoNode;
-    for (Action action : legal_) {
-      while (child != kNoNode && arena_[child].action < action) child = arena_[child].next_sibling;
-      if (child == kNoNode) break;
-      if (arena_[child].action != action) continue;
-      last = child;
-      if (draw < arena_[child].visits) return child;
-      draw -= arena_[child].visits;
-    }
-    return last;
   }
 
   void link_after(uint32_t parent, uint32_t previous, uint32_t added) {
