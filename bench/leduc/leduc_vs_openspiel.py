@@ -2,6 +2,8 @@
 
     python bench/leduc/leduc_vs_openspiel.py                  # about a minute and a half on 2 cores
     python bench/leduc/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
+    python bench/leduc/leduc_vs_openspiel.py --no-speed --pyai-only --iterations 1000 10000 --setting NAME=VALUE
+                                                              # a search setting's exploitability alone
 
 Speed: iterations per second of pyai's ISMCTS (rollout="random", one
 thread) and of OpenSpiel's C++ ISMCTSBot (pyspiel.ISMCTSBot with a
@@ -69,9 +71,14 @@ def spiel_state_after(game, actions: list[int]):
     return state
 
 
+# Search settings the pyai rows add (`--setting name=value`): an option measured against the default.
+EXTRA_SETTINGS: dict[str, object] = {}
+
+
 def pyai_search(leduc, spiel_state, iterations: int, seed: int, private_opponents: bool = True) -> pyai.AnalysisResult:
     state = leduc.replay(pyai_tokens(spiel_state))
     settings = {"threads": 1, "rollout": "random", "exploration": EXPLORATION, "private_opponents": private_opponents}
+    settings |= EXTRA_SETTINGS
     return pyai.analyse(state, spiel_state.current_player(), iterations=iterations, seed=seed, **settings)
 
 
@@ -116,7 +123,7 @@ def tabular_policies(game, search) -> tuple[policy_lib.TabularPolicy, policy_lib
     return shares, best, seconds
 
 
-def measure_exploitability(game, leduc, iterations: int) -> dict[str, float]:
+def measure_exploitability(game, leduc, iterations: int, rows=("pyai", "pyai fused", "openspiel")) -> dict[str, float]:
     def ours(state, index: int) -> dict[int, float]:
         result = pyai_search(leduc, state, iterations, seed=index)
         return {MOVES.index(m.token): m.share for m in result.moves}
@@ -131,6 +138,8 @@ def measure_exploitability(game, leduc, iterations: int) -> dict[str, float]:
 
     figures = {}
     for name, search in (("pyai", ours), ("pyai fused", ours_fused), ("openspiel", theirs)):
+        if name not in rows:
+            continue
         shares, best, seconds = tabular_policies(game, search)
         figures[f"{name} visit shares"] = exploitability.exploitability(game, shares)
         figures[f"{name} most visited"] = exploitability.exploitability(game, best)
@@ -145,24 +154,36 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="speed budget 20000, exploitability budget 1000")
     parser.add_argument("--speed-iterations", type=int, default=None, help="iterations per speed search (100000)")
     parser.add_argument("--iterations", type=int, nargs="+", default=None, help="exploitability budgets (1000 10000)")
+    parser.add_argument(
+        "--setting", action="append", default=[], metavar="NAME=VALUE", help="a search setting for pyai's rows"
+    )
+    parser.add_argument("--no-speed", action="store_true", help="the exploitability figures only")
+    parser.add_argument("--pyai-only", action="store_true", help="pyai's default rows only (not fused, not OpenSpiel)")
     args = parser.parse_args()
+    for setting in args.setting:
+        name, _, value = setting.partition("=")
+        EXTRA_SETTINGS[name] = float(value) if value.replace(".", "", 1).isdigit() else value
     speed_iterations = args.speed_iterations or (20_000 if args.quick else 100_000)
     budgets = args.iterations or ([1_000] if args.quick else [1_000, 10_000])
     game = pyspiel.load_game("leduc_poker")
     leduc = pyai.load_game("leduc()")
 
-    print(f"ISMCTS iterations per second, random rollouts, one thread ({speed_iterations} iterations, best of 3)")
-    print(f"{'information state':<48} {'pyai it/s':>12} {'OpenSpiel it/s':>15} {'ratio':>7}")
-    ratios = []
-    for name, ours, theirs in measure_speed(game, leduc, speed_iterations, repeats=3):
-        ratios.append(ours / theirs)
-        print(f"{name:<48} {ours:>12,.0f} {theirs:>15,.0f} {ours / theirs:>6.1f}x")
-    print(f"{'geometric mean of the ratios':<48} {'':>12} {'':>15} {statistics.geometric_mean(ratios):>6.1f}x")
-    print()
+    if EXTRA_SETTINGS:
+        print("pyai's settings added: " + ", ".join(f"{k}={v}" for k, v in EXTRA_SETTINGS.items()))
+    if not args.no_speed:
+        print(f"ISMCTS iterations per second, random rollouts, one thread ({speed_iterations} iterations, best of 3)")
+        print(f"{'information state':<48} {'pyai it/s':>12} {'OpenSpiel it/s':>15} {'ratio':>7}")
+        ratios = []
+        for name, ours, theirs in measure_speed(game, leduc, speed_iterations, repeats=3):
+            ratios.append(ours / theirs)
+            print(f"{name:<48} {ours:>12,.0f} {theirs:>15,.0f} {ours / theirs:>6.1f}x")
+        print(f"{'geometric mean of the ratios':<48} {'':>12} {'':>15} {statistics.geometric_mean(ratios):>6.1f}x")
+        print()
+    rows = ("pyai",) if args.pyai_only else ("pyai", "pyai fused", "openspiel")
     for budget in budgets:
-        figures = measure_exploitability(game, leduc, budget)
+        figures = measure_exploitability(game, leduc, budget, rows)
         print(f"exploitability at {budget} iterations per information state ({figures['information states']} states)")
-        for name in ("pyai", "pyai fused", "openspiel"):
+        for name in rows:
             print(
                 f"  {name:<11} visit shares {figures[f'{name} visit shares']:.4f}   "
                 f"most visited {figures[f'{name} most visited']:.4f}   "
