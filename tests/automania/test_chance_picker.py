@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from chance_pickers import companion_for, picker_now, random_picks, snapshot
 
 from pyai.automania.component_file import ROUNDS_PER_BACK, Tile
 from pyai.automania.game import load_components
@@ -17,34 +18,11 @@ from pyai.automania.narration import tile_words
 from pyai.automania.words import next_chance_picker, tile_said, words_to_token
 from pyai.game_api import ChancePicker
 from pyai.protocol.errors import ProtocolError
-from pyai.web.sessions import Store
-from pyai.web.table import TableCompanion, chance_picker, legal_inputs
+from pyai.web.table import TableCompanion, legal_inputs, step_picker
 
 COMPONENTS = load_components(None)[0]  # the shipped set, which the games below play with
 
 Step = tuple[ChancePicker, dict[str, Any], list[str], dict[str, Any]]
-
-
-def companion_for(tmp_path: Any, game: str, seat: int = 0, names: list[str] | None = None) -> TableCompanion:
-    store = Store(tmp_path)
-    return store.get(store.create(game, names=names, seat=seat)).companion
-
-
-def picker_now(companion: TableCompanion) -> tuple[ChancePicker, dict[str, Any]]:
-    data = companion.position.view().to_dict()
-    picker = companion.game.chance_picker(data, list(companion.names), companion.me)
-    assert picker is not None, f"no picker at the chance step {data['step']!r}"
-    assert chance_picker(companion) == picker.to_dict()  # what the page is sent
-    return picker, data
-
-
-def random_picks(picker: ChancePicker, rng: random.Random) -> list[str]:
-    pool = [option.word for option in picker.options for _ in range(option.copies)]
-    return rng.sample(pool, picker.count)
-
-
-def snapshot(companion: TableCompanion) -> tuple[Any, ...]:
-    return list(companion.session.lines), companion.position.moves, companion.position.view().to_dict()
 
 
 def same_markets(picker: ChancePicker, picks: list[str]) -> bool:
@@ -299,5 +277,5 @@ def test_no_picker_but_at_a_chance_step(tmp_path):
     while companion.position.state.to_move() == "chance":
         take_chance(companion, rng)
     data = companion.position.view().to_dict()
-    assert chance_picker(companion) is None
+    assert step_picker(companion) is None
     assert next_chance_picker(data, list(companion.names), 0, COMPONENTS) is None

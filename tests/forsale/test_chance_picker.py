@@ -9,12 +9,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from chance_pickers import companion_for, picker_now, random_picks, snapshot
 
 from pyai.forsale.themes import AUTORAMA
 from pyai.forsale.words import next_chance_picker
 from pyai.game_api import ChancePicker
-from pyai.web.sessions import Store
-from pyai.web.table import TableCompanion, chance_picker, legal_inputs
+from pyai.web.table import TableCompanion, legal_inputs
 
 # The deck each phase's deal comes from, as the view's `unseen` lists them.
 ADVISORS, VEHICLES, CHECKS = 0, 1, 2
@@ -26,28 +26,6 @@ SEEN_IN = {
 }
 
 Step = tuple[ChancePicker, dict[str, Any], list[str], dict[str, Any]]
-
-
-def companion_for(tmp_path: Any, game: str, seat: int = 0) -> TableCompanion:
-    store = Store(tmp_path)
-    return store.get(store.create(game, seat=seat)).companion
-
-
-def picker_now(companion: TableCompanion) -> tuple[ChancePicker, dict[str, Any]]:
-    data = companion.position.view().to_dict()
-    picker = companion.game.chance_picker(data, list(companion.names), companion.me)
-    assert picker is not None, f"no picker at a chance step: {data['phase']}"
-    assert chance_picker(companion) == picker.to_dict()  # what the page is sent
-    return picker, data
-
-
-def random_picks(picker: ChancePicker, rng: random.Random) -> list[str]:
-    pool = [option.word for option in picker.options for _ in range(option.copies)]
-    return rng.sample(pool, picker.count)
-
-
-def snapshot(companion: TableCompanion) -> tuple[Any, ...]:
-    return list(companion.session.lines), companion.position.moves, companion.position.view().to_dict()
 
 
 def reveal_line(companion: TableCompanion, rng: random.Random) -> str:

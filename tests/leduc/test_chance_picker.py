@@ -8,35 +8,18 @@ import random
 from typing import Any
 
 import pytest
+from chance_pickers import companion_for as companion_of
+from chance_pickers import picker_now, random_picks, snapshot
 
 from pyai.game_api import ChancePicker
 from pyai.leduc.words import next_chance_picker
-from pyai.web.sessions import Store
-from pyai.web.table import TableCompanion, chance_picker, legal_inputs
+from pyai.web.table import TableCompanion, legal_inputs, step_picker
 
 CARDS = {"ks", "kh", "qs", "qh", "js", "jh"}
 
 
 def companion_for(tmp_path: Any, seat: int = 0, names: list[str] | None = None) -> TableCompanion:
-    store = Store(tmp_path)
-    return store.get(store.create("leduc()", names=names, seat=seat)).companion
-
-
-def picker_now(companion: TableCompanion) -> tuple[ChancePicker, dict[str, Any]]:
-    data = companion.position.view().to_dict()
-    picker = companion.game.chance_picker(data, list(companion.names), companion.me)
-    assert picker is not None, f"no picker at a chance step: {data}"
-    assert chance_picker(companion) == picker.to_dict()  # what the page is sent
-    return picker, data
-
-
-def random_picks(picker: ChancePicker, rng: random.Random) -> list[str]:
-    pool = [option.word for option in picker.options for _ in range(option.copies)]
-    return rng.sample(pool, picker.count)
-
-
-def snapshot(companion: TableCompanion) -> tuple[Any, ...]:
-    return list(companion.session.lines), companion.position.moves, companion.position.view().to_dict()
+    return companion_of(tmp_path, "leduc()", seat, names)
 
 
 Step = tuple[ChancePicker, dict[str, Any], list[str], dict[str, Any]]
@@ -135,5 +118,5 @@ def test_no_picker_but_at_a_chance_step(tmp_path):
     data = companion.position.view().to_dict()
     assert data["to_move"] == 0
     assert companion.game.chance_picker(data, list(companion.names), 0) is None
-    assert chance_picker(companion) is None
+    assert step_picker(companion) is None
     assert next_chance_picker(data | {"to_move": "over"}, list(companion.names), 0) is None
