@@ -16,7 +16,7 @@ from typing import Any
 
 from ..game_api import Card, Zone
 from .component_file import Components, Tile
-from .narration import MARKET_NAMES, plural
+from .narration import MARKET_NAMES, plural, tile_marks
 
 _CHANCE = {
     "deal order": "the player order is drawn",
@@ -66,13 +66,7 @@ def tile_card(tile: Tile, where: str = "") -> Card:
         face, marks = f"{tile.vp} VP", ["tile"]
     else:
         face = str({"machine": tile.symbol, "manager": tile.type, "styling": tile.part}[tile.kind])
-        marks = [tile.kind]
-        if tile.kind == "manager" and tile.type == "staff":
-            marks.append(plural(tile.workers, "worker"))
-        if tile.stars:
-            marks.append(plural(tile.stars, "star"))
-        if tile.silver:
-            marks.append("silver medal" if tile.silver == 1 else f"{tile.silver} silver medals")
+        marks = [tile.kind, *tile_marks(tile)]
     note = ", ".join(marks)
     return Card(face=face, note=f"{where}: {note}" if where else note, kind="tile")
 

@@ -48,6 +48,12 @@ def tile_words(tile: Tile) -> str:
     if tile.kind == "vp":
         return f"{tile.vp} VP tile"
     name = {"machine": f"{tile.symbol} machine", "manager": f"{tile.type} manager", "styling": f"{tile.part} styling"}
+    marks = tile_marks(tile)
+    return name[tile.kind] + (f" ({', '.join(marks)})" if marks else "")
+
+
+def tile_marks(tile: Tile) -> list[str]:
+    """What a machine, manager or styling tile shows besides its name: workers, stars, medals."""
     marks = []
     if tile.kind == "manager" and tile.type == "staff":
         marks.append(plural(tile.workers, "worker"))
@@ -55,7 +61,7 @@ def tile_words(tile: Tile) -> str:
         marks.append(plural(tile.stars, "star"))
     if tile.silver:
         marks.append("silver medal" if tile.silver == 1 else f"{tile.silver} silver medals")
-    return name[tile.kind] + (f" ({', '.join(marks)})" if marks else "")
+    return marks
 
 
 def contract_words(components: Components, name: str) -> str:
