@@ -4,6 +4,8 @@
     python bench/leduc/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
     python bench/leduc/leduc_vs_openspiel.py --no-speed --pyai-only --iterations 1000 10000 --setting NAME=VALUE
                                                               # a search setting's exploitability alone
+    python bench/leduc/leduc_vs_openspiel.py --no-speed --pyai-only --iterations 1000 --head-to-head 2500
+                                                              # and 5,000 hands against OpenSpiel's ISMCTS
 
 Speed: iterations per second of pyai's ISMCTS (rollout="random", one
 thread) and of OpenSpiel's C++ ISMCTSBot (pyspiel.ISMCTSBot with a
@@ -149,6 +151,50 @@ def measure_exploitability(game, leduc, iterations: int, rows=("pyai", "pyai fus
     return figures
 
 
+def sampled(policy: dict[int, float], rng: np.random.Generator) -> int:
+    actions = sorted(policy)
+    weights = np.array([policy[a] for a in actions], dtype=float)
+    return int(rng.choice(actions, p=weights / weights.sum()))
+
+
+def play_hand(game, leduc, deal: list[int], pyai_seat: int, iterations: int, seed: int) -> float:
+    """One hand dealt `deal` (seat 0's card, seat 1's, the public card): pyai's search at
+    `pyai_seat`, OpenSpiel's at the other, each sampling its move from its reported policy
+    (visit shares); pyai's chips won."""
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    cards = iter(deal)
+    decision = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(next(cards))
+            continue
+        decision += 1
+        if state.current_player() == pyai_seat:
+            result = pyai_search(leduc, state, iterations, seed=seed * 64 + decision)
+            policy = {MOVES.index(m.token): m.share for m in result.moves}
+        else:
+            policy, _ = openspiel_bot(game, iterations, seed=seed * 64 + decision).step_with_policy(state)
+            policy = dict(policy)
+        state.apply_action(sampled(policy, rng))
+    return state.returns()[pyai_seat]
+
+
+def head_to_head(game, leduc, deals: int, iterations: int) -> tuple[float, float, float]:
+    """pyai against OpenSpiel over `deals` deals, each played twice with the seats swapped:
+    pyai's mean chips a hand and its 95% interval (over deals)."""
+    rng = np.random.default_rng(2026)
+    per_deal = []
+    for number in range(deals):
+        deal = [int(card) for card in rng.permutation(len(CARDS))[:3]]
+        per_deal.append(
+            statistics.fmean(play_hand(game, leduc, deal, seat, iterations, number * 2 + seat) for seat in (0, 1))
+        )
+    mean = statistics.fmean(per_deal)
+    spread = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+    return mean, mean - spread, mean + spread
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="speed budget 20000, exploitability budget 1000")
@@ -158,6 +204,13 @@ def main() -> None:
         "--setting", action="append", default=[], metavar="NAME=VALUE", help="a search setting for pyai's rows"
     )
     parser.add_argument("--no-speed", action="store_true", help="the exploitability figures only")
+    parser.add_argument(
+        "--head-to-head",
+        type=int,
+        default=0,
+        metavar="DEALS",
+        help="also play DEALS deals against OpenSpiel's ISMCTS, seats swapped, both sampling (at the first budget)",
+    )
     parser.add_argument("--pyai-only", action="store_true", help="pyai's default rows only (not fused, not OpenSpiel)")
     args = parser.parse_args()
     for setting in args.setting:
@@ -190,6 +243,11 @@ def main() -> None:
                 f"({figures[f'{name} seconds']:.1f} s of search)"
             )
         print(f"  uniform random policy: {figures['uniform random']:.4f}")
+    if args.head_to_head:
+        mean, low, high = head_to_head(game, leduc, args.head_to_head, budgets[0])
+        hands = 2 * args.head_to_head
+        print(f"head to head at {budgets[0]} iterations, {hands} hands ({args.head_to_head} deals, seats swapped)")
+        print(f"  pyai against OpenSpiel ISMCTS, both sampling: {mean:+.3f} chips a hand [{low:+.3f}, {high:+.3f}]")
 
 
 if __name__ == "__main__":
