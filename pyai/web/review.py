@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from ..budgets import REVIEW_ITERATIONS
-from ..commands.advise import CompanionError
-from ..commands.review import MISTAKE, Decision, ReviewError, read_record, review
+from ..commands.advice_text import one_line
+from ..commands.advise import Companion, CompanionError, Session
+from ..commands.review import MISTAKE, Decision, DecisionPoint, ReviewError, read_record, review
 from ..errors import PyaiError
+from ..game_api import Game, State
 from ..game_string import parse_game_string
 from .sessions import check_no_files
 
@@ -118,6 +120,21 @@ def uploaded_game(text: str, game: str | None) -> str | None:
     return named
 
 
+def said_by_the_mover(game: Game, point: DecisionPoint, token: str, names: list[str]) -> str:
+    """A move of a whole game's record in the game's words, as its seat saw it made; the
+    token itself when the rules refuse it there or the game has no words for it."""
+    state = point.position
+    if not isinstance(state, State):
+        return token  # a seat's view: a session's, said by its companion instead
+    try:
+        after = state.clone()
+        after.apply(token)
+        told = game.narrate(state.view(point.seat).to_dict(), token, after.view(point.seat).to_dict(), names)
+    except (PyaiError, ValueError):
+        return token
+    return one_line(told) or token
+
+
 def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -> dict[str, Any]:
     """The review of an uploaded record's text (a `pyai play` log, a token file with its
     game line or `game`, a `pyai advise` session), every seat's decisions (a session's: its
@@ -132,15 +149,24 @@ def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
         result = review(read_record(path, game_string), iterations=iterations, seed=seed)
+        record = result.record
+        points = {point.index: point for point in record.decision_points()}
+        companion = Companion(Session.load(path)) if record.unit == "line" else None
+
+        def words(index: int, token: str) -> str:
+            if companion is not None:  # a session: its moves as its seat saw them, as the companion says them
+                return companion.said_in_words([token], companion.positions[index - 1])[0]
+            return said_by_the_mover(record.game, points[index], token, record.names)
+
+        decisions = [
+            decision_row(d, words) | {"render": record.game.render(points[d.index].position.to_dict())}
+            for d in result.decisions
+        ]
     except (ReviewError, PyaiError, ValueError) as error:
         said = str(error).replace(repr(path), UPLOADED).replace(path, UPLOADED)
         raise CompanionError(said if UPLOADED in said else f"{UPLOADED}: {said}") from None
     finally:
         os.unlink(path)
-    record = result.record
-    # each decision's position as text (a finished game's record: every seat's cards shown)
-    shown = {point.index: record.game.render(point.position.to_dict()) for point in record.decision_points()}
-    decisions = [decision_row(d) | {"render": shown.get(d.index, "")} for d in result.decisions]
     return {
         "game": str(record.game),
         "names": list(record.names),
