@@ -374,7 +374,14 @@ class Game(Protocol):
     def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
         """Optional hook: another seat's step whose moves seat `me` cannot list (they hang on what
         that seat hides, and `check_known_mover` says so), as taps of what the table may see it do,
-        said as one line; None: the step is said in words."""
+        said as one line; once the game is over, a hidden card the table is shown (said as
+        `shown_card` reads it); None: said in words."""
+
+    def shown_card(self, text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
+        """Optional hook: a hidden card shown at the table once the game is over ("Anna shows
+        kh", at Leduc's showdown), as the index in `moves` (the record as seat `me` saw it) of
+        the deal it reveals and that deal's token; None when `text` says no such thing
+        (TokenSyntaxError when it says one wrongly)."""
 
     def stage(self, data: dict[str, Any]) -> str:
         """Optional hook: where in the game a view is, in a few words ("" for a game without stages)."""

@@ -11,7 +11,7 @@ words, partial knowledge, score breakdowns).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self
 
 from . import game_api
@@ -209,6 +209,10 @@ class BaseGame:
 
     def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """None: a move that hangs on another seat's secret is said in words."""
+        return None
+
+    def shown_card(self, text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
+        """None: the game shows no hidden card at its end."""
         return None
 
     def secret_choice_words(self, token: str) -> str:

@@ -370,7 +370,8 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
 @pytest.mark.parametrize("hand", [1, 2])
 def test_leduc_hands_at_a_phones_size(server, browser, hand):
     """A phone (390 x 844): the cards tapped, the other seat's unseen card by its one button,
-    every action clicked, the advice taken at your turns; the page needs no sideways scrolling."""
+    every action clicked, the advice taken at your turns, the other card tapped when a showdown
+    shows it; the page needs no sideways scrolling."""
     import pyai
 
     browser.set_window_size(390, 844)
@@ -406,10 +407,17 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
         screenshot(browser, "companion-leduc-phone")
     from pyai.commands.advise import Session
 
-    # Seat 1's record of the hand: the other seat's card never told (a showdown's result then unknown)
+    showdown = "fold" not in truth.history()
+    assert (final["picker"] is not None) == showdown  # at a showdown the other card is shown: its taps
+    if showdown:
+        page.tap([truth.history()[0].partition(":")[2]])
+        [theirs] = browser.find_elements("css selector", drawn.format(1 - me))
+        assert "face-down" not in theirs.get_attribute("class") and theirs.text
+    # Seat 1's record of the hand: the other seat's card told only when shown at a showdown
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position
     told, happened = list(replayed.moves), truth.history()
     assert len(told) == len(happened) and all(a in (b, "deal:?") for a, b in zip(told, happened))
+    assert replayed.state.scores() == truth.scores()  # the result, as the table knows it
 
 
 def test_an_automania_round_through_the_page(server, browser):

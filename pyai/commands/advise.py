@@ -371,6 +371,8 @@ class Companion:
             told = [f"  {self._said_choice(before, self.position.my_choice)}: kept secret {revealed}"]
         elif word == "lost":
             told = self._told_lost(text)
+        elif len(self.position.moves) == len(before.moves):  # a hidden card shown: no step, the record named
+            told = [f"  {' '.join(text.split())}"]
         else:
             told = self._told(before)
         told += self._save()
@@ -398,6 +400,10 @@ class Companion:
         return []
 
     def _move(self, text: str) -> Position:
+        if self.position.state.is_terminal():  # "Anna shows kh": a hidden card shown once the game is over
+            shown = self.game.shown_card(text, list(self.position.moves), self.names, self.me)
+            if shown is not None:
+                return self._card_shown(*shown)
         head, colon, rest = text.partition(":")
         if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
@@ -407,6 +413,14 @@ class Companion:
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
+
+    def _card_shown(self, index: int, token: str) -> Position:
+        """The game again with the deal at `index` of the record named `token`: what the seat
+        never saw, shown at the end (the result it decides can then be told)."""
+        moves = list(self.position.moves)
+        moves[index] = token
+        at = self.session.at.split() if self.session.at else None
+        return Position.build(self.session.game, self.me, None, moves, at)
 
     def at_sealed_step(self, position: Position | None = None) -> bool:
         """Whether seats choose secretly now, or at `position` (the game's SECRET_CHOICE): more
@@ -679,7 +693,10 @@ class Companion:
         try:
             self.position.result()  # a score the advised seat's record does not decide is refused
         except ProtocolError as error:
-            return [f"the game is over: {error}"]
+            view = self.position.view()
+            shown = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
+            how = f"; say it shown: '{shown.start} <card>'" if shown is not None else ""
+            return [f"the game is over: {self._named(str(error))}{how}"]
         return ["the game is over:"] + [
             self._named(line) for line in self.game.final_summary(self.position.state, self.names)
         ]

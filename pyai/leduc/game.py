@@ -8,7 +8,7 @@ module adds what is Leduc's own: its game string, replaying a seat's record
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import _core, game_api
@@ -18,7 +18,15 @@ from ..stand_in_position import StandInPosition
 from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .render import render
-from .words import WORDS_HELP, narrate, next_chance_picker, next_chance_words, words_to_token
+from .words import (
+    WORDS_HELP,
+    narrate,
+    next_chance_picker,
+    next_chance_words,
+    showdown_picker,
+    shown_card,
+    words_to_token,
+)
 
 _PARAMETERS = ("players",)
 
@@ -136,6 +144,14 @@ class LeducGame(BaseGame):
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who raised, called or folded and what is in the pot, the cards as the seat saw them dealt."""
         return narrate(before, token, after, names)
+
+    def shown_card(self, text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
+        """'Anna shows kh' at the showdown: the other seat's unseen card, named (words.py)."""
+        return shown_card(text, moves, names, me)
+
+    def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
+        """At a showdown, the other seat's card as it is shown (words.py)."""
+        return showdown_picker(data, names, me)
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)

@@ -11,6 +11,7 @@ the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import TokenSyntaxError
@@ -26,7 +27,7 @@ _PUBLIC_WORDS = {"board", "public", "flop"}
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
-WORDS_HELP = "'I get ks', 'Bob gets his card', 'Anna raises', 'I check', 'Bob folds', 'board qh'"
+WORDS_HELP = "'I get ks', 'Bob gets his card', 'Anna raises', 'I check', 'Bob folds', 'board qh', 'Bob shows kh'"
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
@@ -110,6 +111,48 @@ def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> Chanc
     if receiver is None:
         return ChancePicker("the public card", "board", 1, options)
     return ChancePicker("your card", "I get", 1, options)
+
+
+_SHOW_WORDS = {"shows", "show", "showed", "shown", "turns", "reveals"}
+
+
+def shown_card(text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
+    """'Anna shows kh' once the hand is over: the index in `moves` of Anna's unseen deal
+    (seat k's card is the record's k-th deal) and its token with the card named; None for
+    a line that shows nothing."""
+    words = text.replace(",", " ").lower().split()
+    if len(words) < 2 or not _SHOW_WORDS & set(words[1:]):
+        return None
+    seat = _seat(words[0], names, me)
+    if seat is None:
+        raise TokenSyntaxError(f"{words[0]!r} is no seat's name (names: {', '.join(names)})")
+    if seat == me:
+        raise TokenSyntaxError("your own card is told already: say the other seat's card it shows")
+    deals = [index for index, token in enumerate(moves) if token.startswith("deal:")]
+    if len(deals) <= seat:
+        raise TokenSyntaxError(f"{names[seat]} has no card dealt yet")
+    if moves[deals[seat]] != "deal:?":
+        raise TokenSyntaxError(f"{names[seat]}'s card is known already ({moves[deals[seat]][5:]})")
+    card = _card([word for word in words[1:] if word not in _FILLER and word not in _SHOW_WORDS])
+    if card is None:
+        raise TokenSyntaxError(f"name the card {names[seat]} shows, e.g. '{names[seat]} shows kh'")
+    if f"deal:{card}" in moves:
+        raise TokenSyntaxError(f"the {card_words(card)} is dealt already (your card or the public card)")
+    return deals[seat], f"deal:{card}"
+
+
+def showdown_picker(data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
+    """Once a hand is over at a showdown, the other seat's unseen card as taps of the cards
+    seat `me` has not seen, said 'Anna shows kh'; None before, after a fold, or once shown."""
+    if data["to_move"] != "over" or data["folded"] is not None:
+        return None
+    hidden = [seat for seat, entry in enumerate(data["seats"]) if entry["card"] == "hidden" and seat != me]
+    if not hidden:
+        return None
+    seen = {seat["card"] for seat in data["seats"]} | {data["public_card"]}
+    options = tuple(ChanceOption(card, card_words(card)) for card in _CARDS if card not in seen)
+    name = names[hidden[0]]
+    return ChancePicker(f"{name}'s card, shown at the showdown", f"{name} shows", 1, options)
 
 
 def _deal(words: list[str], data: dict[str, Any], me: int, text: str) -> str:

@@ -123,18 +123,20 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
 
 def game_picker(companion: TableCompanion) -> ChancePicker | None:
     """The step next as the game offers it in taps when it has no move buttons: what chance
-    deals, or another seat's move that hangs on what it hides; None: said in words."""
+    deals, another seat's move that hangs on what it hides, or at the end a hidden card shown
+    (Leduc's showdown); None: said in words."""
     state = companion.position.state
-    if state.is_terminal() or isinstance(companion.position, SealedChoice) or companion.at_sealed_step():
+    if isinstance(companion.position, SealedChoice) or companion.at_sealed_step():
         return None
     view = companion.position.view()
     if view is None:
         return None
     data, names = view.to_dict(), list(companion.names)
-    if state.to_move() == "chance":
+    if not state.is_terminal() and state.to_move() == "chance":
         return companion.game.chance_picker(data, names, companion.me)
-    if legal_inputs(companion):
+    if not state.is_terminal() and legal_inputs(companion):
         return None
+    # another seat's move on what it hides, or once the game is over a hidden card shown
     return companion.game.hidden_move_picker(data, names, companion.me)
 
 
