@@ -6,7 +6,6 @@ named, money a seat lost track of as a range."""
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -15,6 +14,8 @@ import pyai
 from pyai.automania.game import AutomaniaGame
 from pyai.automania.narration import tile_words
 from pyai.game_api import Card, Zone
+
+from self_play import random_positions
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 KINDS = {"tile", "contract", "demand", "car"}
@@ -51,22 +52,6 @@ def check_well_formed(game: AutomaniaGame, zones: list[Zone]) -> None:
                 assert card.face and len(card.face) <= 10
     seats = [(z.title, z.seat) for z in zones if z.seat is not None]
     assert seats == [(NAMES[seat], seat) for seat in range(game.players)]
-
-
-def random_positions(game: AutomaniaGame, seed: int, every: int = 1):
-    """The states of one random game (every `every`-th, and the last)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            yield state
-        if state.to_move() == "chance":
-            state.apply(state.sample_chance(rng.getrandbits(64)))
-        else:
-            state.apply(rng.choice(state.legal_moves()))
-        step += 1
-    yield state
 
 
 def tile_faces(game: AutomaniaGame, names: list[str]) -> list[str]:

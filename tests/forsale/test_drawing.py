@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import collections
 import json
-import random
 import re
 
 import pytest
@@ -15,6 +14,8 @@ import pytest
 import pyai
 from pyai.forsale.game import ForSaleGame
 from pyai.game_api import Card, Zone
+
+from self_play import random_positions
 
 NAMES = ["Anna", "Bob", "Cleo", "Dan", "Eve", "Finn"]
 HIDDEN_KINDS = {"advisor", "vehicle", "property"}
@@ -58,23 +59,6 @@ def check_well_formed(game: ForSaleGame, zones: list[Zone]) -> None:
     assert zones[0].title == "table" and zones[0].seat is None
 
 
-def random_positions(game_string: str, seed: int, every: int = 1):
-    """The states of one random game (every `every`-th, and the last)."""
-    game = pyai.load_game(game_string)
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    step = 0
-    while not state.is_terminal():
-        if step % every == 0:
-            yield state
-        if state.to_move() == "chance":
-            state.apply(state.sample_chance(rng.getrandbits(64)))
-        else:
-            state.apply(rng.choice(state.legal_moves()))
-        step += 1
-    yield state
-
-
 @pytest.mark.parametrize("game_string", ForSaleGame.EXAMPLE_GAMES)
 def test_random_games_draw_the_table_and_every_seat_as_the_view_knows_them(game_string):
     game = pyai.load_game(game_string)
@@ -82,7 +66,7 @@ def test_random_games_draw_the_table_and_every_seat_as_the_view_knows_them(game_
     theme = game.theme
     kind_of_vehicles = vehicle_kind(game)
     for seed in range(4):
-        for state in random_positions(game_string, seed):
+        for state in random_positions(pyai.load_game(game_string), seed):
             for me in range(game.players):
                 view = state.view(me)
                 data = view.to_dict()
@@ -118,7 +102,7 @@ def test_random_games_draw_the_table_and_every_seat_as_the_view_knows_them(game_
 
 def test_my_own_hand_is_drawn_exactly():
     game = pyai.load_game("forsale(players=4)")
-    for state in random_positions("forsale(players=4)", 11):
+    for state in random_positions(pyai.load_game("forsale(players=4)"), 11):
         data = state.view(2).to_dict()
         mine = zone(draw(game, state.view(2)), "Cleo")
         s = data["seats"][2]
@@ -133,7 +117,7 @@ def test_my_own_hand_is_drawn_exactly():
 
 def selling_decision(game_string: str, seed: int) -> pyai.State:
     """The first phase-3 position where the round's first seller is to choose."""
-    for state in random_positions(game_string, seed):
+    for state in random_positions(pyai.load_game(game_string), seed):
         data = state.to_dict()
         if data["phase"] == "selling" and data["table"] and all(s["sell"] is None for s in data["seats"]):
             return state.clone()
@@ -176,7 +160,7 @@ def test_cash_lost_track_of_is_a_range_and_two_cashes_in_it_draw_alike():
     assert isinstance(game, ForSaleGame)
     tried = 0
     for seed in range(6):
-        for state in random_positions("forsale(players=4)", seed, every=3):
+        for state in random_positions(pyai.load_game("forsale(players=4)"), seed, every=3):
             if state.to_move() == "chance" or state.is_terminal():
                 continue
             text = state.position()
@@ -206,7 +190,7 @@ def test_cash_lost_track_of_is_a_range_and_two_cashes_in_it_draw_alike():
 
 def test_a_hand_lost_track_of_is_face_down_by_count():
     game = pyai.load_game("forsale(players=4)")
-    for state in random_positions("forsale(players=4)", 8, every=5):
+    for state in random_positions(pyai.load_game("forsale(players=4)"), 8, every=5):
         data = state.to_dict()
         if data["phase"] != "buying" or state.to_move() == "chance":
             continue
