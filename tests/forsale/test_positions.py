@@ -13,20 +13,14 @@ import pytest
 import pyai
 from pyai.analysis import analyse
 
+from self_play import random_positions
+
 START_OF_ROUND_3 = "phase:auction round:3 leader:2 table:- cash:21/26/15/26 advisors:3,17/4,9/8,30/2,11"  # 4 players
 
 
 def random_states(game_string: str, seed: int):
     """Every state of one random game, from the start to the end."""
-    rng = random.Random(seed)
-    state = pyai.load_game(game_string).new_initial_state()
-    yield state.clone()
-    while not state.is_terminal():
-        if state.to_move() == "chance":
-            state.apply(state.sample_chance(rng.getrandbits(64)))
-        else:
-            state.apply(rng.choice(state.legal_moves()))
-        yield state.clone()
+    return (state.clone() for state in random_positions(pyai.load_game(game_string), seed))
 
 
 @pytest.mark.parametrize(

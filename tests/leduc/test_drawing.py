@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 
 import pyai
 from pyai.game_api import Card, Zone
+
+from self_play import random_positions
 
 GAME = pyai.load_game("leduc()")
 NAMES = ["Anna", "Bob"]
@@ -49,15 +50,7 @@ def zone(zones: list[Zone], title: str) -> Zone:
 def random_hands(count: int):
     """Every state of `count` random hands (chance and moves at random)."""
     for seed in range(count):
-        rng = random.Random(seed)
-        state = GAME.new_initial_state()
-        yield state.clone()
-        while not state.is_terminal():
-            if state.to_move() == "chance":
-                state.apply(state.sample_chance(rng.getrandbits(64)))
-            else:
-                state.apply(rng.choice(state.legal_moves()))
-            yield state.clone()
+        yield from (state.clone() for state in random_positions(GAME, seed))
 
 
 def test_cards_are_drawn_with_faces_and_words():
