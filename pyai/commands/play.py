@@ -9,6 +9,7 @@ never shown before the rules reveal it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 from ..analysis import analyse
@@ -29,16 +30,21 @@ HELP = (
 PROMPT_MOVES = 100
 
 
+def _dealer(seed: int) -> Callable[[State], str]:
+    """Deals each chance step of a game in turn from `seed` alone, so the same seed replays the same game."""
+    steps = itertools.count(seed + 1)
+    return lambda state: state.sample_chance(next(steps) * 7919 + seed)
+
+
 def watch(game: Game, bots: list[Bot], names: list[str], seed: int, write: Callable[[str], None] = print) -> None:
     """Bots play a whole game; every token is printed."""
     state = game.new_initial_state()
     write(f"game: {game}   seed: {seed}   bots: {', '.join(names)}")
-    chance_seed = seed
+    deal = _dealer(seed)
     while not state.is_terminal():
         mover = state.to_move()
         if mover == "chance":
-            chance_seed += 1
-            token = state.sample_chance(chance_seed * 7919 + seed)
+            token = deal(state)
             write(f"  chance  {token}")
         else:
             assert isinstance(mover, int)  # neither chance nor over
@@ -73,12 +79,11 @@ def play_with_human(
     write(HELP)
     if game.WORDS_HELP:
         write(f"in words: {' '.join(game.WORDS_HELP.split())} ('I' is you)")
-    chance_seed = seed
+    deal = _dealer(seed)
     while not state.is_terminal():
         mover = state.to_move()
         if mover == "chance":
-            chance_seed += 1
-            token = state.sample_chance(chance_seed * 7919 + seed)
+            token = deal(state)
         elif mover == human:
             asked = _ask(state, human, told, read, write)
             if asked is None:
