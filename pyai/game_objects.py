@@ -442,6 +442,13 @@ def _settings_table(core_search: Any) -> tuple[dict[str, Any], ...]:
     return tuple(core_search.settings())
 
 
+def check_params(game: str, params: Iterable[str], known: Sequence[str]) -> None:
+    """Refuses a game string's parameters that `game` does not know, naming the first and those it knows."""
+    unknown = [key for key in params if key not in known]
+    if unknown:
+        raise GameStringError(f"unknown {game} parameter {unknown[0]!r} (known: {', '.join(known)})")
+
+
 def whole_number_param(name: str, value: str, low: int, high: int) -> int:
     """A game-string parameter that must be a whole number in [low, high]."""
     if not is_whole_number(value) or len(value) > 6 or not low <= int(value) <= high:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, cast
 from .. import _core, game_api
 from ..errors import ArgumentError, GameStringError, PhaseError
 from ..game_files import GameFileError, read_game_file
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, check_params, check_seat, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
 from .drawing import drawing
@@ -156,9 +156,7 @@ class AutomaniaGame(BaseGame):
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> AutomaniaGame:
-        unknown = [key for key in params if key not in _PARAMETERS]
-        if unknown:
-            raise GameStringError(f"unknown automania parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
+        check_params(cls.name, params, _PARAMETERS)
         kwargs: dict[str, Any] = {}
         if "players" in params:
             kwargs["players"] = whole_number_param("players", params["players"], 2, 4)

@@ -13,7 +13,16 @@ from typing import Any, cast
 
 from .. import _core, game_api
 from ..errors import ArgumentError, GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, SecretChoice, check_seat, position_text, whole_number_param
+from ..game_objects import (
+    BaseGame,
+    BaseState,
+    BaseView,
+    SecretChoice,
+    check_params,
+    check_seat,
+    position_text,
+    whole_number_param,
+)
 from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
@@ -183,9 +192,7 @@ class ForSaleGame(BaseGame):
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ForSaleGame:
-        unknown = [key for key in params if key not in _PARAMETERS]
-        if unknown:
-            raise GameStringError(f"unknown forsale parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
+        check_params(cls.name, params, _PARAMETERS)
         kwargs: dict[str, Any] = {}
         if "players" in params:
             kwargs["players"] = whole_number_param("players", params["players"], 3, 6)

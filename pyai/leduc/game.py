@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import _core, game_api
 from ..errors import GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_seat, position_text
+from ..game_objects import BaseGame, BaseState, BaseView, check_params, check_seat, position_text
 from ..stand_in_position import StandInPosition
 from .drawing import drawing
 from .help import PROTOCOL_HELP
@@ -88,9 +88,7 @@ class LeducGame(BaseGame):
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> LeducGame:
-        unknown = [key for key in params if key not in _PARAMETERS]
-        if unknown:
-            raise GameStringError(f"unknown leduc parameter {unknown[0]!r} (known: {', '.join(_PARAMETERS)})")
+        check_params(cls.name, params, _PARAMETERS)
         if params.get("players", "2") != "2":
             raise GameStringError(f"leduc is played by 2 players: players must be 2, not {params['players']!r}")
         return cls()
