@@ -1,15 +1,19 @@
 """Fits a game's learned evaluation and writes its weights into the build.
 
 The search's `evaluation="model"` stops each rollout at the next evaluation
-point and values it there with these weights (csrc/search/linear_value_model.h):
-For Sale at a round boundary (csrc/forsale/value_model.h), Automania where a
-later round is about to be dealt (csrc/automania/value_model.h).
+point and values it there with these weights (csrc/search/linear_value_model.h);
+where a game's evaluation points are is its own (csrc/<game>/value_model.h).
 The data is heuristic self-play (csrc/search/value_samples.h): a random share
 of moves up to a cut drawn per game, then straight heuristic play, so every
 recorded outcome is what a heuristic rollout from that position would return.
 
-Per bucket (For Sale: edition, player count, phase and round; Automania:
-player count and round), two models over each seat's features (the game's
+A game offers a fit with bench/<game>/value_fit.py, whose value_fit() returns
+its GameFit (bench/game_fit.py): its features, its buckets (its evaluation
+points grouped, by player count and round, say), the settings whose self-play
+it fits, where its include and report go, and the defaults its shipped weights
+were fitted with. --game takes each registered game that has one.
+
+Per bucket, two models over each seat's features (the game's
 value_features.h), the same weights for every seat:
   * win: a conditional logit, P(seat wins) = softmax over seats of w . f,
     fitted by Newton's method to the win shares (a shared win counts 1/k),
@@ -19,144 +23,63 @@ One game in ten is held out; the report compares the model's log loss and
 Brier score on it with the no-skill guess (1/players) and with the seat's
 current score alone (one weight, fitted the same way).
 
-    python bench/fit_value_model.py --game forsale    # For Sale: fit, report, write csrc/forsale/value_weights.inc
-    python bench/fit_value_model.py --game automania  # Automania's, into csrc/automania/value_weights.inc
-    python bench/fit_value_model.py --games 20000     # a quick look (the shipped weights used the defaults)
+    python bench/fit_value_model.py --game GAME   # fit, report, write csrc/GAME/value_weights.inc
+    python bench/fit_value_model.py --games 20000  # a quick look (the shipped weights used the defaults)
 
+Without --game it fits the game pyai plays when not told one (pyai.games.DEFAULT_GAME).
 Each game's defaults are the settings its shipped weights were fitted with, so
-the first two commands rebuild the shipped includes; each include names, in its
+`--game GAME` alone rebuilds its shipped include; each include names, in its
 header, the command that wrote it. The held-out report goes beside the game's
-other results (bench/forsale/value_model.json, bench/automania/value_model.json).
+other results (bench/GAME/value_model.json).
 Rebuild (pip install .) for the search to use the new weights.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
+from game_fit import GameFit
 
-from pyai import _core
+import pyai
+from pyai.game_string import parse_game_string
+from pyai.games import DEFAULT_GAME
 
-ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
 RIDGE = 1e-3  # per sample, on standardised features
 
-# For Sale's buckets: edition, player count, phase and round.
-PHASES = ("auction", "buying", "selling")
-ROUNDS = 10  # kValueRounds
-SETTINGS = [(classic, players) for classic in (False, True) for players in range(3, 7)]
-FEATURES = list(_core.forsale_value_feature_names)
-SCORE_NOW = FEATURES.index("score_now")
 
-# Automania's buckets: player count and round (rounds 2-4 about to be dealt).
-AUTOMANIA_PLAYERS = (2, 3, 4)
-AUTOMANIA_ROUNDS = 3  # kValueRounds
+def fit_files() -> dict[str, Path]:
+    """Each registered game that offers a fit, in the registry's order, and its bench/<game>/value_fit.py."""
+    files = {name: BENCH / name / "value_fit.py" for name in pyai.GAMES}
+    return {name: path for name, path in files.items() if path.is_file()}
 
 
-def bucket_of(classic: bool, players: int, phase: int, round_: int) -> int:
-    """value_bucket() of value_features.h; phase 0..2 = auction, buying, selling."""
-    config = (4 if classic else 0) + players - 3
-    return (config * len(PHASES) + phase) * ROUNDS + round_
+@functools.cache
+def fit_module(name: str) -> ModuleType:
+    """A game's bench/<game>/value_fit.py, loaded from its path (a game's folder is no package)."""
+    spec = importlib.util.spec_from_file_location(f"{name}_value_fit", fit_files()[name])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def phase_and_round(bucket: int) -> tuple[str, int]:
-    """The phase name and 0-based round a bucket's weights are for."""
-    phase, round_ = divmod(bucket % (len(PHASES) * ROUNDS), ROUNDS)
-    return PHASES[phase], round_
+def load_fit(name: str) -> GameFit:
+    return fit_module(name).value_fit()
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One edition and player count of a game: its samples and its report's name."""
-
-    name: str
-    samples: Callable[[int, int, int, int], dict]  # (games, max_cut, noise, seed) -> value samples
-    seed_offset: int
-
-
-@dataclass(frozen=True)
-class GameFit:
-    """What the fitting needs to know of one game's learned evaluation."""
-
-    name: str  # its --game
-    features: list[str]
-    score_now: int  # the feature that is the seat's score so far (the report's one-weight baseline)
-    buckets: int
-    weights: Path
-    report: Path
-    settings: Callable[[], list[Setting]]
-    label: Callable[[int], str]  # a bucket's name in the report
-    max_cut: int  # the default --max-cut: evaluation points a game's noisy start may run
-    games: int  # the default --games: self-play games per setting
-    header: Callable[[], list[str]] = lambda: []  # more of the include (declarations after the weights)
-
-
-def forsale_fit() -> GameFit:
-    return GameFit(
-        name="forsale",
-        features=FEATURES,
-        score_now=SCORE_NOW,
-        buckets=len(SETTINGS) * len(PHASES) * ROUNDS,
-        weights=ROOT / "csrc" / "forsale" / "value_weights.inc",
-        report=ROOT / "bench" / "forsale" / "value_model.json",
-        settings=lambda: [
-            Setting(
-                f"{'classic' if classic else 'autorama'} {players}p",
-                lambda games, cut, noise, seed, c=classic, p=players: _core.forsale_value_samples(
-                    p, c, games, cut, noise, seed
-                ),
-                players + 10 * classic,
-            )
-            for classic, players in SETTINGS
-        ],
-        label=lambda bucket: f"{phase_and_round(bucket)[0]} {phase_and_round(bucket)[1] + 1}",
-        max_cut=24,
-        games=200_000,
-    )
-
-
-def automania_fit() -> GameFit:
-    # The weights belong to the shipped component set: the include carries its
-    # wire form, and a game with other components is not valued.
-    from pyai.automania import component_file
-    from pyai.automania.game import load_components
-
-    components, index = load_components(None)
-    features = list(_core.automania_value_feature_names)
-    wire = component_file.wire(components)
-    return GameFit(
-        name="automania",
-        features=features,
-        score_now=features.index("vp"),
-        buckets=len(AUTOMANIA_PLAYERS) * AUTOMANIA_ROUNDS,
-        weights=ROOT / "csrc" / "automania" / "value_weights.inc",
-        report=ROOT / "bench" / "automania" / "value_model.json",
-        settings=lambda: [
-            Setting(
-                f"{players}p",
-                lambda games, cut, noise, seed, p=players: _core.automania_value_samples(
-                    p, index, games, cut, noise, seed
-                ),
-                players,
-            )
-            for players in AUTOMANIA_PLAYERS
-        ],
-        label=lambda bucket: f"round {bucket % AUTOMANIA_ROUNDS + 2}",
-        max_cut=3,
-        games=100_000,
-        header=lambda: [
-            "// The component set the weights were fitted to, in its wire form (component_file.py).",
-            "inline constexpr int32_t kValueModelComponentsWire[] = {" + ", ".join(map(str, wire)) + "};",
-        ],
-    )
-
-
-GAMES = {"forsale": forsale_fit, "automania": automania_fit}
+def default_game(names: Sequence[str]) -> str:
+    """The game pyai plays when not told one (DEFAULT_GAME), if it offers a fit; else the first that does."""
+    name, _ = parse_game_string(DEFAULT_GAME)
+    return name if name in names else names[0]
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
@@ -196,7 +119,7 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
     return float(((p - y) ** 2).sum(axis=1).mean())
 
 
-def fit_bucket(x, win, score, test, score_now=SCORE_NOW):
+def fit_bucket(x, win, score, test, score_now):
     """Both models for one bucket; held-out figures for the report."""
     train = ~test
     scaled, spread = standardise(x[train])
@@ -259,10 +182,7 @@ def rebuild_command(game: str, options: Sequence[str] = ()) -> str:
     return " ".join(["python bench/fit_value_model.py --game", game, *options])
 
 
-def write_weights(
-    path: Path, fitted: dict, source: str, game: GameFit | None = None, command: str | None = None
-) -> None:
-    game = game or forsale_fit()
+def write_weights(path: Path, fitted: dict, source: str, game: GameFit, command: str | None = None) -> None:
     lines = [
         "// Generated by bench/fit_value_model.py: do not edit by hand. Written by",
         f"//     {command or rebuild_command(game.name)}",
@@ -286,7 +206,6 @@ def write_weights(
 
 DEFAULT_SEED = 1
 DEFAULT_NOISE = 20
-DEFAULT_PHASES = "selling"
 
 
 def fit_description(
@@ -301,19 +220,26 @@ def fit_description(
     scope = ""
     if phases is not None:
         scope = f"; phases {','.join(sorted(phases))}"
-        options += [f"--phases {','.join(sorted(phases))}"] if phases != set(DEFAULT_PHASES.split(",")) else []
-    per = "per edition and player count" if game.name == "forsale" else "per player count"
+        options += [f"--phases {','.join(sorted(phases))}"] if phases != set(game.default_phases) else []
     source = (
-        f"{games} heuristic self-play games {per}, seed {seed}, noise {noise}% before a cut of 0-{max_cut} boundaries"
+        f"{games} heuristic self-play games {game.per}, seed {seed}, noise {noise}%"
+        f" before a cut of 0-{max_cut} boundaries"
     )
     return source + scope, rebuild_command(game.name, options)
 
 
 def main(argv: list[str] | None = None) -> int:
+    offered = {name: load_fit(name) for name in fit_files()}
+
+    def each(value: Callable[[GameFit], str]) -> str:
+        return ", ".join(f"{name} {value(fit)}" for name, fit in offered.items())
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(GAMES), default="forsale", help="the game whose weights to fit")
     parser.add_argument(
-        "--games", type=int, default=None, help="self-play games per setting (For Sale 200,000, Automania 100,000)"
+        "--game", choices=sorted(offered), default=default_game(list(offered)), help="the game whose weights to fit"
+    )
+    parser.add_argument(
+        "--games", type=int, default=None, help=f"self-play games per setting ({each(lambda fit: f'{fit.games:,}')})"
     )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--noise", type=int, default=DEFAULT_NOISE, help="percent of random moves before the cut")
@@ -321,29 +247,34 @@ def main(argv: list[str] | None = None) -> int:
         "--max-cut",
         type=int,
         default=None,
-        help="the cut is drawn from 0 to this many points (For Sale 24, Automania 3)",
+        help=f"the cut is drawn from 0 to this many points ({each(lambda fit: str(fit.max_cut))})",
+    )
+    phased = "; ".join(
+        f"{name} {', '.join(fit.phases)} (default {','.join(fit.default_phases)})"
+        for name, fit in offered.items()
+        if fit.phases
     )
     parser.add_argument(
         "--phases",
-        default=DEFAULT_PHASES,
-        help="For Sale: the phases whose round boundaries get weights (comma-separated; a rollout goes on through "
-        "the others)",
+        default=None,
+        help="the phases whose round boundaries get weights (comma-separated; a rollout goes on through the others), "
+        f"for a game whose buckets have phases: {phased}",
     )
     parser.add_argument("--weights", type=Path, default=None, help="the C++ include to write (default: the game's)")
     parser.add_argument("--report", type=Path, default=None, help="held-out figures per bucket (JSON)")
     args = parser.parse_args(argv)
-    game = GAMES[args.game]()
+    game = offered[args.game]
     max_cut = args.max_cut if args.max_cut is not None else game.max_cut
     games = args.games if args.games is not None else game.games
     phases: set[str] | None = None
-    if args.game == "forsale":
-        phases = set(args.phases.split(","))
-        if not phases <= set(PHASES):
-            parser.error(f"--phases takes {', '.join(PHASES)}, not {args.phases}")
+    if game.phases:  # a game without them fits every bucket, whatever --phases says
+        phases = set(args.phases.split(",")) if args.phases is not None else set(game.default_phases)
+        if not phases <= set(game.phases):
+            parser.error(f"--phases takes {', '.join(game.phases)}, not {args.phases}")
     source, command = fit_description(game, games, args.seed, args.noise, max_cut, phases)
 
     def wanted(bucket: int) -> bool:
-        return phases is None or phase_and_round(bucket)[0] in phases
+        return phases is None or game.phase(bucket) in phases
 
     fitted: dict[int, tuple] = {}
     report = {}

@@ -106,7 +106,7 @@ def test_the_shipped_weights_name_the_command_that_writes_them_again():
     sys.path.insert(0, str(ROOT / "bench"))
     import fit_value_model
 
-    game = fit_value_model.automania_fit()
+    game = fit_value_model.load_fit("automania")  # bench/automania/value_fit.py
     defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut)
     source, command = fit_value_model.fit_description(game, *defaults)
     assert source == _core.automania_value_model_source

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 import fit_value_model  # noqa: E402
 
+value_fit = fit_value_model.fit_module("forsale")  # bench/forsale/value_fit.py
 FEATURES = list(_core.forsale_value_feature_names)
 GAMES = [f"forsale(players={p},edition={e})" for e in ("autorama", "classic") for p in (3, 4, 5, 6)]
 
@@ -101,10 +102,9 @@ def test_the_report_names_the_weights_the_build_holds():
 
 def test_the_shipped_weights_name_the_command_that_writes_them_again():
     # The script's For Sale defaults are the shipped fit's settings: its include says so in its header.
-    game = fit_value_model.forsale_fit()
-    phases = set(fit_value_model.DEFAULT_PHASES.split(","))
-    defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut, phases)
-    source, command = fit_value_model.fit_description(game, *defaults)
+    game = value_fit.value_fit()
+    defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut)
+    source, command = fit_value_model.fit_description(game, *defaults, set(game.default_phases))
     assert source == _core.forsale_value_model_source
     assert command == "python bench/fit_value_model.py --game forsale"
     assert f"//     {command}\n" in game.weights.read_text().split("inline constexpr")[0]
@@ -153,9 +153,9 @@ def test_the_fit_recovers_a_known_conditional_logit():
 
 
 def test_the_written_weights_are_cpp_float_literals(tmp_path):
-    fitted = {fit_value_model.bucket_of(False, 4, 2, 6): (np.zeros(len(FEATURES)), np.ones(len(FEATURES)), 0.0, {})}
+    fitted = {value_fit.bucket_of(False, 4, 2, 6): (np.zeros(len(FEATURES)), np.ones(len(FEATURES)), 0.0, {})}
     path = tmp_path / "w.inc"
-    fit_value_model.write_weights(path, fitted, "test")
+    fit_value_model.write_weights(path, fitted, "test", value_fit.value_fit())
     text = path.read_text()
     assert text.count("{true,") == 1 and text.count("    {},") == 8 * 3 * 10 - 1
     assert " 0f" not in text and "0.00000000e+00f" in text
