@@ -1,6 +1,6 @@
 """Iterations per second of the search with each leaf evaluation, phase by phase.
 
-    python bench/evaluation_speed.py                     # 4-player Autorama
+    python bench/evaluation_speed.py                     # pyai's default game (pyai.games.DEFAULT_GAME)
     python bench/evaluation_speed.py --game "forsale(players=6)" --iterations 20000
 
 Positions: every decision of a few heuristic self-play games (fixed seeds),
@@ -16,6 +16,7 @@ import random
 import statistics
 
 import pyai
+from pyai.games import DEFAULT_GAME
 
 EVALUATIONS = ("rollout", "model")
 
@@ -42,7 +43,7 @@ def positions(game, games: int, every: int):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--every", type=int, default=5, help="search every n-th decision")
     parser.add_argument("--iterations", type=int, default=10_000)

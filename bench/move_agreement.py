@@ -38,6 +38,7 @@ from collections import defaultdict
 from strength import checked_settings
 
 import pyai
+from pyai.games import DEFAULT_GAME
 
 SEEDS = (1, 2)
 
@@ -129,7 +130,7 @@ def agreement(positions: list[dict], budgets: list[int], heuristic: bool = False
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--games", type=int, default=12, help="self-play games to take positions from (12)")
     parser.add_argument("--every", type=int, default=4, help="keep every N-th real decision (4)")
     parser.add_argument("--budgets", default="2000,20000,200000", help="comma-separated iterations, smallest first")

@@ -27,6 +27,7 @@ from move_agreement import kept_positions
 from strength import checked_settings
 
 import pyai
+from pyai.games import DEFAULT_GAME
 
 
 def highest_belief(game_string: str, history: list[str], seat: int, settings: dict) -> float:
@@ -58,7 +59,7 @@ def belief_table(beliefs_by_phase: dict[str, list[float]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--games", type=int, default=6, help="self-play games (6)")
     parser.add_argument("--budget", type=int, default=2000, help="iterations a move of the self-play (2000)")
     parser.add_argument(

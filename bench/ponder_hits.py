@@ -17,6 +17,7 @@ import math
 import random
 
 import pyai
+from pyai.games import DEFAULT_GAME
 from pyai.protocol import Engine
 
 
@@ -43,7 +44,7 @@ def share_interval(hits: int, count: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)

@@ -5,8 +5,9 @@
 Plays uniformly random games (every move and chance step at random) inside
 the core with the GIL released, and prints games/s and moves/s for each
 player count of the game (`--game` names any registered game with a players
-parameter: forsale, automania). It measures the installed pyai (`pip install .`
-first).
+parameter: forsale, automania; by default the game pyai plays when not told
+one, or the first registered game with one if that game has none). It measures
+the installed pyai (`pip install .` first).
 """
 
 from __future__ import annotations
@@ -14,11 +15,26 @@ from __future__ import annotations
 import argparse
 
 import pyai
+from pyai.errors import GameStringError
+from pyai.game_string import parse_game_string
+from pyai.games import DEFAULT_GAME
+
+
+def takes_players(name: str) -> bool:
+    """Whether a registered game's string takes a players parameter."""
+    try:
+        pyai.load_game(f"{name}(players={pyai.load_game(name).players})")
+    except GameStringError:
+        return False
+    return True
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="forsale", help="the game's name (default forsale)")
+    offered = [name for name in pyai.GAMES if takes_players(name)]
+    default, _ = parse_game_string(DEFAULT_GAME)
+    default = default if default in offered else offered[0]
+    parser.add_argument("--game", default=default, help=f"the game's name (default {default})")
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1)

@@ -35,7 +35,7 @@ import tempfile
 from typing import Any
 
 from pyai.errors import PyaiError
-from pyai.games import load_game
+from pyai.games import DEFAULT_GAME, load_game
 from pyai.tournament.runner import TournamentConfig, plan, run_tournament
 from pyai.tournament.schedule import SEATINGS
 from pyai.tournament.specs import check_spec, parse_spec
@@ -125,7 +125,7 @@ def checked_settings(parser: argparse.ArgumentParser, option: str, pairs: list[s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="forsale(players=4)", help="any registered game (default forsale(players=4))")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument(
         "--bot", default="ismcts:iterations=2000", help="the tested bot's spec (ismcts:iterations=2000)"
     )

@@ -41,7 +41,7 @@ from pathlib import Path
 from strength import config_for, interval, measure
 
 from pyai.errors import PyaiError
-from pyai.games import load_game
+from pyai.games import DEFAULT_GAME, load_game
 from pyai.tournament.runner import plan
 
 DEFAULT_BUDGETS = "2000,20000,200000"
@@ -213,7 +213,7 @@ def main() -> None:
     parser.add_argument(
         "--bot-settings", default="", help="the tested ismcts's own settings, key=value,... (part of each row's key)"
     )
-    parser.add_argument("--game", default="forsale(players=4)", help="any registered game (default forsale(players=4))")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--deals", type=int, default=40, help="deals a row should have (1..N); missing ones are played")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", default=str(Path(__file__).with_name("strength_scaling.json")))

@@ -36,9 +36,11 @@ def test_round_trip_over_pipes(benchmark, child):
 
 
 def test_position_and_go_over_pipes(benchmark, child):
-    # What a referee does per move: the whole record again, then a search.
+    # What a referee does per move: the whole record again (as the seat to move saw it), then a search.
+    position = protocol_position()
+
     def position_and_go():
-        child.send("position forsale(players=4) moves deal:3,6,23,24 bid:1 bid:2")
+        child.send(position)
         child.go()
 
     benchmark(position_and_go)

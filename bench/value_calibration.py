@@ -12,6 +12,10 @@ no-skill guess (1/players). A rollout mean can be exactly 0 for the winner:
 log loss clips estimates to [0.01, 1] (Brier needs no clip).
 
     python bench/value_calibration.py --game "automania(players=3)" --games 300 --rollouts 16
+
+Without --game it checks the game pyai plays when not told one (DEFAULT_GAME)
+if that game has a learned evaluation (a fit: bench/<game>/value_fit.py), else
+the first registered game that has one, as bench/fit_value_model.py fits.
 """
 
 from __future__ import annotations
@@ -22,8 +26,11 @@ import sys
 from collections import defaultdict
 
 import numpy as np
+from fit_value_model import fit_files
 
 import pyai
+from pyai.game_string import parse_game_string
+from pyai.games import DEFAULT_GAME
 
 CLIP = 0.01
 
@@ -71,7 +78,9 @@ def estimates(game: pyai.Game, games: int, rollouts: int, seed: int):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="automania(players=3)")
+    offered = list(fit_files())
+    default = DEFAULT_GAME if parse_game_string(DEFAULT_GAME)[0] in offered else offered[0]
+    parser.add_argument("--game", default=default, help=f"a game with a learned evaluation (default {default})")
     parser.add_argument("--games", type=int, default=300, help="held-out self-play games")
     parser.add_argument("--rollouts", type=int, default=16, help="rollouts per position and policy")
     parser.add_argument("--seed", type=int, default=777)
@@ -79,13 +88,13 @@ def main(argv: list[str] | None = None) -> int:
     game = pyai.load_game(args.game)
     rows = estimates(game, args.games, args.rollouts, args.seed)
     if not rows:
-        print(f"{args.game}: the learned evaluation valued no position (no model, or other components)")
+        print(f"{game}: the learned evaluation valued no position (no model, or other components)")
         return 1
     by_round = defaultdict(list)
     for row in rows:
         by_round[row[0]].append(row[1:])
     uniform = 1 / game.players
-    print(f"{args.game}: {args.games} heuristic games, {args.rollouts} rollouts per position and policy, "
+    print(f"{game}: {args.games} heuristic games, {args.rollouts} rollouts per position and policy, "
           f"seed {args.seed}")  # fmt: skip
     print(f"{'round':<6} {'positions':>9}   log loss: model random heuristic uniform   "
           "Brier: model random heuristic uniform")  # fmt: skip

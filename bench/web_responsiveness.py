@@ -2,7 +2,7 @@
 default budget, and the time another request takes while that search runs.
 
 A real server (`python -m pyai serve` on a free localhost port, in a folder of
-its own) and a real HTTP client; a session (For Sale, 4 players, unless
+its own) and a real HTTP client; a session (pyai's default game unless
 `--game`; you at `--seat`, default 1) is played to your first decision by
 taps and clicks, as the page would, then
 the advice is asked `--rounds` times while a second thread asks the session's
@@ -24,6 +24,8 @@ import tempfile
 import threading
 import time
 import urllib.request
+
+from pyai.games import DEFAULT_GAME
 
 
 def call(base: str, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
@@ -69,7 +71,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="forsale(players=4)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
     parser.add_argument("--seat", type=int, default=1, help="the player's seat (default 1)")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""bench/scaling.py at tiny sizes: the JSON it writes, its tables and its plot.
+"""bench/forsale/scaling.py at tiny sizes: the JSON it writes, its tables and its plot.
 
 Checks shapes and sane values only; the rates themselves depend on the
 machine and its load, so nothing here looks at the clock.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "scaling.py"
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "forsale" / "scaling.py"
 HAS_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
 
 

@@ -1,8 +1,10 @@
 """The engine names no game: the shared C++ (search, core, the module's shared
 bindings, the C++ tests' shared parts: check.h and the search stress driver)
 and the shared Python (everything outside a game's package) never name
-or import a game, and the games are registered in one list (CMakeLists.txt's
-PYAI_GAMES), from which the module binds them and Python imports them."""
+or import a game, the shared bench scripts (bench/*.py; a game's own are in
+bench/<game>/) name none in their code, and the games are registered in one
+list (CMakeLists.txt's PYAI_GAMES), from which the module binds them and
+Python imports them."""
 
 from __future__ import annotations
 
@@ -82,3 +84,51 @@ def test_the_shared_python_reaches_games_only_through_the_contract():
     assert imports_of(users, GAME_SIDE) == []
     assert any(path.name == "analysis.py" for path in users)
     assert imports_of([ROOT / "pyai" / "leduc" / "game.py"], GAME_SIDE) != []  # the check sees such an import
+
+
+def shared_bench() -> list[Path]:
+    """The shared bench scripts: bench/*.py (a game's own experiments are in bench/<game>/)."""
+    return sorted((ROOT / "bench").glob("*.py"))
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the module's, classes' and functions' docstring nodes."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def game_strings(source: str, names: tuple[str, ...]) -> list[int]:
+    """The lines of the string constants in `source` that name a game: equal to its name or starting
+    `<name>(` (a game string, or an f-string's start); docstrings left out, whose examples may name one."""
+    tree = ast.parse(source)
+    skip = docstrings(tree)
+    starts = tuple(f"{name}(" for name in names)
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+        if node.value in names or node.value.startswith(starts)
+    )
+
+
+def test_the_shared_bench_scripts_name_no_game():
+    # A shared script takes any game (--game); its default comes from the registry: pyai's
+    # DEFAULT_GAME, or the first registered game that offers what the script needs.
+    offenders = [f"{path.relative_to(ROOT)}:{line}" for path in shared_bench()
+                 for line in game_strings(path.read_text(), GAMES)]  # fmt: skip
+    assert offenders == []
+    assert any(path.name == "strength.py" for path in shared_bench())  # the check reads the files it means to
+
+
+def test_the_bench_check_sees_a_game_in_code_and_not_in_docstrings():
+    names = ("forsale", "leduc")
+    code = 'a = "forsale(players=4)"\nb = f"forsale(players={n})"\nc = "leduc"\nd = ["x", "leduc()"]\n'
+    assert game_strings(code, names) == [1, 2, 3, 4]
+    documented = '"""forsale(players=4)"""\nclass A:\n    """leduc"""\ndef f():\n    "leduc()"\n'
+    assert game_strings(documented, names) == []
+    assert game_strings('a = "forsales"\nb = "the leduc game"\nc = "(default forsale(players=4))"\n', names) == []

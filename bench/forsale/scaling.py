@@ -1,25 +1,25 @@
-"""How the engine's speed and memory scale with iterations, players and threads.
+"""How the engine's speed and memory scale with iterations, players and threads, in For Sale.
 
-    python bench/scaling.py                              # 1k .. 1M iterations (about a minute)
-    python bench/scaling.py --max-iterations 10000000    # adds the 10M run (about a minute more)
-    python bench/scaling.py --quick --plot bench/scaling.png
+    python bench/forsale/scaling.py                              # 1k .. 1M iterations (about a minute)
+    python bench/forsale/scaling.py --max-iterations 10000000    # adds the 10M run (about a minute more)
+    python bench/forsale/scaling.py --quick --plot bench/forsale/scaling.png
 
 Measures, for the installed pyai (`pip install .` first):
-(a) ISMCTS from the 4-player start (after the first deal), one thread, for
-    1k, 10k, 100k, 1M and 10M iterations: it/s, tree nodes and process
-    memory. Each size runs in a fresh child process so that one size's
-    tree does not stay in the next one's peak RSS; bytes per node is
-    (peak RSS after the search - RSS before it) / nodes, so it counts the
-    node array, the outcome table at its largest and whatever else the
+(a) ISMCTS from the 4-player start (the bench position, after the first
+    deal), one thread, for 1k, 10k, 100k, 1M and 10M iterations: it/s, tree
+    nodes and process memory. Each size runs in a fresh child process so
+    that one size's tree does not stay in the next one's peak RSS; bytes per
+    node is (peak RSS after the search - RSS before it) / nodes, so it counts
+    the node array, the outcome table at its largest and whatever else the
     search allocates. The node cap is lifted (max_nodes well above the
     budget), so the tree grows to its natural size.
 (b) by players (3 to 6): uniformly random playouts in games/s and ISMCTS
     it/s from the first decision of a dealt game.
 (c) ISMCTS it/s with 1 and 2 threads from the 4-player start.
 
-Writes the figures as JSON (--json, default bench/scaling.json), prints them
-as markdown tables, and with --plot draws them (needs matplotlib: the
-`plot` extra, `pip install '.[plot]'`). Rates depend on the machine and on
+Writes the figures as JSON (--json, default bench/forsale/scaling.json),
+prints them as markdown tables, and with --plot draws them (needs matplotlib:
+the `plot` extra, `pip install '.[plot]'`). Rates depend on the machine and on
 what else runs on it; the JSON records the load average at the start.
 """
 
@@ -43,6 +43,7 @@ from pyai.commands.bench import start_position
 
 SIZES = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 PLAYERS = [3, 4, 5, 6]
+START = "forsale(players=4)"  # the 4-player start: its bench position (Game.bench_state)
 GIB = 1 << 30
 MIB = 1 << 20
 
@@ -87,7 +88,7 @@ def peak_rss_bytes() -> int:
 
 def search_child(iterations: int, seed: int) -> dict:
     """One uncapped search from the start; runs inside a fresh process."""
-    state = start_position()
+    state = start_position(START)
     reset_peak_rss()
     rss_before = current_rss_bytes()
     # Above any tree the budget can grow (about one node per iteration), so the cap never stops it;
@@ -146,7 +147,7 @@ def by_players(games: int, iterations: int, seed: int) -> list[dict]:
 
 
 def by_threads(iterations: int, seed: int) -> list[dict]:
-    state = start_position()
+    state = start_position(START)
     rows = []
     for threads in (1, 2):
         result = analyse(state, iterations=iterations, threads=threads, seed=seed)
@@ -165,7 +166,7 @@ def by_threads(iterations: int, seed: int) -> list[dict]:
 def measure(max_iterations: int, quick: bool, seed: int) -> dict:
     started = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    pyai.load_game("forsale(players=4)").random_playouts(1000, seed)  # warm up caches and clocks
+    pyai.load_game(START).random_playouts(1000, seed)  # warm up caches and clocks
     sizes = [size for size in SIZES if size <= max_iterations]
     report = {
         "date": datetime.date.today().isoformat(),
