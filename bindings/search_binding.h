@@ -153,6 +153,11 @@ class Search {
     if (config_.evaluation == search::LeafEvaluation::kModel && !search::HasValueModel<G>)
       throw GameError(ErrorKind::kBadSetting,
                       "evaluation 'model' needs a learned evaluation, and this game has none: use 'rollout'");
+    if (config_.algorithm == search::Algorithm::kCfr && !config_.perfect_information &&
+        !search::offers_cfr<G>())
+      throw GameError(ErrorKind::kBadSetting,
+                      "algorithm 'cfr' plays a whole hand from its public start, and this game's hands do not start "
+                      "from one: use 'ismcts'");
     if (config_.opponent_model == search::OpponentModel::kHeuristic) {
       if (!search::HasHeuristic<G>)
         throw GameError(ErrorKind::kBadSetting,
@@ -291,6 +296,7 @@ class Search {
     double traversals = 0;
     for (const auto& x : result.moves) traversals += x.policy_weight;
     auto policy_of = [&](const search::MoveStats& m) {
+      if (result.average_strategy) return m.policy_weight;
       if (!simultaneous) return double(m.visits);
       const double gamma = config_.simultaneous_exploration, k = double(legal.size());
       const double average = traversals > 0 ? m.policy_weight / traversals : 0.0;
@@ -341,6 +347,7 @@ class Search {
     out["seat"] = seat_;
     out["moves"] = moves;
     out["simultaneous"] = simultaneous;
+    out["mixed"] = simultaneous || result.average_strategy;  // shares to sample from, not visit counts
     out["iterations"] = result.iterations;
     out["elapsed_ms"] = result.elapsed_ms;
     out["nodes"] = result.nodes;

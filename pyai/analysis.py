@@ -21,7 +21,7 @@ from .game_api import Game, State, View
 class MoveAnalysis:
     token: str
     visits: int
-    share: float  # visit share, or the probability of the mixed policy at a sealed sell
+    share: float  # visit share, or the probability of a mixed policy (a sealed sell, algorithm=cfr)
     win: float | None  # estimated probability that the seat wins after this move
     score_mean: float | None  # expected final score, in the game's units
     score_sd: float | None
@@ -53,6 +53,9 @@ class AnalysisResult:
     opponent_beliefs: list[float | None] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # stopped by Ctrl-C before its budget was spent (the command line sets it)
+    # The shares are a mixed policy to sample from (a sealed choice's, or algorithm=cfr's average
+    # strategy), not visit counts.
+    mixed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-safe data."""
@@ -82,7 +85,10 @@ class AnalysisResult:
             lines.append(f"not searched ({len(untried)}): {shown}")
         if len(self.principal_variation) > 1:
             lines.append("likely continuation: " + " ".join(self.principal_variation))
-        kind = "mixed policy (secret choice)" if self.simultaneous else "visit shares"
+        if self.simultaneous:
+            kind = "mixed policy (secret choice)"
+        else:
+            kind = "mixed policy (cfr's average strategy)" if self.mixed else "visit shares"
         full = " (tree full)" if self.tree_full else ""
         cut = " (interrupted: what was found so far)" if self.interrupted else ""
         lines.append(

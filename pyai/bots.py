@@ -70,8 +70,9 @@ class HeuristicBot:
 class SearchBot:
     """ISMCTS (or, with pimc=True, determinised perfect-information UCT) behind the bot interface.
 
-    At a simultaneous secret choice the search returns a mixed policy; the bot
-    samples its move from it, as a good sealed-bid player must. A seat that
+    At a simultaneous secret choice, and with algorithm=cfr, the search returns a
+    mixed policy; the bot samples its move from it, as a good sealed-bid or
+    poker player must. A seat that
     can no longer win (no move wins 2% of the time) plays for its finishing
     margin: the search is run again with the margin counted. Settings are
     the search's (see pyai.search_settings); the game's own defaults for this
@@ -100,7 +101,7 @@ class SearchBot:
             margin = {**settings, "margin_weight": MARGIN_WEIGHT}
             result = analyse(state, seat, seed=self._rng.getrandbits(64), **margin)
         self.last_result = result
-        if result.simultaneous:
+        if result.mixed:
             weights = [m.share for m in result.moves]
             if sum(weights) > 0:
                 return self._rng.choices([m.token for m in result.moves], weights=weights)[0]

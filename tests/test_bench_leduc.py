@@ -17,12 +17,11 @@ SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "leduc" / "leduc_vs_ope
 def test_exploitability_with_a_setting_and_a_head_to_head():
     command = [sys.executable, str(SCRIPT), "--no-speed", "--pyai-only", "--iterations", "50", "--head-to-head", "4"]
     # cwd="/": not the checkout, whose pyai folder has no built core.
-    run = subprocess.run(
-        [*command, "--setting", "exploration=1.0"], capture_output=True, text=True, timeout=300, cwd="/"
-    )
+    settings = ["--setting", "algorithm=ismcts", "--setting", "exploration=1.0"]
+    run = subprocess.run([*command, *settings], capture_output=True, text=True, timeout=300, cwd="/")
     assert run.returncode == 0, run.stderr
-    assert "pyai's settings added: exploration=1.0" in run.stdout
-    shares = re.search(r"pyai +visit shares ([0-9.]+) +most visited ([0-9.]+)", run.stdout)
+    assert "pyai's settings added: algorithm=ismcts, exploration=1.0" in run.stdout
+    shares = re.search(r"pyai +shares ([0-9.]+) +largest share ([0-9.]+)", run.stdout)
     assert shares and 0 < float(shares.group(1)) < 2.4  # better than uniformly random (2.37), worse than nothing
     assert "openspiel" not in run.stdout  # --pyai-only
     assert "head to head at 50 iterations, 8 hands (4 deals, seats swapped)" in run.stdout

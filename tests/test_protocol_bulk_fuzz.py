@@ -96,7 +96,8 @@ class LineMaker:
             return self.pick(["legal", "query turn", "query result", "show", "isready", "query", "query x"])
         if r < 0.72:
             option = self.pick(OPTIONS)
-            value = self.pick([self.number(), "true", "false", "win", "score", "pimc", "ismcts", str(option.default)])
+            words = ["true", "false", "win", "score", "pimc", "ismcts", "cfr", "game"]
+            value = self.pick([self.number(), *words, str(option.default)])
             name = self.mutate(option.name) if self.rng.random() < 0.2 else option.name
             return f"setoption name {name} value {value}" if self.rng.random() < 0.9 else f"setoption name {name}"
         if r < 0.8:

@@ -1,34 +1,35 @@
-"""pyai's ISMCTS against OpenSpiel's on Leduc poker: speed and exploitability.
+"""pyai against OpenSpiel on Leduc poker: speed, exploitability and head to head.
 
-    python bench/leduc/leduc_vs_openspiel.py                  # about a minute and a half on 2 cores
+    python bench/leduc/leduc_vs_openspiel.py                  # about two minutes on 2 cores
     python bench/leduc/leduc_vs_openspiel.py --quick          # smaller budgets, same figures' shape
     python bench/leduc/leduc_vs_openspiel.py --no-speed --pyai-only --iterations 1000 10000 --setting NAME=VALUE
-                                                              # a search setting's exploitability alone
+                                                              # the game's default search with a setting changed
     python bench/leduc/leduc_vs_openspiel.py --no-speed --pyai-only --iterations 1000 --head-to-head 2500
                                                               # and 5,000 hands against OpenSpiel's ISMCTS
 
-Speed: iterations per second of pyai's ISMCTS (rollout="random", one
-thread) and of OpenSpiel's C++ ISMCTSBot (pyspiel.ISMCTSBot with a
-RandomRolloutEvaluator of 1 rollout, unlimited world samples) from the same
-information states, each search run three times (the best run counts), and
-their ratio.
+Speed: iterations per second of pyai's ISMCTS (algorithm="ismcts",
+rollout="random", one thread) and of OpenSpiel's C++ ISMCTSBot
+(pyspiel.ISMCTSBot with a RandomRolloutEvaluator of 1 rollout, unlimited
+world samples) from the same information states, each search run three
+times (the best run counts), and their ratio.
 
-Exploitability: each bot's search is run at a fixed budget from every one of
+Exploitability: each search is run at a fixed budget from every one of
 Leduc's 936 information states (one representative state each, as
-OpenSpiel's TabularPolicy lists them; both searches see only the acting
+OpenSpiel's TabularPolicy lists them; every search sees only the acting
 seat's information), and the results are made into two tabular policies: the
-root visit shares (a mixed policy) and the most visited move (a pure
+reported shares (a mixed policy) and the move with the largest share (a pure
 policy). OpenSpiel's exploitability() scores each (the mean over the two
 seats of a best response's gain; 0 is a Nash equilibrium). The uniformly
 random policy is given as a reference.
 
-pyai's default keeps the other seat's move statistics per its own card
-(private_opponents); "pyai fused" is the single-observer search without it,
-whose opponent bets alike with every card.
+The rows: "pyai" is the game's default search (whole-hand CFR) with any
+--setting added; "pyai ismcts" is its ISMCTS, which keeps the other seat's
+move statistics per its own card (private_opponents); "pyai fused" is the
+single-observer ISMCTS without it, whose opponent bets alike with every card.
 
-Both searches use the same UCT constant: pyai's exploration 0.7 on chips
-divided by 13 (Leduc's kScoreScale) is OpenSpiel's uct_c 0.7 x 13 = 9.1 on
-raw chips. Needs open_spiel (in the test extra).
+pyai's ISMCTS and OpenSpiel's use the same UCT constant: pyai's exploration
+0.7 on chips divided by 13 (Leduc's kScoreScale) is OpenSpiel's uct_c
+0.7 x 13 = 9.1 on raw chips. Needs open_spiel (in the test extra).
 """
 
 from __future__ import annotations
@@ -73,15 +74,22 @@ def spiel_state_after(game, actions: list[int]):
     return state
 
 
-# Search settings the pyai rows add (`--setting name=value`): an option measured against the default.
+# Search settings the "pyai" row adds (`--setting name=value`): an option measured against the default.
 EXTRA_SETTINGS: dict[str, object] = {}
+# pyai's ISMCTS as OpenSpiel's is set up: random rollouts, the same UCT constant.
+ISMCTS = {"algorithm": "ismcts", "rollout": "random", "exploration": EXPLORATION}
+ROW_SETTINGS: dict[str, dict[str, object]] = {
+    "pyai": EXTRA_SETTINGS,
+    "pyai ismcts": ISMCTS | {"private_opponents": True},
+    "pyai fused": ISMCTS | {"private_opponents": False},
+}
 
 
-def pyai_search(leduc, spiel_state, iterations: int, seed: int, private_opponents: bool = True) -> pyai.AnalysisResult:
+def pyai_search(leduc, spiel_state, iterations: int, seed: int, settings: dict[str, object]) -> pyai.AnalysisResult:
     state = leduc.replay(pyai_tokens(spiel_state))
-    settings = {"threads": 1, "rollout": "random", "exploration": EXPLORATION, "private_opponents": private_opponents}
-    settings |= EXTRA_SETTINGS
-    return pyai.analyse(state, spiel_state.current_player(), iterations=iterations, seed=seed, **settings)
+    return pyai.analyse(
+        state, spiel_state.current_player(), iterations=iterations, seed=seed, threads=1, **settings
+    )
 
 
 def openspiel_bot(game, iterations: int, seed: int):
@@ -97,7 +105,7 @@ def measure_speed(game, leduc, iterations: int, repeats: int) -> list[tuple[str,
         spiel_state = spiel_state_after(game, actions)
         ours, theirs = [], []
         for repeat in range(repeats):
-            result = pyai_search(leduc, spiel_state, iterations, seed=repeat)
+            result = pyai_search(leduc, spiel_state, iterations, seed=repeat, settings=ROW_SETTINGS["pyai ismcts"])
             ours.append(result.iterations / (result.elapsed_ms / 1000))
             bot = openspiel_bot(game, iterations, seed=repeat)
             start = time.perf_counter()
@@ -125,26 +133,24 @@ def tabular_policies(game, search) -> tuple[policy_lib.TabularPolicy, policy_lib
     return shares, best, seconds
 
 
-def measure_exploitability(game, leduc, iterations: int, rows=("pyai", "pyai fused", "openspiel")) -> dict[str, float]:
-    def ours(state, index: int) -> dict[int, float]:
-        result = pyai_search(leduc, state, iterations, seed=index)
-        return {MOVES.index(m.token): m.share for m in result.moves}
+def measure_exploitability(game, leduc, iterations: int, rows: tuple[str, ...]) -> dict[str, float]:
+    def ours(settings: dict[str, object]):
+        def search(state, index: int) -> dict[int, float]:
+            result = pyai_search(leduc, state, iterations, seed=index, settings=settings)
+            return {MOVES.index(m.token): m.share for m in result.moves}
 
-    def ours_fused(state, index: int) -> dict[int, float]:
-        result = pyai_search(leduc, state, iterations, seed=index, private_opponents=False)
-        return {MOVES.index(m.token): m.share for m in result.moves}
+        return search
 
     def theirs(state, index: int) -> dict[int, float]:
         policy, _ = openspiel_bot(game, iterations, seed=index).step_with_policy(state)
         return dict(policy)
 
     figures = {}
-    for name, search in (("pyai", ours), ("pyai fused", ours_fused), ("openspiel", theirs)):
-        if name not in rows:
-            continue
+    for name in rows:
+        search = theirs if name == "openspiel" else ours(ROW_SETTINGS[name])
         shares, best, seconds = tabular_policies(game, search)
-        figures[f"{name} visit shares"] = exploitability.exploitability(game, shares)
-        figures[f"{name} most visited"] = exploitability.exploitability(game, best)
+        figures[f"{name} shares"] = exploitability.exploitability(game, shares)
+        figures[f"{name} largest share"] = exploitability.exploitability(game, best)
         figures[f"{name} seconds"] = seconds
     figures["uniform random"] = exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game))
     figures["information states"] = len(policy_lib.TabularPolicy(game).states)
@@ -159,8 +165,8 @@ def sampled(policy: dict[int, float], rng: np.random.Generator) -> int:
 
 def play_hand(game, leduc, deal: list[int], pyai_seat: int, iterations: int, seed: int) -> float:
     """One hand dealt `deal` (seat 0's card, seat 1's, the public card): pyai's search at
-    `pyai_seat`, OpenSpiel's at the other, each sampling its move from its reported policy
-    (visit shares); pyai's chips won."""
+    `pyai_seat` (the "pyai" row's), OpenSpiel's at the other, each sampling its move from
+    its reported policy (its shares); pyai's chips won."""
     state = game.new_initial_state()
     rng = np.random.default_rng(seed)
     cards = iter(deal)
@@ -171,7 +177,7 @@ def play_hand(game, leduc, deal: list[int], pyai_seat: int, iterations: int, see
             continue
         decision += 1
         if state.current_player() == pyai_seat:
-            result = pyai_search(leduc, state, iterations, seed=seed * 64 + decision)
+            result = pyai_search(leduc, state, iterations, seed=seed * 64 + decision, settings=ROW_SETTINGS["pyai"])
             policy = {MOVES.index(m.token): m.share for m in result.moves}
         else:
             policy, _ = openspiel_bot(game, iterations, seed=seed * 64 + decision).step_with_policy(state)
@@ -211,7 +217,7 @@ def main() -> None:
         metavar="DEALS",
         help="also play DEALS deals against OpenSpiel's ISMCTS, seats swapped, both sampling (at the first budget)",
     )
-    parser.add_argument("--pyai-only", action="store_true", help="pyai's default rows only (not fused, not OpenSpiel)")
+    parser.add_argument("--pyai-only", action="store_true", help="the \"pyai\" row only (the game's default search)")
     args = parser.parse_args()
     for setting in args.setting:
         name, _, value = setting.partition("=")
@@ -232,14 +238,14 @@ def main() -> None:
             print(f"{name:<48} {ours:>12,.0f} {theirs:>15,.0f} {ours / theirs:>6.1f}x")
         print(f"{'geometric mean of the ratios':<48} {'':>12} {'':>15} {statistics.geometric_mean(ratios):>6.1f}x")
         print()
-    rows = ("pyai",) if args.pyai_only else ("pyai", "pyai fused", "openspiel")
+    rows = ("pyai",) if args.pyai_only else ("pyai", "pyai ismcts", "pyai fused", "openspiel")
     for budget in budgets:
         figures = measure_exploitability(game, leduc, budget, rows)
         print(f"exploitability at {budget} iterations per information state ({figures['information states']} states)")
         for name in rows:
             print(
-                f"  {name:<11} visit shares {figures[f'{name} visit shares']:.4f}   "
-                f"most visited {figures[f'{name} most visited']:.4f}   "
+                f"  {name:<11} shares {figures[f'{name} shares']:.4f}   "
+                f"largest share {figures[f'{name} largest share']:.4f}   "
                 f"({figures[f'{name} seconds']:.1f} s of search)"
             )
         print(f"  uniform random policy: {figures['uniform random']:.4f}")

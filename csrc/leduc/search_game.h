@@ -68,14 +68,32 @@ struct SearchGame {
   // A seat's own card is what it knows and the other does not.
   static uint64_t private_key(const State& s, int seat) { return uint64_t(s.card[seat]) + 1; }
 
-  // Poker is played for chips: the score objective by default.
-  static void search_defaults(search::SearchConfig& config) { config.objective = search::Objective::kScore; }
+  // A hand starts before its deal: the whole game, from its first state.
+  static State hand_start(const View&) { return initial_state(); }
+
+  // What a seat knows at its decision: its card, the public card and the
+  // betting. Cards by rank, as suits never matter (a pair is by rank, and
+  // each rank has one card of each suit): sets that differ only by suits
+  // play alike and are learned as one.
+  static uint64_t information_key(const State& s, int seat) {
+    auto rank_key = [](uint8_t card) { return is_card(card) ? uint64_t(rank_of(card)) + 1 : 0; };
+    return rank_key(s.card[seat]) | rank_key(s.public_card) << 2 | uint64_t(s.log[0]) << 4 |
+           uint64_t(s.log[1]) << 12 | uint64_t(s.log_size[0]) << 20 | uint64_t(s.log_size[1]) << 23;
+  }
+
+  // Poker is played for chips: the score objective by default. Searched as
+  // a whole hand by CFR, whose policy approaches an equilibrium where
+  // ISMCTS's per-position searches stay exploitable (docs/results.md).
+  static void search_defaults(search::SearchConfig& config) {
+    config.objective = search::Objective::kScore;
+    config.algorithm = search::Algorithm::kCfr;
+  }
 };
 
 // No tree options: an empty settings table.
 inline std::span<const search::Setting<TreeOptions>> tree_settings() { return {}; }
 
 static_assert(search::Game<SearchGame> && search::HasHeuristic<SearchGame> && search::HasSearchDefaults<SearchGame> &&
-              search::HasPrivateInformation<SearchGame>);
+              search::HasPrivateInformation<SearchGame> && search::HasHandStart<SearchGame>);
 
 }  // namespace pyai::leduc

@@ -200,6 +200,21 @@ concept HasChanceAbstraction = Game<G> && requires(const typename G::State& stat
   { G::abstract_chance(state, key, level) } -> std::convertible_to<uint64_t>;
 };
 
+// Optional: a hand that starts from a public state (a poker hand before its
+// deal), so that a search can play the whole hand from there, every seat's
+// private cards dealt afresh (SearchConfig::algorithm kCfr: cfr_search.h).
+template <typename G>
+concept HasHandStart = Game<G> && requires(const typename G::View& view, const typename G::State& state, int seat) {
+  // The state the viewed hand started from, before anything private was
+  // dealt: nothing in it is hidden from any seat.
+  { G::hand_start(view) } -> std::same_as<typename G::State>;
+  // What `seat` knows of `state`, a decision of `seat` since the hand start:
+  // the same key for every state it cannot tell apart. It may also be the
+  // same for states that play exactly alike (cards that differ only by a
+  // suit that never matters), which the search then learns as one.
+  { G::information_key(state, seat) } -> std::convertible_to<uint64_t>;
+};
+
 // Optional: a learned evaluation. At an evaluation point (a round about to be
 // dealt, say) it estimates each seat's win share and final score from a
 // model fitted to self-play (search/value_samples.h records the positions and

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "cfr_search.h"
 #include "tree_search.h"
 
 namespace pyai::search {
@@ -26,6 +27,22 @@ namespace pyai::search {
 inline uint64_t nodes_per_tree(const SearchConfig& config, int threads) {
   if (config.max_nodes) return std::max<uint64_t>(2, config.max_nodes / uint64_t(threads));
   return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / kBytesPerNode / uint64_t(threads));
+}
+
+// Whether game G can be searched with algorithm=cfr.
+template <Game G>
+constexpr bool offers_cfr() {
+  return HasHandStart<G> && !HasSimultaneousMoves<G>;
+}
+
+// The information sets one CFR search may hold, like nodes_per_tree.
+template <Game G>
+uint64_t sets_per_search(const SearchConfig& config, int threads) {
+  if constexpr (offers_cfr<G>()) {
+    if (config.max_nodes) return std::max<uint64_t>(1, config.max_nodes / uint64_t(threads));
+    return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / CfrSearch<G>::kBytesPerSet / uint64_t(threads));
+  }
+  return 0;
 }
 
 template <Game G>
@@ -58,6 +75,17 @@ SearchResult run_search(const typename G::View& view, int root_seat, const Searc
     try {
       SearchResult& mine = partial[size_t(t)];
       const uint64_t thread_seed = mix64(config.seed * 0x100000001b3ull + uint64_t(t));
+      if constexpr (offers_cfr<G>()) {
+        if (config.algorithm == Algorithm::kCfr && !config.perfect_information) {
+          const uint64_t iterations = share(uint64_t(threads), uint64_t(t));
+          auto cfr = std::make_unique<CfrSearch<G>>(view, root_seat, config, sets_per_search<G>(config, threads),
+                                                    thread_seed);
+          const uint64_t done = cfr->run(iterations, Deadline{budget_clock, budget}, stop, progress);
+          mine = cfr->result();
+          mine.iterations = done;
+          return;
+        }
+      }
       if (!config.perfect_information) {
         const uint64_t iterations = share(uint64_t(threads), uint64_t(t));
         auto tree = std::make_unique<TreeSearch<G>>(view, root_seat, config, options, tree_nodes,

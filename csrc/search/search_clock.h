@@ -53,4 +53,26 @@ struct Deadline {
   bool passed() const { return clock != nullptr && clock->passed(after); }
 };
 
+// Calls `iterate` until `iterations` calls (kNoIterationLimit: no limit), the
+// deadline or `stop`, adding the calls to `progress` as it goes; returns the
+// calls made. The clock is read after the first call and then every 64: a
+// search always gets one iteration, and many short searches (PIMC's trees
+// with a small time budget) cannot each overrun their slice by 64.
+template <typename Iterate>
+uint64_t run_iterations(Iterate&& iterate, uint64_t iterations, const Deadline& deadline,
+                        const std::atomic<bool>& stop, std::atomic<uint64_t>* progress) {
+  uint64_t done = 0, reported = 0;
+  while (done < iterations && !stop.load(std::memory_order_relaxed)) {
+    if (done == 1 || (done & 63) == 0) {
+      if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
+      reported = done;
+      if (done && deadline.passed()) break;
+    }
+    iterate();
+    ++done;
+  }
+  if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
+  return done;
+}
+
 }  // namespace pyai::search

@@ -14,6 +14,11 @@ constexpr uint64_t kNoIterationLimit = ~uint64_t(0);
 // or its final score (divided by the game's score scale).
 enum class Objective : uint8_t { kWin, kScore };
 
+// The search: information-set Monte Carlo tree search from the position the
+// seat sees (tree_search.h), or counterfactual regret minimisation over the
+// whole hand from its public start (cfr_search.h; games with HasHandStart).
+enum class Algorithm : uint8_t { kIsmcts, kCfr };
+
 // How a rollout picks moves below the tree.
 enum class RolloutPolicy : uint8_t { kRandom, kHeuristic };
 
@@ -32,6 +37,7 @@ struct SearchConfig {
   double time_ms = 0;            // 0: no time limit
   int threads = 1;               // root parallel: independent trees, merged at the root
   uint64_t seed = 0;
+  Algorithm algorithm = Algorithm::kIsmcts;  // PIMC (perfect_information) is a kind of ISMCTS and overrides it
   Objective objective = Objective::kWin;
   // Win objective: adds margin_weight x (own score - best other seat's score) / the game's score scale,
   // clamped to [-1, 1], to the win share (0: the plain win share).
@@ -103,6 +109,7 @@ struct MoveStats {
 struct SearchResult {
   std::vector<MoveStats> moves;
   bool simultaneous_root = false;  // the moves are a mixed policy (a secret choice)
+  bool average_strategy = false;   // the moves' policy_weight is CFR's average strategy: a mixed policy
   uint64_t iterations = 0;
   double elapsed_ms = 0;
   uint64_t nodes = 0;
@@ -149,6 +156,7 @@ struct SearchResult {
       win_sum[p] += other.win_sum[p];
       score_sum[p] += other.score_sum[p];
     }
+    average_strategy = average_strategy || other.average_strategy;
     iterations += other.iterations;
     nodes += other.nodes;
     depth_sum += other.depth_sum;

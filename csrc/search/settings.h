@@ -141,6 +141,14 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        [](const C& c) { return V(uint64_t(c.threads)); }},
       {"seed", SettingKind::kSeed, 0, 0, "", false, "seed of the search's random numbers (taken modulo 2^64)",
        [](C& c, const V& v) { c.seed = std::get<uint64_t>(v); }, [](const C& c) { return V(c.seed); }},
+      {"algorithm", SettingKind::kChoice, 0, 0, "ismcts|cfr", false,
+       "the search: ismcts from the position the seat sees, or cfr (counterfactual regret minimisation over the "
+       "whole hand from its public start, a mixed policy to sample; games whose hands start from a "
+       "public state); pimc overrides it",
+       [](C& c, const V& v) {
+         c.algorithm = std::get<std::string>(v) == "cfr" ? Algorithm::kCfr : Algorithm::kIsmcts;
+       },
+       [](const C& c) { return V(std::string(c.algorithm == Algorithm::kCfr ? "cfr" : "ismcts")); }},
       {"objective", SettingKind::kChoice, 0, 0, "win|score", false,
        "what the seat plays for: its share of the win, or its final score",
        [](C& c, const V& v) { c.objective = std::get<std::string>(v) == "win" ? Objective::kWin : Objective::kScore; },
@@ -175,8 +183,7 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        [](const C& c) { return V(uint64_t(c.rollout_noise_percent)); }},
       {"evaluation", SettingKind::kChoice, 0, 0, "rollout|model", false,
        "how a leaf is valued: a rollout to the end, or a rollout to the next point the game's learned model values "
-       "(For Sale: a phase-3 round about to be dealt; Automania: a later round about to be dealt), valued there by the "
-       "model (games that have one)",
+       "(a round about to be dealt, say; each game's docs say where), valued there by the model (games that have one)",
        [](C& c, const V& v) {
          c.evaluation = std::get<std::string>(v) == "model" ? LeafEvaluation::kModel : LeafEvaluation::kRollout;
        },
@@ -186,8 +193,8 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        [](C& c, const V& v) { c.prior_weight = float(std::get<double>(v)); },
        [](const C& c) { return V(double(c.prior_weight)); }},
       {"chance_abstraction", SettingKind::kCount, 0, kMaxChanceAbstraction, "", false,
-       "chance steps: one child per group of outcomes alike at this level (For Sale: a deal's cards in this many "
-       "rank bands; games that cannot group play as with 0); 0: one child per outcome; chance_widening turns it off",
+       "chance steps: one child per group of outcomes alike at this level (a deal's cards in this many rank bands, "
+       "say; games that cannot group play as with 0); 0: one child per outcome; chance_widening turns it off",
        [](C& c, const V& v) { c.chance_abstraction = int(std::get<uint64_t>(v)); },
        [](const C& c) { return V(uint64_t(c.chance_abstraction)); }},
       {"chance_widening", SettingKind::kNumber, 0, 1e6, "", false,

@@ -44,19 +44,13 @@
 #include "../core/fixed_vector.h"
 #include "../core/rng.h"
 #include "game.h"
+#include "mix64.h"
 #include "node_arena.h"
 #include "rewards.h"
 #include "search_clock.h"
 #include "search_types.h"
 
 namespace pyai::search {
-
-inline uint64_t mix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 template <Game G>
 class TreeSearch {
@@ -90,23 +84,10 @@ class TreeSearch {
   }
 
   // Runs until `iterations` more (kNoIterationLimit: no limit), the deadline
-  // or `stop`. The clock is read after the first iteration and then every 64:
-  // a tree always gets one iteration, and many short trees (PIMC with a small
-  // time budget) cannot each overrun their slice by 64 iterations.
+  // or `stop` (search_clock.h's run_iterations).
   uint64_t run(uint64_t iterations, const Deadline& deadline, const std::atomic<bool>& stop,
                std::atomic<uint64_t>* progress) {
-    uint64_t done = 0, reported = 0;
-    while (done < iterations && !stop.load(std::memory_order_relaxed)) {
-      if (done == 1 || (done & 63) == 0) {
-        if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
-        reported = done;
-        if (done && deadline.passed()) break;
-      }
-      iterate();
-      ++done;
-    }
-    if (progress) progress->fetch_add(done - reported, std::memory_order_relaxed);
-    return done;
+    return run_iterations([this] { iterate(); }, iterations, deadline, stop, progress);
   }
 
   // This tree's root statistics and shape.

@@ -21,6 +21,8 @@ Z95 = 1.96
 SAME_WIN = 0.005
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
+# A mixed policy's move played at least this often is as good as always: told as a pure choice.
+PURE = 0.995
 # The swing since the last advice names the steps that came last, at most these
 # many: the whole account is on the screen above, the reason line stays one line.
 SWING_STEPS = 2
@@ -80,7 +82,7 @@ def advice_lines(
         chance += f", expected score {_in(_score(best.score_mean, by_score), unit)}"
     lines.append("  " + chance)
     alternatives = [m for m in moves if m.token != best.token and m.visits > 0][:3]
-    reason = _reason(best, alternatives, by_score, unit, said, earlier, result.simultaneous)
+    reason = _reason(best, alternatives, by_score, unit, said, earlier, result)
     if reason:
         lines.append(reason)
     lines.append(
@@ -125,16 +127,18 @@ def _reason(
     unit: str,
     said: Callable[[str], str],
     earlier: Earlier | None,
-    mixed: bool,
+    result: AnalysisResult,
 ) -> str:
     """One line of why: the edge over the next best move, and the swing since the last advice."""
     parts = []
     if not alternatives:
         parts.append("the only move the search tried")
-    elif mixed:  # a secret choice: the others' guesses of it are best met by mixing, as a poker player bluffs
+    elif result.mixed and best.share < PURE:
+        # The others' guesses of the move are best met by mixing, as a poker player bluffs.
         runner = alternatives[0]
+        kind = "a secret choice, best mixed" if result.simultaneous else "best mixed, so your moves give nothing away"
         parts.append(
-            f"a secret choice, best mixed: the search plays it {best.share:.0%} of the time "
+            f"{kind}: the search plays it {best.share:.0%} of the time "
             f"(the next, {said(runner.token)}: {runner.share:.0%})"
         )
     else:

@@ -44,7 +44,9 @@ def signature(game_string: str = DEFAULT_GAME) -> tuple[int, int, str]:
         iterations += result.iterations
         nodes += result.nodes
         for move in result.moves:
-            digest.update(f"{move.token}:{move.visits};".encode())
+            # A mixed policy is its shares (CFR walks every move as often); visits say the rest.
+            shown = f"{move.share:.6f}" if result.mixed else str(move.visits)
+            digest.update(f"{move.token}:{shown};".encode())
     return iterations, nodes, digest.hexdigest()[:12]
 
 
@@ -66,9 +68,9 @@ def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure
     budget = int(200_000 * scale)
     for threads in (1, 2):
         result = analyse(state, iterations=budget, threads=threads, seed=1)
-        figures.append(
-            Figure(f"ISMCTS from the start, {threads} thread(s)", result.iterations / result.elapsed_ms * 1000, "it/s")
-        )
+        searched = str(result.settings.get("algorithm", "search")).upper()  # the game's default: ISMCTS or CFR
+        speed = result.iterations / result.elapsed_ms * 1000
+        figures.append(Figure(f"{searched} from the start, {threads} thread(s)", speed, "it/s"))
     result = analyse(state, iterations=budget, seed=1)
     figures.append(Figure("tree nodes per iteration", result.nodes / result.iterations, "nodes"))
     figures.append(Figure("tree depth per iteration (mean)", result.mean_depth, "steps"))

@@ -24,7 +24,7 @@ from ..game_files import NO_FILES, FileAccess
 from . import commands as c
 from .errors import BAD_VALUE, ILLEGAL_MOVE, INCONSISTENT, NO_POSITION, ProtocolError, quoted
 from .help import help_lines
-from .options import ALL_OPTIONS, GAME_OBJECTIVE, Settings, lookup_option
+from .options import ALL_OPTIONS, GAME_ALGORITHM, GAME_OBJECTIVE, Settings, lookup_option
 from .ponder import expected_replies
 from .position import Position, library_error, load
 from .search_job import INFINITE_MS, Budget, Report, SearchJob
@@ -237,6 +237,8 @@ class Engine:
             "max_memory_mb": int(settings["Hash"]),
             "pimc": settings["Algorithm"] == "pimc",
         }
+        if settings["Algorithm"] not in (GAME_ALGORITHM, "pimc"):
+            search_options["algorithm"] = str(settings["Algorithm"])
         if settings["Objective"] != GAME_OBJECTIVE:
             search_options["objective"] = str(settings["Objective"])
         chosen, left_out = settings.search_settings(position.game.name)

@@ -76,6 +76,9 @@ def _spin_from_setting(name: str, setting: str, default: int, help_text: str = "
     return Option(name, "spin", default, help_text or row["help"], int(row["low"]), int(row["high"]))
 
 
+# The Algorithm option's value that leaves the search to the game (Leduc's is cfr, the others' ismcts).
+GAME_ALGORITHM = "game"
+
 OPTIONS: tuple[Option, ...] = (
     _spin_from_setting("Threads", "threads", 1),
     _spin_from_setting(
@@ -99,14 +102,16 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "Algorithm",
         "combo",
-        "ismcts",
-        "ismcts (information-set MCTS) or pimc (determinised perfect-information UCT)",
-        choices=("ismcts", "pimc"),
+        GAME_ALGORITHM,
+        f"{GAME_ALGORITHM} (the game's own), the search setting algorithm's choices ("
+        + "; ".join(_SEARCH["algorithm"]["choices"])
+        + "), or pimc (determinised perfect-information UCT)",
+        choices=(GAME_ALGORITHM, *_SEARCH["algorithm"]["choices"], "pimc"),
     ),
 )
 
 # The search settings the options above already set (or a go parameter does).
-_SET_BY_OPTIONS = ("iterations", "time_ms", "threads", "seed", "objective", "max_memory_mb", "pimc")
+_SET_BY_OPTIONS = ("iterations", "time_ms", "threads", "seed", "objective", "max_memory_mb", "algorithm", "pimc")
 # Written for an option that leaves a setting to the game being searched.
 GAME_DEFAULT = "default"
 

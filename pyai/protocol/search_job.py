@@ -166,7 +166,7 @@ class SearchJob:
         lines = [
             f"info iterations {result.iterations} time {result.elapsed_ms:.0f} "
             f"ips {_per_second(result.iterations, result.elapsed_ms)} nodes {result.nodes} "
-            f"seat {result.seat} policy {'mixed' if result.simultaneous else 'visits'}"
+            f"seat {result.seat} policy {'mixed' if result.mixed else 'visits'}"
             + (" treefull 1" if result.tree_full else "")
             + _beliefs_field(result)
         ]
@@ -197,7 +197,7 @@ class SearchJob:
             return ()
 
     def _best_move(self, result: AnalysisResult) -> str:
-        if not result.simultaneous:
+        if not result.mixed:
             return result.best_move
         tokens = [m.token for m in result.moves if m.share > 0]
         weights = [m.share for m in result.moves if m.share > 0]

@@ -95,11 +95,25 @@ def test_a_small_tournament_runs(game_string, tmp_path):
 def test_the_search_reports_its_tree_and_its_rollouts(game_string):
     states = decision_states(game_string, 3)
     first, last = states[0], states[-1]
-    early = pyai.analyse(first, **FAST_SEARCH)
+    tree_search = {**FAST_SEARCH, "algorithm": "ismcts"}  # the tree and rollouts are ISMCTS's
+    early = pyai.analyse(first, **tree_search)
     assert 1 <= early.mean_depth <= early.max_depth
     assert early.mean_rollout_length > 0 and 0 < early.rollout_share < 1
-    late = pyai.analyse(last, **FAST_SEARCH)  # the game's last decision: little is left to roll out
+    late = pyai.analyse(last, **tree_search)  # the game's last decision: little is left to roll out
     assert late.mean_rollout_length < early.mean_rollout_length
+
+
+@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
+def test_whole_hand_cfr_is_a_mixed_policy_or_refused_by_name(game_string):
+    # algorithm=cfr needs a hand that starts public (HasHandStart); a game without one refuses it.
+    state = decision_states(game_string, 1)[0]
+    try:
+        result = pyai.analyse(state, **{**FAST_SEARCH, "algorithm": "cfr"})
+    except pyai.SettingError as error:
+        assert "algorithm 'cfr' plays a whole hand from its public start" in str(error)
+        return
+    assert result.mixed and sum(m.share for m in result.moves) == pytest.approx(1.0)
+    assert {m.token for m in result.moves} == set(state.legal_moves_for(result.seat))
 
 
 @pytest.mark.parametrize("game_string", EXAMPLE_GAMES)

@@ -29,10 +29,10 @@ import pytest
 
 import pyai
 
+from .exploitability import CARDS, MOVES, exploitability_of_search
+
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel (the test extra) is not installed")
 
-CARDS = ["js", "jh", "qs", "qh", "ks", "kh"]
-MOVES = ["fold", "call", "raise"]
 STATES = 9457  # OpenSpiel's leduc_poker has as many histories, chance nodes included
 INFORMATION_STATES = 936  # a player to act's information states: OpenSpiel's tabular policy has as many
 # Tokens tried at every state: each is either legal there or refused, and a refusal changes nothing.
@@ -276,40 +276,12 @@ def test_views_split_states_as_openspiel_information_states(tree):
     )
 
 
-def exploitability_of_search(private_opponents: bool, iterations: int) -> float:
-    """OpenSpiel's exploitability of the policy pyai's ISMCTS plays (its visit shares) at every information state."""
-    import numpy as np
-    from open_spiel.python import policy as policy_lib
-    from open_spiel.python.algorithms import exploitability
-
-    game = pyspiel.load_game("leduc_poker")
-    leduc = pyai.load_game("leduc()")
-    policy = policy_lib.TabularPolicy(game)
-    for index, spiel_state in enumerate(policy.states):
-        tokens = [
-            f"deal:{CARDS[step.action]}" if step.player == pyspiel.PlayerId.CHANCE else MOVES[step.action]
-            for step in spiel_state.full_history()
-        ]
-        result = pyai.analyse(
-            leduc.replay(tokens),
-            spiel_state.current_player(),
-            iterations=iterations,
-            seed=index,
-            rollout="random",
-            private_opponents=private_opponents,
-        )
-        row = np.zeros(len(MOVES))
-        for move in result.moves:
-            row[MOVES.index(move.token)] = move.share
-        policy.action_probability_array[index] = row / row.sum()
-    return exploitability.exploitability(game, policy)
-
-
 def test_opponents_that_play_their_own_card_make_a_far_less_exploitable_search():
     # Single-observer ISMCTS fuses every card the other seat might hold into
     # one average player; keeping the other seat's statistics per its own card
     # (the default) plays it as OpenSpiel's ISMCTS does (0.67 there at 1000
     # iterations). Seeded searches: the figures are the same on every run.
-    shared = exploitability_of_search(private_opponents=False, iterations=1000)
-    private = exploitability_of_search(private_opponents=True, iterations=1000)
+    ismcts = {"algorithm": "ismcts", "rollout": "random"}
+    shared = exploitability_of_search(1000, private_opponents=False, **ismcts)
+    private = exploitability_of_search(1000, private_opponents=True, **ismcts)
     assert private < 0.75 < shared, (private, shared)

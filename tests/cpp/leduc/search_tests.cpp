@@ -3,6 +3,7 @@
 // positions, and a pondering search's clock.
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -15,13 +16,17 @@
 
 namespace pyai::leduc::testing {
 
-// Every iteration of a search with an iteration budget starts with a move of
-// the searching seat.
+// Every iteration of an ISMCTS search with an iteration budget starts with a
+// move of the searching seat. Whole-hand CFR (the game's default) reports an
+// average strategy over the seat's moves: its weights sum to the iterations.
 void test_short_searches() {
   const std::atomic<bool> stop{false};
-  search::SearchConfig config = search::default_config<SearchGame>();
-  config.iterations = 2000;
-  CHECK(config.objective == search::Objective::kScore);
+  search::SearchConfig cfr = search::default_config<SearchGame>();
+  cfr.iterations = 2000;
+  CHECK(cfr.objective == search::Objective::kScore);
+  CHECK(cfr.algorithm == search::Algorithm::kCfr);
+  search::SearchConfig ismcts = cfr;
+  ismcts.algorithm = search::Algorithm::kIsmcts;
   for (const char* line : {"deal:qs deal:kh", "deal:js deal:kh raise", "deal:kh deal:qs call call deal:qh raise"}) {
     State s = initial_state();
     for (std::string_view rest = line; !rest.empty();) {
@@ -29,11 +34,18 @@ void test_short_searches() {
       apply_parsed(s, parse_token(s, rest.substr(0, space)));
       rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
     }
-    const auto result = search::run_search<SearchGame>(view_of(s, s.turn), s.turn, config, {}, stop);
-    CHECK_MSG(result.iterations == 2000, line);
+    const auto tree = search::run_search<SearchGame>(view_of(s, s.turn), s.turn, ismcts, {}, stop);
+    CHECK_MSG(tree.iterations == 2000 && !tree.average_strategy, line);
     uint64_t visits = 0;
-    for (const auto& move : result.moves) visits += move.visits;
+    for (const auto& move : tree.moves) visits += move.visits;
     CHECK_MSG(visits == 2000, line);
+
+    const auto hand = search::run_search<SearchGame>(view_of(s, s.turn), s.turn, cfr, {}, stop);
+    CHECK_MSG(hand.iterations == 2000 && hand.average_strategy, line);
+    double weight = 0;
+    for (const auto& move : hand.moves) weight += move.policy_weight;
+    CHECK_MSG(std::abs(weight - 2000) < 1e-6 * 2000, line);
+    CHECK_MSG(hand.moves.size() >= 2 && hand.moves[0].visits > 0, line);
   }
 }
 
