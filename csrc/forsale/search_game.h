@@ -253,8 +253,9 @@ inline std::span<const search::Setting<TreeOptions>> tree_settings() {
        "round (None: rollouts sell as the heuristic player does)",
        store_weight<&TreeOptions::rollout_sell_later_weight>, read_weight<&TreeOptions::rollout_sell_later_weight>},
       {"rollout_buy_later_weight", search::SettingKind::kNumber, 0, 100, "", true,
-       "rollouts play the advisor whose vehicle now, less this weight times the vehicle it would take in a later "
-       "round, is best (None: rollouts play advisors as the heuristic player does)",
+       "experimental (measured no gain, docs/search.md): rollouts play the advisor whose vehicle now, less this "
+       "weight times the vehicle it would take in a later round, is best (None: rollouts play advisors as the "
+       "heuristic player does)",
        store_weight<&TreeOptions::rollout_buy_later_weight>, read_weight<&TreeOptions::rollout_buy_later_weight>},
   };
   return table;
