@@ -99,6 +99,9 @@
 // rng: no random tie-breaks.
 #pragma once
 
+#include <algorithm>
+#include <climits>
+
 #include "rules.h"
 
 namespace pyai::forsale {
@@ -113,10 +116,11 @@ constexpr float kFinancialAdvisorShare = 0.4f;  // share of current cash expecte
 constexpr int kLawyerSpread = 8;  // use a Lawyer when the table's checks spread this much
 
 // What a unit of final cash is worth to `seat`: each Financial Advisor pays it again.
-inline float cash_worth(const State& s, int seat) {
+inline int cash_worth_units(const State& s, int seat) {
   const CardMask owned = s.advisors_in_hand[seat] | s.advisors_played[seat];
-  return 1.0f + float(card_count(owned & advisors_with(Ability::kFinancialAdvisor)));
+  return 1 + card_count(owned & advisors_with(Ability::kFinancialAdvisor));
 }
+inline float cash_worth(const State& s, int seat) { return float(cash_worth_units(s, seat)); }
 
 // The auction's estimate of an advisor's ability, in money: a table plus the
 // two abilities whose worth varies (asked twice an auction move; a switch
@@ -170,12 +174,24 @@ inline Action auction_action(const State& s) {
 inline int nth_highest(CardMask mask, int k) { return nth_card(mask, card_count(mask) - 1 - k); }
 
 // The highest value an advisor hand can show this round (a Fleet Manager paid up if affordable).
+// A paid-up Fleet Manager (31..33) beats every advisor number, so it is the
+// offer whenever there is one to pay for. 0 for an empty hand (bit 0 is no card).
 inline int highest_offer(CardMask hand, int cash) {
-  int best = highest_card(hand);
   const CardMask fleet = hand & advisors_with(Ability::kFleetManager);
-  if (fleet && cash >= kFleetManagerCost && highest_card(fleet) + kFleetManagerBoost > best)
-    best = highest_card(fleet) + kFleetManagerBoost;
-  return best;
+  const int unpaid = highest_card(hand | 1u);
+  return fleet && cash >= kFleetManagerCost ? highest_card(fleet) + kFleetManagerBoost : unpaid;
+}
+
+constexpr CardMask kGeneralManagers = advisors_with(Ability::kGeneralManager);
+constexpr CardMask kSalesDirectors = advisors_with(Ability::kSalesDirector);
+constexpr CardMask kFleetManagers = advisors_with(Ability::kFleetManager);
+
+// A buying move's key: its doubled score above, its place in legal_actions()
+// order (advisor x 2 + paid-up, at most 61) below, reversed so that the
+// earlier move of an equal score has the higher key.
+constexpr int kBuyOrderMask = 63, kBuyOrderLimit = 63;
+constexpr int buy_key(int score2, int advisor, bool boost) {
+  return score2 * (kBuyOrderMask + 1) + (kBuyOrderLimit - (2 * advisor + (boost ? 1 : 0)));
 }
 
 inline Action buying_action(const State& s) {
@@ -184,34 +200,46 @@ inline Action buying_action(const State& s) {
   // values: each value names one physical card (numbers 1..30, a paid-up
   // Fleet Manager 31..33), so they are distinct and a popcount above a value
   // counts the seats that beat it.
+  // Bit 0 names no card and no count below reads it, so a seat that shows
+  // nothing (the acting seat itself, an empty hand) sets bit 0: each seat is
+  // one select and one OR, with no branch on the seat or on its hand.
   uint64_t others = 0;
   for (int p = 0; p < s.num_players; ++p) {
-    if (p == seat) continue;
-    const int shown = s.advisor_offered[p] ? s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0)
-                                           : highest_offer(s.advisors_in_hand[p], s.cash[p]);
-    if (shown > 0) others |= uint64_t(1) << shown;  // an empty hand (never in play) shows nothing
+    const int offered = s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0);
+    const int shown = p == seat ? 0 : s.advisor_offered[p] ? offered : highest_offer(s.advisors_in_hand[p], s.cash[p]);
+    others |= uint64_t(1) << shown;
   }
-  const float worth_of_cash = cash_worth(s, seat);
-  Action best = 0;
-  float best_score = -1e9f;
-  for (int advisor : Cards(s.advisors_in_hand[seat])) {
-    const Ability ability = ability_of(advisor);
-    const bool can_boost = ability == Ability::kFleetManager && s.cash[seat] >= kFleetManagerCost;
-    for (int boost = 0; boost <= (can_boost ? 1 : 0); ++boost) {
-      const int value = advisor + (boost ? kFleetManagerBoost : 0);
-      const int beaten_by = std::popcount(others >> (value + 1));
-      const int vehicle = nth_highest(s.table, beaten_by);
-      float score = float(vehicle - advisor) * kMoneyPerNumber;
-      if (boost) score -= float(kFleetManagerCost) * worth_of_cash;
-      if (ability == Ability::kGeneralManager && beaten_by > 0) score += float(kGeneralManagerBonus) * worth_of_cash;
-      if (ability == Ability::kSalesDirector && vehicle >= advisor) score += float(kSalesDirectorBonus) * worth_of_cash;
-      if (score > best_score) {  // strict: ties keep the lower advisor, unpaid first
-        best_score = score;
-        best = play_action(advisor, boost != 0);
-      }
+  // Every score is a multiple of half a unit of money, so it is kept doubled,
+  // as an exact integer (the same order as the money itself), and packed into
+  // one key with the move's place in legal_actions() order (advisor x 2 +
+  // paid-up): the highest key is the best score, ties going to the earliest
+  // move (the lower advisor, unpaid first). Taking a maximum of keys needs no
+  // data-dependent branch, and the advisors' scores are hard to predict.
+  const int cash_worth2 = 2 * cash_worth_units(s, seat);  // a unit of cash, doubled
+  const CardMask hand = s.advisors_in_hand[seat];
+  const int top_rank = card_count(s.table) - 1;  // nth_card index of the top vehicle
+  int best_key = INT_MIN;
+  for (CardMask rest = hand; rest; rest &= rest - 1) {
+    const int advisor = lowest_card(rest);
+    const int beaten_by = std::popcount(others >> (advisor + 1));
+    const int vehicle = nth_card(s.table, top_rank - beaten_by);
+    int score2 = vehicle - advisor;
+    if (has_card(kGeneralManagers, advisor) && beaten_by > 0) score2 += kGeneralManagerBonus * cash_worth2;
+    if (has_card(kSalesDirectors, advisor) && vehicle >= advisor) score2 += kSalesDirectorBonus * cash_worth2;
+    best_key = std::max(best_key, buy_key(score2, advisor, false));
+  }
+  // A Fleet Manager paid up counts as 31..33 and costs kFleetManagerCost cash.
+  if (s.cash[seat] >= kFleetManagerCost) {
+    for (CardMask rest = hand & kFleetManagers; rest; rest &= rest - 1) {
+      const int advisor = lowest_card(rest);
+      const int beaten_by = std::popcount(others >> (advisor + kFleetManagerBoost + 1));
+      const int vehicle = nth_card(s.table, top_rank - beaten_by);
+      const int score2 = vehicle - advisor - kFleetManagerCost * cash_worth2;
+      best_key = std::max(best_key, buy_key(score2, advisor, true));
     }
   }
-  return best;
+  const int order = kBuyOrderLimit - (best_key & kBuyOrderMask);
+  return play_action(order >> 1, (order & 1) != 0);
 }
 
 // Check ids worth less than `value` (ids are ordered by value: 0,0,2,2,3,3,...).
