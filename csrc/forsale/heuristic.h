@@ -179,7 +179,9 @@ inline int nth_highest(CardMask mask, int k) { return nth_card(mask, card_count(
 inline int highest_offer(CardMask hand, int cash) {
   const CardMask fleet = hand & advisors_with(Ability::kFleetManager);
   const int unpaid = highest_card(hand | 1u);
-  return fleet && cash >= kFleetManagerCost ? highest_card(fleet) + kFleetManagerBoost : unpaid;
+  const int paid = highest_card(fleet | 1u) + kFleetManagerBoost;
+  const int pays = -int((fleet != 0) & (cash >= kFleetManagerCost));  // all ones or zero
+  return (paid & pays) | (unpaid & ~pays);
 }
 
 constexpr CardMask kGeneralManagers = advisors_with(Ability::kGeneralManager);
@@ -201,13 +203,16 @@ inline Action buying_action(const State& s) {
   // Fleet Manager 31..33), so they are distinct and a popcount above a value
   // counts the seats that beat it.
   // Bit 0 names no card and no count below reads it, so a seat that shows
-  // nothing (the acting seat itself, an empty hand) sets bit 0: each seat is
-  // one select and one OR, with no branch on the seat or on its hand.
+  // nothing (the acting seat itself, an empty hand) sets bit 0. Both values a
+  // seat may show are computed and one is kept by masks: which seats have
+  // played changes every move, so branches on it are mispredicted.
   uint64_t others = 0;
   for (int p = 0; p < s.num_players; ++p) {
-    const int offered = s.advisor_offered[p] + (has_card(s.boosted, p) ? kFleetManagerBoost : 0);
-    const int shown = p == seat ? 0 : s.advisor_offered[p] ? offered : highest_offer(s.advisors_in_hand[p], s.cash[p]);
-    others |= uint64_t(1) << shown;
+    const int offered = s.advisor_offered[p] + kFleetManagerBoost * int(has_card(s.boosted, p));
+    const int may_offer = highest_offer(s.advisors_in_hand[p], s.cash[p]);
+    const int has_played = -int(s.advisor_offered[p] != 0);  // all ones or zero
+    const int is_other = -int(p != seat);
+    others |= uint64_t(1) << (((offered & has_played) | (may_offer & ~has_played)) & is_other);
   }
   // Every score is a multiple of half a unit of money, so it is kept doubled,
   // as an exact integer (the same order as the money itself), and packed into
@@ -224,8 +229,9 @@ inline Action buying_action(const State& s) {
     const int beaten_by = std::popcount(others >> (advisor + 1));
     const int vehicle = nth_card(s.table, top_rank - beaten_by);
     int score2 = vehicle - advisor;
-    if (has_card(kGeneralManagers, advisor) && beaten_by > 0) score2 += kGeneralManagerBonus * cash_worth2;
-    if (has_card(kSalesDirectors, advisor) && vehicle >= advisor) score2 += kSalesDirectorBonus * cash_worth2;
+    // The bonuses as products of 0/1 conditions: no branch on the vehicle.
+    score2 += kGeneralManagerBonus * cash_worth2 * int(has_card(kGeneralManagers, advisor) & (beaten_by > 0));
+    score2 += kSalesDirectorBonus * cash_worth2 * int(has_card(kSalesDirectors, advisor) & (vehicle >= advisor));
     best_key = std::max(best_key, buy_key(score2, advisor, false));
   }
   // A Fleet Manager paid up counts as 31..33 and costs kFleetManagerCost cash.

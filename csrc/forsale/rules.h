@@ -181,9 +181,10 @@ inline void apply_auction(State& s, Action action) {
       return;
     }
   }
-  int next = s.left_of(seat);
-  while (!has_card(s.bidders_left, next)) next = s.left_of(next);
-  s.turn = uint8_t(next);
+  // The next bidder to the left: the lowest seat still in above this one, or
+  // else (going round) the lowest still in; two masks instead of a walk.
+  const CardMask after = s.bidders_left & ~card_range(0, seat);
+  s.turn = uint8_t(lowest_card(after ? after : CardMask(s.bidders_left)));
 }
 
 // ------------------------------------------------------------------- phase 2
