@@ -25,7 +25,8 @@ constexpr CardMask full_deck(Deck deck) {
 }
 
 // Checks {0,0,2,2,3,3,...,15,15}: ids 0,1 are worth 0, ids 2k and 2k+1 are worth k+1.
-constexpr int check_value(int check_id) { return check_id < 2 ? 0 : check_id / 2 + 1; }
+// (Without a branch: id / 2 counts one too few from id 2 on.)
+constexpr int check_value(int check_id) { return (check_id >> 1) + int(check_id >= 2); }
 constexpr bool is_valid_check_value(int value) { return value == 0 || (value >= 2 && value <= 15); }
 constexpr int first_check_id(int value) { return value == 0 ? 0 : 2 * (value - 1); }
 

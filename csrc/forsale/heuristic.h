@@ -138,11 +138,14 @@ inline float ability_worth(const State& s, int seat, int advisor) {
       0.0f,  // Financial Advisor: a share of the seat's cash (below)
       2.0f,  // General Manager
   };
-  const Ability ability = ability_of(advisor);
-  const float variable = ability == Ability::kController         ? float(advisor)
-                         : ability == Ability::kFinancialAdvisor ? kFinancialAdvisorShare * float(s.cash[seat])
-                                                                 : 0.0f;
-  return kFixedWorth[int(ability)] + variable;
+  // Worth per advisor number (the Controller) and per unit of cash (the
+  // Financial Advisor): tables rather than a branch on the ability. Every
+  // other product is +0, so the sum is exactly the one nonzero term.
+  constexpr float kPerNumber[kNumAbilities] = {0, 0, 0, 1.0f, 0, 0, 0, 0, 0, 0};
+  constexpr float kPerCash[kNumAbilities] = {0, 0, 0, 0, 0, 0, 0, 0, kFinancialAdvisorShare, 0};
+  const int ability = int(ability_of(advisor));
+  const float variable = float(advisor) * kPerNumber[ability] + kPerCash[ability] * float(s.cash[seat]);
+  return kFixedWorth[ability] + variable;
 }
 
 // What a card on the auction table is worth: an advisor's number and ability,
@@ -159,15 +162,17 @@ inline Action auction_action(const State& s) {
   const int raise_to = s.high_bid + 1;
   if (raise_to > s.cash[seat]) return pass_action();
   const int standing = s.bid[seat];
-  const bool full_refund = !s.classic && ability_of(lowest) == Ability::kSalesAssociate;
-  const int pass_cost = full_refund ? 0 : standing - standing / 2;
+  // Conditions below combine with & rather than &&: each && is a branch, and
+  // these change from move to move.
+  const bool full_refund = !s.classic & (ability_of(lowest) == Ability::kSalesAssociate);
+  const int pass_cost = (standing - standing / 2) & -int(!full_refund);
   const float gain = advisor_worth(s, seat, highest) - advisor_worth(s, seat, lowest);
   const float extra_cost = float(raise_to - pass_cost) * cash_worth(s, seat);
   const int rounds_left = s.rounds_per_phase - s.round;
   const float slack = s.num_players <= 4 ? kBudgetSlackFew : kBudgetSlackMany;
   const float budget = float(s.cash[seat]) * slack / float(rounds_left > 0 ? rounds_left : 1);
-  if (extra_cost <= gain && float(raise_to) <= budget) return bid_action(raise_to);
-  return pass_action();
+  const bool raise = (extra_cost <= gain) & (float(raise_to) <= budget);
+  return raise ? bid_action(raise_to) : pass_action();
 }
 
 // The k-th highest card of a mask (k = 0: the highest).
@@ -234,9 +239,11 @@ inline Action buying_action(const State& s) {
     score2 += kSalesDirectorBonus * cash_worth2 * int(has_card(kSalesDirectors, advisor) & (vehicle >= advisor));
     best_key = std::max(best_key, buy_key(score2, advisor, false));
   }
-  // A Fleet Manager paid up counts as 31..33 and costs kFleetManagerCost cash.
-  if (s.cash[seat] >= kFleetManagerCost) {
-    for (CardMask rest = hand & kFleetManagers; rest; rest &= rest - 1) {
+  // A Fleet Manager paid up counts as 31..33 and costs kFleetManagerCost cash
+  // (the cash test as a mask: one loop test, mostly on an empty set).
+  const CardMask payable = hand & kFleetManagers & -CardMask(s.cash[seat] >= kFleetManagerCost);
+  {
+    for (CardMask rest = payable; rest; rest &= rest - 1) {
       const int advisor = lowest_card(rest);
       const int beaten_by = std::popcount(others >> (advisor + kFleetManagerBoost + 1));
       const int vehicle = nth_card(s.table, top_rank - beaten_by);
@@ -299,7 +306,7 @@ inline Action choose_sell(const State& s) {
 inline int check_for(const State& s, int seat, int vehicle) {
   int higher = 0;
   for (int p = 0; p < s.num_players; ++p)
-    if (p != seat && s.sell[p].vehicle > vehicle) ++higher;
+    higher += int(p != seat) & int(s.sell[p].vehicle > vehicle);
   return check_value(nth_highest(s.table, higher));
 }
 

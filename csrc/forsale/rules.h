@@ -182,9 +182,11 @@ inline void apply_auction(State& s, Action action) {
     }
   }
   // The next bidder to the left: the lowest seat still in above this one, or
-  // else (going round) the lowest still in; two masks instead of a walk.
+  // else (going round) the lowest still in. The seats still in are also
+  // copied 8 bits up, above every seat, so one count of trailing zeros finds
+  // either, with no walk and no branch (seats are below 8).
   const CardMask after = s.bidders_left & ~card_range(0, seat);
-  s.turn = uint8_t(lowest_card(after ? after : CardMask(s.bidders_left)));
+  s.turn = uint8_t(lowest_card(after | (CardMask(s.bidders_left) << 8)) & 7);
 }
 
 // ------------------------------------------------------------------- phase 2

@@ -86,7 +86,8 @@ struct State {
 
   int players() const { return num_players; }
   CardMask all_seats() const { return CardMask((1u << num_players) - 1); }
-  int left_of(int seat) const { return seat + 1 == num_players ? 0 : seat + 1; }
+  // Without a branch (the last seat's turn comes every round): seat + 1, masked to 0 past the last.
+  int left_of(int seat) const { return (seat + 1) & -int(seat + 1 != num_players); }
   int right_of(int seat) const { return seat == 0 ? num_players - 1 : seat - 1; }
 };
 
