@@ -162,10 +162,10 @@ inline Action auction_action(const State& s) {
   const int raise_to = s.high_bid + 1;
   if (raise_to > s.cash[seat]) return pass_action();
   const int standing = s.bid[seat];
-  // Conditions below combine with & rather than &&: each && is a branch, and
-  // these change from move to move.
-  const bool full_refund = !s.classic & (ability_of(lowest) == Ability::kSalesAssociate);
-  const int pass_cost = (standing - standing / 2) & -int(!full_refund);
+  // Passing pays half the bid rounded up, or nothing for a Sales Associate
+  // (the edition is fixed for a game: that test is always predicted).
+  const int half_up = standing - standing / 2;
+  const int pass_cost = s.classic ? half_up : ability_of(lowest) == Ability::kSalesAssociate ? 0 : half_up;
   const float gain = advisor_worth(s, seat, highest) - advisor_worth(s, seat, lowest);
   const float extra_cost = float(raise_to - pass_cost) * cash_worth(s, seat);
   const int rounds_left = s.rounds_per_phase - s.round;
@@ -242,24 +242,32 @@ inline Action buying_action(const State& s) {
   // A Fleet Manager paid up counts as 31..33 and costs kFleetManagerCost cash
   // (the cash test as a mask: one loop test, mostly on an empty set).
   const CardMask payable = hand & kFleetManagers & -CardMask(s.cash[seat] >= kFleetManagerCost);
-  {
-    for (CardMask rest = payable; rest; rest &= rest - 1) {
-      const int advisor = lowest_card(rest);
-      const int beaten_by = std::popcount(others >> (advisor + kFleetManagerBoost + 1));
-      const int vehicle = nth_card(s.table, top_rank - beaten_by);
-      const int score2 = vehicle - advisor - kFleetManagerCost * cash_worth2;
-      best_key = std::max(best_key, buy_key(score2, advisor, true));
-    }
+  for (CardMask rest = payable; rest; rest &= rest - 1) {
+    const int advisor = lowest_card(rest);
+    const int beaten_by = std::popcount(others >> (advisor + kFleetManagerBoost + 1));
+    const int vehicle = nth_card(s.table, top_rank - beaten_by);
+    const int score2 = vehicle - advisor - kFleetManagerCost * cash_worth2;
+    best_key = std::max(best_key, buy_key(score2, advisor, true));
   }
   const int order = kBuyOrderLimit - (best_key & kBuyOrderMask);
   return play_action(order >> 1, (order & 1) != 0);
 }
 
 // Check ids worth less than `value` (ids are ordered by value: 0,0,2,2,3,3,...).
-constexpr CardMask checks_below(int value) {
+constexpr CardMask checks_below_rule(int value) {
   return value <= 0 ? CardMask(0) : value <= 2 ? card_range(0, 1) : value > 15 ? kCheckDeck
                                                                              : card_bit(first_check_id(value)) - 1;
 }
+// The same for the values asked (0..16: a check value and the next), as a
+// table: one load instead of a chain of branches.
+struct ChecksBelowTable {
+  CardMask below[17];
+  constexpr ChecksBelowTable() : below() {
+    for (int value = 0; value <= 16; ++value) below[value] = checks_below_rule(value);
+  }
+};
+constexpr ChecksBelowTable kChecksBelow;
+constexpr CardMask checks_below(int value) { return kChecksBelow.below[value]; }
 
 // Checks still to come (or removed): public, from what has been taken.
 inline CardMask checks_to_come(const State& s) {
@@ -279,7 +287,7 @@ inline Action sell_at(const State& s, int index) {
   const int vehicle = nth_card(hand, index);
   const CardMask lawyers = unused_abilities(s, seat, Ability::kLawyer);
   const int spread = check_value(highest_card(s.table)) - check_value(lowest_card(s.table));
-  if (lawyers && spread >= kLawyerSpread) {
+  if ((lawyers != 0) & (spread >= kLawyerSpread)) {
     const int neighbour = index + 1 < card_count(hand) ? nth_card(hand, index + 1) : nth_card(hand, index - 1);
     return vehicle < neighbour ? sell_action(vehicle, neighbour, lowest_card(lawyers))
                                : sell_action(neighbour, vehicle, lowest_card(lawyers));

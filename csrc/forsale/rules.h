@@ -164,8 +164,8 @@ inline void apply_auction(State& s, Action action) {
   } else {
     const int card = lowest_card(s.table);
     const int standing = s.bid[seat];
-    const bool full_refund = !s.classic && ability_of(card) == Ability::kSalesAssociate;
-    const int paid = full_refund ? 0 : standing - standing / 2;
+    const bool full_refund = !s.classic & (ability_of(card) == Ability::kSalesAssociate);
+    const int paid = (standing - standing / 2) & -int(!full_refund);
     s.cash[seat] -= int16_t(paid);
     s.bid[seat] = 0;
     s.bidders_left &= uint8_t(~card_bit(seat));
@@ -227,9 +227,10 @@ inline void resolve_buying_round(State& s) {
     vehicles_left &= ~card_bit(vehicle);
     s.vehicles[seat] |= card_bit(vehicle);
     const int advisor = s.advisor_offered[seat];
-    if (ability_of(advisor) == Ability::kSalesDirector && vehicle >= advisor) s.cash[seat] += kSalesDirectorBonus;
-    if (ability_of(advisor) == Ability::kGeneralManager && vehicle != highest_vehicle)
-      s.cash[seat] += kGeneralManagerBonus;
+    // The bonuses as 0/1 products: which advisor takes which vehicle is not predictable.
+    const Ability ability = ability_of(advisor);
+    s.cash[seat] += int16_t(kSalesDirectorBonus * int((ability == Ability::kSalesDirector) & (vehicle >= advisor)) +
+                            kGeneralManagerBonus * int((ability == Ability::kGeneralManager) & (vehicle != highest_vehicle)));
     s.advisors_played[seat] |= card_bit(advisor);
     s.advisor_offered[seat] = 0;
   }
