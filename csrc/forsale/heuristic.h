@@ -110,8 +110,9 @@ namespace heuristic_detail {
 
 constexpr float kMoneyPerNumber = 0.5f;   // final money per advisor / vehicle number
 // Auction budget: cash x slack / rounds left; the slack was measured best at
-// 2 with 3-4 players (28 starting cash) and 1.5 with 5-6 (20).
-constexpr float kBudgetSlackFew = 2.0f, kBudgetSlackMany = 1.5f;
+// 2 with 3-4 players (28 starting cash) and 1.5 with 5-6 (20). Kept doubled,
+// as whole numbers, so the budget test is exact in integers (auction_action).
+constexpr int kBudgetSlackFewTwice = 4, kBudgetSlackManyTwice = 3;
 constexpr float kFinancialAdvisorShare = 0.4f;  // share of current cash expected at the end
 constexpr int kLawyerSpread = 8;  // use a Lawyer when the table's checks spread this much
 
@@ -123,10 +124,8 @@ inline int cash_worth_units(const State& s, int seat) {
 inline float cash_worth(const State& s, int seat) { return float(cash_worth_units(s, seat)); }
 
 // The auction's estimate of an advisor's ability, in money: a table plus the
-// two abilities whose worth varies (asked twice an auction move; a switch
-// compiled to an indirect jump).
-inline float ability_worth(const State& s, int seat, int advisor) {
-  constexpr float kFixedWorth[kNumAbilities] = {
+// two abilities whose worth varies.
+constexpr float kFixedWorth[kNumAbilities] = {
       0.0f,  // Sales Associate: the refund is in the cost of passing
       1.0f,  // Consultant
       1.0f,  // Mechanic
@@ -136,23 +135,34 @@ inline float ability_worth(const State& s, int seat, int advisor) {
       1.0f,  // Lawyer
       4.0f,  // Restoration Specialist
       0.0f,  // Financial Advisor: a share of the seat's cash (below)
-      2.0f,  // General Manager
-  };
-  // Worth per advisor number (the Controller) and per unit of cash (the
-  // Financial Advisor): tables rather than a branch on the ability. Every
-  // other product is +0, so the sum is exactly the one nonzero term.
-  constexpr float kPerNumber[kNumAbilities] = {0, 0, 0, 1.0f, 0, 0, 0, 0, 0, 0};
-  constexpr float kPerCash[kNumAbilities] = {0, 0, 0, 0, 0, 0, 0, 0, kFinancialAdvisorShare, 0};
-  const int ability = int(ability_of(advisor));
-  const float variable = float(advisor) * kPerNumber[ability] + kPerCash[ability] * float(s.cash[seat]);
-  return kFixedWorth[ability] + variable;
-}
+    2.0f,  // General Manager
+};
+
+// An advisor's worth but for the Financial Advisor's share of cash, by
+// number: number / 2 + its ability's fixed worth (+ its number for a
+// Controller). Every term is a whole or half number, so the table holds
+// exactly the sums the worth was computed from term by term.
+struct AdvisorWorthTable {
+  float fixed[kDeckSize + 1];
+  float is_financial[kDeckSize + 1];  // 1 for a Financial Advisor, else 0
+  constexpr AdvisorWorthTable() : fixed(), is_financial() {
+    for (int advisor = 1; advisor <= kDeckSize; ++advisor) {
+      const Ability ability = ability_of(advisor);
+      fixed[advisor] = float(advisor) * kMoneyPerNumber + kFixedWorth[int(ability)] +
+                       (ability == Ability::kController ? float(advisor) : 0.0f);
+      is_financial[advisor] = ability == Ability::kFinancialAdvisor ? 1.0f : 0.0f;
+    }
+  }
+};
+constexpr AdvisorWorthTable kAdvisorWorth;
 
 // What a card on the auction table is worth: an advisor's number and ability,
-// or (classic edition) a property's number alone.
-inline float advisor_worth(const State& s, int seat, int advisor) {
+// or (classic edition) a property's number alone. `financial_share` is
+// kFinancialAdvisorShare x the seat's cash, rounded once; times 0 or 1 it
+// stays exact, so no multiply-add can fuse it differently.
+inline float advisor_worth(const State& s, float financial_share, int advisor) {
   if (s.classic) return float(advisor) * kMoneyPerNumber;
-  return float(advisor) * kMoneyPerNumber + ability_worth(s, seat, advisor);
+  return kAdvisorWorth.fixed[advisor] + financial_share * kAdvisorWorth.is_financial[advisor];
 }
 
 inline Action auction_action(const State& s) {
@@ -166,12 +176,16 @@ inline Action auction_action(const State& s) {
   // (the edition is fixed for a game: that test is always predicted).
   const int half_up = standing - standing / 2;
   const int pass_cost = s.classic ? half_up : ability_of(lowest) == Ability::kSalesAssociate ? 0 : half_up;
-  const float gain = advisor_worth(s, seat, highest) - advisor_worth(s, seat, lowest);
+  const float financial_share = kFinancialAdvisorShare * float(s.cash[seat]);
+  const float gain = advisor_worth(s, financial_share, highest) - advisor_worth(s, financial_share, lowest);
   const float extra_cost = float(raise_to - pass_cost) * cash_worth(s, seat);
-  const int rounds_left = s.rounds_per_phase - s.round;
-  const float slack = s.num_players <= 4 ? kBudgetSlackFew : kBudgetSlackMany;
-  const float budget = float(s.cash[seat]) * slack / float(rounds_left > 0 ? rounds_left : 1);
-  const bool raise = (extra_cost <= gain) & (float(raise_to) <= budget);
+  const int rounds_left = std::max(s.rounds_per_phase - s.round, 1);
+  // raise_to <= cash x slack / rounds_left, times 2 x rounds_left: whole
+  // numbers, no division. (The same test as in floats: the quotient is a
+  // multiple of 1 / (2 x rounds_left), never within a rounding of raise_to
+  // unless equal to it.)
+  const int slack_twice = s.num_players <= 4 ? kBudgetSlackFewTwice : kBudgetSlackManyTwice;
+  const bool raise = (extra_cost <= gain) & (2 * raise_to * rounds_left <= slack_twice * s.cash[seat]);
   return raise ? bid_action(raise_to) : pass_action();
 }
 
