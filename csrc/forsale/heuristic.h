@@ -126,15 +126,15 @@ inline float cash_worth(const State& s, int seat) { return float(cash_worth_unit
 // The auction's estimate of an advisor's ability, in money: a table plus the
 // two abilities whose worth varies.
 constexpr float kFixedWorth[kNumAbilities] = {
-      0.0f,  // Sales Associate: the refund is in the cost of passing
-      1.0f,  // Consultant
-      1.0f,  // Mechanic
-      0.0f,  // Controller: its number (below), as it lifts a low check to it
-      1.0f,  // Fleet Manager
-      1.0f,  // Sales Director
-      1.0f,  // Lawyer
-      4.0f,  // Restoration Specialist
-      0.0f,  // Financial Advisor: a share of the seat's cash (below)
+    0.0f,  // Sales Associate: the refund is in the cost of passing
+    1.0f,  // Consultant
+    1.0f,  // Mechanic
+    0.0f,  // Controller: its number (below), as it lifts a low check to it
+    1.0f,  // Fleet Manager
+    1.0f,  // Sales Director
+    1.0f,  // Lawyer
+    4.0f,  // Restoration Specialist
+    0.0f,  // Financial Advisor: a share of the seat's cash (below)
     2.0f,  // General Manager
 };
 
