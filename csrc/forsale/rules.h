@@ -229,8 +229,9 @@ inline void resolve_buying_round(State& s) {
     const int advisor = s.advisor_offered[seat];
     // The bonuses as 0/1 products: which advisor takes which vehicle is not predictable.
     const Ability ability = ability_of(advisor);
-    s.cash[seat] += int16_t(kSalesDirectorBonus * int((ability == Ability::kSalesDirector) & (vehicle >= advisor)) +
-                            kGeneralManagerBonus * int((ability == Ability::kGeneralManager) & (vehicle != highest_vehicle)));
+    const int director = int((ability == Ability::kSalesDirector) & (vehicle >= advisor));
+    const int manager = int((ability == Ability::kGeneralManager) & (vehicle != highest_vehicle));
+    s.cash[seat] += int16_t(kSalesDirectorBonus * director + kGeneralManagerBonus * manager);
     s.advisors_played[seat] |= card_bit(advisor);
     s.advisor_offered[seat] = 0;
   }

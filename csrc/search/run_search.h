@@ -40,7 +40,8 @@ template <Game G>
 uint64_t sets_per_search(const SearchConfig& config, int threads) {
   if constexpr (offers_cfr<G>()) {
     if (config.max_nodes) return std::max<uint64_t>(1, config.max_nodes / uint64_t(threads));
-    return std::max<uint64_t>(1024, config.max_memory_mb * 1024 * 1024 / CfrSearch<G>::kBytesPerSet / uint64_t(threads));
+    const uint64_t bytes = config.max_memory_mb * 1024 * 1024;
+    return std::max<uint64_t>(1024, bytes / CfrSearch<G>::kBytesPerSet / uint64_t(threads));
   }
   return 0;
 }
