@@ -41,6 +41,29 @@ inline int nth_card(CardMask mask, int index) {
 #endif
 }
 
+// The cards of a mask spread to the even bits of a 64-bit word (card c at bit
+// 2c), so that each card has an odd bit beside it for a variant of the card:
+// with BMI2 one pdep.
+inline uint64_t spread_to_even_bits(CardMask mask) {
+#if defined(__BMI2__)
+  return _pdep_u64(mask, 0x5555555555555555ull);
+#else
+  uint64_t spread = 0;
+  for (; mask; mask &= mask - 1) spread |= uint64_t(1) << (2 * lowest_card(mask));
+  return spread;
+#endif
+}
+
+// The index-th lowest set bit of a 64-bit word (index < its popcount).
+inline int nth_bit64(uint64_t word, int index) {
+#if defined(__BMI2__)
+  return std::countr_zero(_pdep_u64(uint64_t(1) << index, word));
+#else
+  for (int skipped = 0; skipped < index; ++skipped) word &= word - 1;
+  return std::countr_zero(word);
+#endif
+}
+
 // A uniformly random subset of `count` cards from `pool` (count <= size of pool).
 inline CardMask random_subset(CardMask pool, int count, Rng& rng) {
   CardMask chosen = 0;

@@ -20,15 +20,16 @@ inline Action random_action(const State& s, Rng& rng) {
       return k == 0 ? pass_action() : bid_action(s.high_bid + k);
     }
     case Phase::kBuying: {
+      // A play's fields are the advisor times two plus the boost bit, so the
+      // plays in legal order are the set bits of one word: each advisor at
+      // its even bit, its boosted play (a Fleet Manager with the cost in
+      // cash) at the odd bit above.
       const CardMask hand = s.advisors_in_hand[seat];
-      const CardMask boostable =
-          s.cash[seat] >= kFleetManagerCost ? hand & advisors_with(Ability::kFleetManager) : CardMask(0);
-      int k = int(rng.below(uint32_t(card_count(hand) + card_count(boostable))));
-      for (int advisor : Cards(hand)) {
-        if (k-- == 0) return play_action(advisor, false);
-        if (has_card(boostable, advisor) && k-- == 0) return play_action(advisor, true);
-      }
-      return play_action(highest_card(hand), false);  // not reached
+      const CardMask can_boost = -CardMask(s.cash[seat] >= kFleetManagerCost);
+      const CardMask boostable = hand & advisors_with(Ability::kFleetManager) & can_boost;
+      const uint64_t plays = spread_to_even_bits(hand) | (spread_to_even_bits(boostable) << 1);
+      const int k = int(rng.below(uint32_t(card_count(hand) + card_count(boostable))));
+      return make_move(MoveKind::kPlay, uint32_t(nth_bit64(plays, k)));
     }
     default: break;
   }

@@ -32,12 +32,32 @@ struct ScoreBreakdown {
 //     lowest check: the ascending pass hands them out in descending order.
 // tests/cpp/forsale/scoring_tests.cpp checks it against trying every assignment.
 inline int best_modifier_gain(CardMask check_ids, CardMask modifiers) {
-  if (check_ids == 0 || modifiers == 0) return 0;
   int controller[3];  // descending
   int controllers = 0;
   for (CardMask left = modifiers & advisors_with(Ability::kController); left; left &= ~card_bit(highest_card(left)))
     controller[controllers++] = highest_card(left);
   const int restorers = card_count(modifiers & advisors_with(Ability::kRestorationSpecialist));
+  // Only checks below the highest Controller's number, or restorable ones,
+  // can gain: the others leave every cell as it was.
+  const int gaining_below = std::max(controllers ? controller[0] : 0, kRestorableHigh + 1);
+  check_ids &= card_bit(first_check_id(gaining_below)) - 1;
+  if (check_ids == 0 || modifiers == 0) return 0;
+  // One kind alone needs no programme (most hands): Restoration Specialists
+  // double the highest restorable checks; Controllers, highest first, go on
+  // the lowest checks.
+  if (controllers == 0) {
+    int gain = 0;
+    CardMask restorable = check_ids & ~card_range(0, first_check_id(kRestorableLow) - 1);
+    for (int used = 0; used < restorers && restorable; ++used, restorable &= ~card_bit(highest_card(restorable)))
+      gain += check_value(highest_card(restorable));
+    return gain;
+  }
+  if (restorers == 0) {
+    int gain = 0;
+    for (int used = 0; used < controllers && check_ids; ++used, check_ids &= check_ids - 1)
+      gain += std::max(controller[used] - check_value(lowest_card(check_ids)), 0);
+    return gain;
+  }
   constexpr int kUnreachable = -1000;
   int best[4][4];  // [Controllers used][Restoration Specialists used]
   for (auto& row : best)
