@@ -23,6 +23,11 @@ class FixedVector {
       if (keep(items_[i])) items_[kept++] = items_[i];
     size_ = kept;
   }
+  // Keeps the first `count` items (count <= size()).
+  void truncate(std::size_t count) {
+    assert(count <= size_);
+    size_ = count;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   static constexpr std::size_t capacity() { return Capacity; }

@@ -3,6 +3,7 @@
 // holds no For Sale code.
 #pragma once
 
+#include <algorithm>
 #include <span>
 
 #include "../core/rng.h"
@@ -78,11 +79,9 @@ struct SearchGame {
     const bool own = s.turn == searching_seat || options.opponent_max_raise < 0;
     const int max_raise = own ? options.max_raise : options.opponent_max_raise;
     if (max_raise <= 0 || s.phase != Phase::kAuction) return;
-    const int cap = s.high_bid + max_raise;
-    ActionList kept;
-    for (Action a : out)
-      if (move_kind(a) != MoveKind::kBid || bid_total(a) <= cap) kept.push_back(a);
-    out = kept;
+    // The auction lists the pass, then each bid up from high_bid + 1: the
+    // bids up to the cap are a prefix.
+    out.truncate(std::min(out.size(), std::size_t(1 + max_raise)));
   }
   static void apply(State& s, Action a) { apply_action(s, a); }
 
