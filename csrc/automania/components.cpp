@@ -71,8 +71,10 @@ Components Components::from_wire(std::span<const int32_t> wire) {
   c.stations = in.byte("the stations", 1, kMaxStations);
   for (int car = 0; car < kCarTypes; ++car) {
     c.line_length[car] = in.byte("a line's length", 1, c.stations);
-    for (int i = 0; i < c.line_length[car]; ++i)
+    for (int i = 0; i < c.line_length[car]; ++i) {
       c.line[car][i] = uint8_t(in.byte("a line's station", 1, c.stations) - 1);
+      ++c.station_uses[c.line[car][i]][car];
+    }
   }
   c.offices = in.byte("the office spaces", 1, kMaxOffices);
   for (int i = 0; i < c.offices; ++i) c.office_fee[i] = in.byte("an office fee", 0, 99);
@@ -129,6 +131,7 @@ Components Components::from_wire(std::span<const int32_t> wire) {
     for (int i = 1; i < market.ship_spaces; ++i)
       if (market.space[i].level == market.space[i - 1].level)
         throw GameError(ErrorKind::kBadConfig, "component data: two ship spaces of one level");
+    for (int i = 0; i < market.ship_spaces; ++i) market.level_bits |= uint64_t(1) << market.space[i].level;
     market.sales_spaces = in.byte("the sales spaces", 1, kMaxSalesSpaces);
     for (int i = 0; i < market.sales_spaces; ++i) {
       SalesSpace& sale = market.sale[i];

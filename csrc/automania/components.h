@@ -125,6 +125,7 @@ struct SalesSpace {
 struct MarketSpec {
   uint8_t ship_spaces = 0;
   ShipSpace space[kMaxShipSpaces] = {};
+  uint64_t level_bits = 0;  // bit `level` for each ship space (levels are distinct and below 64)
   uint8_t sales_spaces = 0;
   SalesSpace sale[kMaxSalesSpaces] = {};
 
@@ -154,6 +155,7 @@ struct Components {
   uint8_t stations = 0;
   uint8_t line_length[kCarTypes] = {};
   uint8_t line[kCarTypes][kMaxStations] = {};  // station indexes, 0-based
+  uint8_t station_uses[kMaxStations][kCarTypes] = {};  // how often each line holds the station
   uint8_t offices = 0;
   uint8_t office_fee[kMaxOffices] = {};
   uint8_t styling_slots = 0;

@@ -62,14 +62,15 @@ inline uint32_t styling_parts(const Components& c, const Seat& seat, int car) {
 // demands worth most first (so with two equal demands and one matching
 // machine only the higher counts).
 inline int demand_stars(const Components& c, const uint8_t* demand, LineSymbols line) {
+  // Without a branch on the machines: whether one is left is a 0/1 factor
+  // (the heuristic asks this of every car at every popularity it weighs).
   int stars = 0;
   for (int k = 0; k < kActiveDemands; ++k) {
     const int space = c.active_by_stars[k];
     uint8_t& left = line.count[demand[space]];
-    if (left) {
-      --left;
-      stars += c.active_stars[space];
-    }
+    const int met = left != 0;
+    left = uint8_t(left - met);
+    stars += met * c.active_stars[space];
   }
   return stars;
 }

@@ -157,10 +157,11 @@ inline float contract_prospect(const Components& c, const LineSymbols* lines, co
     int missing = std::popcount(uint32_t(card.styling) & ~parts[car]);
     for (int k = 0; k < card.symbol_count; ++k) {
       const int symbol = card.symbols[k];
-      if (lines[car].count[symbol] < card.needed[symbol]) missing += card.needed[symbol] - lines[car].count[symbol];
+      missing += std::max(card.needed[symbol] - lines[car].count[symbol], 0);
     }
+    // As maxima, not branches: which requirements a car lacks is not predictable.
     const int short_stars = card.stars - best_stars[car] - kMarketingReach;
-    if (short_stars > 0) missing += (short_stars + 2) / 3;
+    missing += (std::max(short_stars, 0) + 2) / 3;
     fewest = std::min(fewest, missing);
   }
   const float chance = kMeetChance[std::min(fewest, 4)] * (last_round && fewest > 0 ? 0.5f : 1.0f);
@@ -283,18 +284,15 @@ inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook&
     case MoveKind::kPutStation:
       replaced = p.station[arg];
       for (int car = 0; car < kCarTypes; ++car) {
-        bool on_line = false;
-        for (int i = 0; i < c.line_length[car]; ++i) {
-          if (c.line[car][i] != arg) continue;
-          on_line = true;
-          if (replaced != kNoTile) {
-            --f.lines[car].count[face(c, replaced).detail];
-            f.fixed[car] -= face(c, replaced).stars;
-          }
-          ++f.lines[car].count[added.detail];
-          f.fixed[car] += added.stars;
+        const int uses = c.station_uses[arg][car];  // a table: no walk along the line
+        if (uses == 0) continue;
+        if (replaced != kNoTile) {
+          f.lines[car].count[face(c, replaced).detail] -= uint8_t(uses);
+          f.fixed[car] -= uses * face(c, replaced).stars;
         }
-        if (on_line) measure_demands(c, o, car, f);
+        f.lines[car].count[added.detail] += uint8_t(uses);
+        f.fixed[car] += uses * added.stars;
+        measure_demands(c, o, car, f);
       }
       break;
     case MoveKind::kPutOffice:
@@ -373,6 +371,7 @@ struct SalesOutlook {
   int count = 0;
   float top = 0.0f;
   float best_any = 0.0f;  // the best reward of any space (what a top car takes)
+  uint32_t occupied = 0;  // the market's ship spaces holding a car (bits)
 };
 
 inline SalesOutlook sales_outlook(const State& s, int market) {
@@ -395,14 +394,14 @@ inline SalesOutlook sales_outlook(const State& s, int market) {
     for (int row = 1; row <= kMaxSalesRow; ++row)
       if (best_of_row[row] > 0.0f) out.limited[out.count++] = best_of_row[row];
   std::sort(out.limited, out.limited + out.count, [](float a, float b) { return a > b; });
+  for (int i = 0; i < spec.ship_spaces; ++i) out.occupied |= uint32_t(s.ship[market][i] != kNoCar) << i;
   return out;
 }
 
 // The expected sale of a car on ship space `space` of `market`: the cars on
 // higher spaces are offered (and take the better places) first.
-inline float expected_sale(const State& s, const SalesOutlook& sales, int market, int space) {
-  int ahead = 0;
-  for (int i = space + 1; i < s.c().market[market].ship_spaces; ++i) ahead += s.ship[market][i] != kNoCar;
+inline float expected_sale(const SalesOutlook& sales, int space) {
+  const int ahead = std::popcount(sales.occupied >> (space + 1));
   return kSaleChance * (ahead < sales.count ? sales.limited[ahead] : sales.top);
 }
 
@@ -450,7 +449,7 @@ inline float shipping_worth(const State& s, const SalesOutlook& sales, int marke
   if (!has_car) return 0.0f;
   const int space = best_ship_space(s, market, stars);
   if (space < 0) return 0.0f;
-  return float(c.market[market].space[space].medal) + expected_sale(s, sales, market, space);
+  return float(c.market[market].space[space].medal) + expected_sale(sales, space);
 }
 
 // A car's worth at `stars` in `market`: where it goes and the contract it meets.
@@ -708,7 +707,7 @@ inline float expected_sales(const State& s, int seat, const SalesOutlook* sales,
   int count = 0;
   for (int m = 0; m < kMarkets; ++m)
     for (int i = 0; i < c.market[m].ship_spaces; ++i)
-      if (s.ship[m][i] != kNoCar && car_owner(s.ship[m][i]) == seat) worth[count++] = expected_sale(s, sales[m], m, i);
+      if (s.ship[m][i] != kNoCar && car_owner(s.ship[m][i]) == seat) worth[count++] = expected_sale(sales[m], i);
   std::sort(worth, worth + count, [](float a, float b) { return a > b; });
   float total = 0.0f;
   for (int i = 0; i < std::min(count, limit); ++i) total += worth[i];

@@ -88,10 +88,11 @@ inline int money_reserved(const State& s) {
 // ------------------------------------------------------------ ships and sales
 
 // The ship space (index) matching `stars`: the highest level not above it, or -1.
+// Spaces ascend by level, so its index is the count of levels up to `stars`,
+// less one: one popcount where a loop would stop at an unpredictable place.
 inline int matching_ship_space(const MarketSpec& market, int stars) {
-  int match = -1;
-  for (int i = 0; i < market.ship_spaces && market.space[i].level <= stars; ++i) match = i;
-  return match;
+  const uint64_t up_to_stars = (uint64_t(2) << std::clamp(stars, 0, 62)) - 1;
+  return std::popcount(market.level_bits & up_to_stars) - 1;
 }
 
 // Calls open(i) for each ship space the car may go to: the matching space if

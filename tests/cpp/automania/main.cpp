@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   }
   // One stream for every subject, in this order.
   pyai::Rng rng(options.seed);
+  run_section("component tables", [] { check_component_tables(); });
   run_section("bad tokens", [&] { check_bad_tokens(rng); });
   run_section("random games", [&] { test_random_games(games, rng); });
   run_section("heuristic games", [&] { test_heuristic_games(games / 20, rng); });
