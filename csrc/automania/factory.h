@@ -57,24 +57,41 @@ inline uint32_t styling_parts(const Components& c, const Seat& seat, int car) {
   return parts;
 }
 
-// Stars of the active demands `demand` (a market's first kActiveDemands
-// spaces) met by the line: each machine meets one demand of its symbol, the
-// demands worth most first (so with two equal demands and one matching
-// machine only the higher counts).
-inline int demand_stars(const Components& c, const uint8_t* demand, LineSymbols line) {
-  // Without a branch on the machines: whether one is left is a 0/1 factor
-  // (the heuristic asks this of every car at every popularity it weighs).
-  int stars = 0;
+// A market's active demands (its first kActiveDemands spaces) in the order
+// they take machines, the most stars first: each machine meets one demand of
+// its symbol, so with two equal demands and one matching machine only the
+// higher counts. A demand is met when a line has more machines of its symbol
+// than there are demands of that symbol ahead of it: with that count kept
+// here, valuing a line is three loads and no branch (the heuristic values
+// every car at every popularity it weighs against one set of demands).
+struct DemandSet {
+  uint8_t symbol[kActiveDemands] = {};
+  uint8_t ahead[kActiveDemands] = {};  // demands of the same symbol worth more
+  uint8_t stars[kActiveDemands] = {};
+};
+
+inline DemandSet demand_set(const Components& c, const uint8_t* demand) {
+  DemandSet set;
   for (int k = 0; k < kActiveDemands; ++k) {
     const int space = c.active_by_stars[k];
-    uint8_t& left = line.count[demand[space]];
-    const int met = left != 0;
-    left = uint8_t(left - met);
-    stars += met * c.active_stars[space];
+    set.symbol[k] = demand[space];
+    set.stars[k] = c.active_stars[space];
+    for (int j = 0; j < k; ++j) set.ahead[k] += uint8_t(set.symbol[j] == set.symbol[k]);
   }
+  return set;
+}
+
+// The stars of the demands the line meets.
+inline int demand_stars(const DemandSet& demands, const LineSymbols& line) {
+  int stars = 0;
+  for (int k = 0; k < kActiveDemands; ++k)
+    stars += int(line.count[demands.symbol[k]] > demands.ahead[k]) * demands.stars[k];
   return stars;
 }
-inline int demand_stars(const Components& c, const State& s, int market, LineSymbols line) {
+inline int demand_stars(const Components& c, const uint8_t* demand, const LineSymbols& line) {
+  return demand_stars(demand_set(c, demand), line);
+}
+inline int demand_stars(const Components& c, const State& s, int market, const LineSymbols& line) {
   return demand_stars(c, s.demand[market], line);
 }
 

@@ -110,6 +110,7 @@ inline float worker_worth(const Components& c, const Seat& p) { return float(spo
 constexpr int kMaxOutlooks = 3;
 struct Outlook {
   uint8_t demand[kMaxOutlooks][kMarkets][kActiveDemands] = {};
+  DemandSet demand_sets[kMaxOutlooks][kMarkets];  // the same, ready to value lines against
   float weight[kMaxOutlooks] = {};
   int count = 1;
 };
@@ -134,6 +135,8 @@ inline Outlook outlook_of(const State& s) {
     o.weight[1] = o.weight[2] = 0.5f * float(later_rounds);
     o.count = 3;
   }
+  for (int k = 0; k < o.count; ++k)
+    for (int m = 0; m < kMarkets; ++m) o.demand_sets[k][m] = demand_set(s.c(), o.demand[k][m]);
   return o;
 }
 
@@ -220,10 +223,10 @@ struct FactoryParts {
   bool operator==(const FactoryParts&) const = default;
 };
 
-inline void measure_demands(const Components& c, const Outlook& o, int car, FactoryParts& f) {
+inline void measure_demands(const Outlook& o, int car, FactoryParts& f) {
   for (int k = 0; k < o.count; ++k)
     f.met[car][k] = uint8_t(
-        std::max(demand_stars(c, o.demand[k][0], f.lines[car]), demand_stars(c, o.demand[k][1], f.lines[car])));
+        std::max(demand_stars(o.demand_sets[k][0], f.lines[car]), demand_stars(o.demand_sets[k][1], f.lines[car])));
 }
 
 inline FactoryParts factory_parts(const Components& c, const Seat& p, const Outlook& o) {
@@ -232,7 +235,7 @@ inline FactoryParts factory_parts(const Components& c, const Seat& p, const Outl
     f.lines[car] = line_symbols(c, p, car);
     f.parts[car] = styling_parts(c, p, car);
     f.fixed[car] = factory_stars(c, p, car);
-    measure_demands(c, o, car, f);
+    measure_demands(o, car, f);
   }
   f.silver = factory_silver(c, p);
   f.marketing = managers(c, p, Manager::kMarketing);
@@ -292,7 +295,7 @@ inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook&
         }
         f.lines[car].count[added.detail] += uint8_t(uses);
         f.fixed[car] += uses * added.stars;
-        measure_demands(c, o, car, f);
+        measure_demands(o, car, f);
       }
       break;
     case MoveKind::kPutOffice:
