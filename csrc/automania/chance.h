@@ -14,13 +14,10 @@
 #include <bit>
 #include <cstdint>
 
+#include "../core/card_mask.h"  // nth_bit64
 #include "../core/rng.h"
 #include "rules.h"
 #include "state.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 namespace pyai::automania {
 
@@ -57,16 +54,6 @@ inline bool markets_identical(const uint8_t* symbols) {
   for (int m = 0; m < kMarkets; ++m)
     for (int i = 0; i < kDemandSpaces; ++i) counts[m] += uint32_t(1) << (4 * symbols[m * kDemandSpaces + i]);
   return counts[0] == counts[1];
-}
-
-// The index-th set bit of a 64-bit mask.
-inline int nth_bit64(uint64_t mask, int index) {
-#if defined(__BMI2__)
-  return std::countr_zero(_pdep_u64(uint64_t(1) << index, mask));
-#else
-  for (int skipped = 0; skipped < index; ++skipped) mask &= mask - 1;
-  return std::countr_zero(mask);
-#endif
 }
 
 inline int random_bit32(uint32_t mask, Rng& rng) {
