@@ -109,8 +109,7 @@ inline float worker_worth(const Components& c, const Seat& p) { return float(spo
 // and next round's after each possible demand move (1: left, 2: right).
 constexpr int kMaxOutlooks = 3;
 struct Outlook {
-  uint8_t demand[kMaxOutlooks][kMarkets][kActiveDemands] = {};
-  DemandSet demand_sets[kMaxOutlooks][kMarkets];  // the same, ready to value lines against
+  DemandSet demands[kMaxOutlooks][kMarkets];
   float weight[kMaxOutlooks] = {};
   int count = 1;
 };
@@ -125,18 +124,19 @@ inline void next_demands(const State& s, int side, uint8_t out[kMarkets][kActive
 
 inline Outlook outlook_of(const State& s) {
   Outlook o;
+  uint8_t demand[kMaxOutlooks][kMarkets][kActiveDemands] = {};
   for (int m = 0; m < kMarkets; ++m)
-    for (int i = 0; i < kActiveDemands; ++i) o.demand[0][m][i] = s.demand[m][i];
+    for (int i = 0; i < kActiveDemands; ++i) demand[0][m][i] = s.demand[m][i];
   o.weight[0] = 1.0f;
   const int later_rounds = kRounds - 1 - s.round;
   if (later_rounds > 0) {
-    next_demands(s, 0, o.demand[1]);
-    next_demands(s, 1, o.demand[2]);
+    next_demands(s, 0, demand[1]);
+    next_demands(s, 1, demand[2]);
     o.weight[1] = o.weight[2] = 0.5f * float(later_rounds);
     o.count = 3;
   }
   for (int k = 0; k < o.count; ++k)
-    for (int m = 0; m < kMarkets; ++m) o.demand_sets[k][m] = demand_set(s.c(), o.demand[k][m]);
+    for (int m = 0; m < kMarkets; ++m) o.demands[k][m] = demand_set(s.c(), demand[k][m]);
   return o;
 }
 
@@ -226,7 +226,7 @@ struct FactoryParts {
 inline void measure_demands(const Outlook& o, int car, FactoryParts& f) {
   for (int k = 0; k < o.count; ++k)
     f.met[car][k] = uint8_t(
-        std::max(demand_stars(o.demand_sets[k][0], f.lines[car]), demand_stars(o.demand_sets[k][1], f.lines[car])));
+        std::max(demand_stars(o.demands[k][0], f.lines[car]), demand_stars(o.demands[k][1], f.lines[car])));
 }
 
 inline FactoryParts factory_parts(const Components& c, const Seat& p, const Outlook& o) {
