@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bit>
+#include <cstring>
 
 #include "state.h"
 
@@ -38,13 +39,24 @@ inline int sales_limit(const Components& c, const Seat& seat) {
 struct LineSymbols {
   uint8_t count[kMaxSymbols] = {};
 
+  // count[symbol] += machines (a negative number takes machines out; a count
+  // never falls below 0). As one word: the heuristic reads the counts as one
+  // word right after, and a word load waits when bytes were stored one by one.
+  void add(int symbol, int machines) {
+    static_assert(sizeof count == sizeof(uint64_t));
+    uint64_t word;
+    std::memcpy(&word, count, sizeof word);
+    word += uint64_t(int64_t(machines)) << (8 * symbol);
+    std::memcpy(count, &word, sizeof word);
+  }
+
   bool operator==(const LineSymbols&) const = default;
 };
 inline LineSymbols line_symbols(const Components& c, const Seat& seat, int car) {
   LineSymbols out;
   for (int i = 0; i < c.line_length[car]; ++i) {
     const uint8_t tile = seat.station[c.line[car][i]];
-    if (tile != kNoTile) ++out.count[face(c, tile).detail];
+    if (tile != kNoTile) out.add(face(c, tile).detail, 1);
   }
   return out;
 }

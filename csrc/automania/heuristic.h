@@ -81,6 +81,7 @@
 #include <optional>
 
 #include "../core/rng.h"
+#include "demand_lanes.h"
 #include "factory.h"
 #include "rules.h"
 
@@ -109,10 +110,11 @@ inline float worker_worth(const Components& c, const Seat& p) { return float(spo
 // and next round's after each possible demand move (1: left, 2: right).
 constexpr int kMaxOutlooks = 3;
 struct Outlook {
-  DemandSet demands[kMaxOutlooks][kMarkets];
+  DemandLanes demands;  // outlook k's demands in both markets
   float weight[kMaxOutlooks] = {};
   int count = 1;
 };
+static_assert(kMaxOutlooks <= DemandLanes::kMaxSets);
 
 inline void next_demands(const State& s, int side, uint8_t out[kMarkets][kActiveDemands]) {
   const int pending = side == 0 ? kPendingLeft : kPendingRight;
@@ -135,8 +137,10 @@ inline Outlook outlook_of(const State& s) {
     o.weight[1] = o.weight[2] = 0.5f * float(later_rounds);
     o.count = 3;
   }
+  DemandSet sets[kMaxOutlooks][kMarkets];
   for (int k = 0; k < o.count; ++k)
-    for (int m = 0; m < kMarkets; ++m) o.demands[k][m] = demand_set(s.c(), demand[k][m]);
+    for (int m = 0; m < kMarkets; ++m) sets[k][m] = demand_set(s.c(), demand[k][m]);
+  o.demands = DemandLanes(sets, o.count);
   return o;
 }
 
@@ -223,11 +227,7 @@ struct FactoryParts {
   bool operator==(const FactoryParts&) const = default;
 };
 
-inline void measure_demands(const Outlook& o, int car, FactoryParts& f) {
-  for (int k = 0; k < o.count; ++k)
-    f.met[car][k] = uint8_t(
-        std::max(demand_stars(o.demands[k][0], f.lines[car]), demand_stars(o.demands[k][1], f.lines[car])));
-}
+inline void measure_demands(const Outlook& o, int car, FactoryParts& f) { o.demands.best_met(f.lines[car], f.met[car]); }
 
 inline FactoryParts factory_parts(const Components& c, const Seat& p, const Outlook& o) {
   FactoryParts f;
@@ -276,10 +276,11 @@ inline void count_manager(const TileFace& manager, int sign, FactoryParts& f) {
   }
 }
 
-// Seat p's factory parts `f` with `tile` put by `put` (a station, office or
-// styling move; a tile already there is replaced, as the rules upgrade it).
-inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook& o, FactoryParts f, uint8_t tile,
-                              Action put) {
+// Updates seat p's factory parts `f` to those with `tile` put by `put` (a
+// station, office or styling move; a tile already there is replaced, as the
+// rules upgrade it). In place: the parts were just written byte by byte, and
+// copying them out whole would wait for those stores to land.
+inline void put_tile(const Components& c, const Seat& p, const Outlook& o, FactoryParts& f, uint8_t tile, Action put) {
   const TileFace& added = face(c, tile);
   const int arg = move_arg(put);
   uint8_t replaced = kNoTile;
@@ -290,10 +291,10 @@ inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook&
         const int uses = c.station_uses[arg][car];  // a table: no walk along the line
         if (uses == 0) continue;
         if (replaced != kNoTile) {
-          f.lines[car].count[face(c, replaced).detail] -= uint8_t(uses);
+          f.lines[car].add(face(c, replaced).detail, -uses);
           f.fixed[car] -= uses * face(c, replaced).stars;
         }
-        f.lines[car].count[added.detail] += uint8_t(uses);
+        f.lines[car].add(added.detail, uses);
         f.fixed[car] += uses * added.stars;
         measure_demands(o, car, f);
       }
@@ -309,16 +310,15 @@ inline FactoryParts with_tile(const Components& c, const Seat& p, const Outlook&
       int slot = styling_slot_with(c, p, arg, added.detail);
       for (int i = 0; i < c.styling_slots && slot < 0; ++i)
         if (p.styling[arg][i] == kNoTile) slot = i;
-      if (slot < 0) return f;  // no room: the rules offer no such move
+      if (slot < 0) return;  // no room: the rules offer no such move
       replaced = p.styling[arg][slot];
       f.parts[arg] |= 1u << added.detail;  // a replaced tile shows the same part
       f.fixed[arg] += added.stars - (replaced == kNoTile ? 0 : face(c, replaced).stars);
       break;
     }
-    default: return f;
+    default: return;
   }
   f.silver += added.silver - (replaced == kNoTile ? 0 : face(c, replaced).silver);
-  return f;
 }
 
 // One decision's valuation of the acting seat's factory: its parts and worth
@@ -345,8 +345,9 @@ struct FactoryValuation {
   // What putting `tile` by `put` (fee paid) adds to the factory's worth.
   float placement_gain(uint8_t tile, Action put, int fee) const {
     if (move_kind(put) == MoveKind::kDiscard) return 0.0f;
-    return factory_total(c, with_tile(c, p, o, parts, tile, put), o, p.hand, rounds_left) - base -
-           float(fee) * kMoneyWorth;
+    FactoryParts with_tile = parts;
+    put_tile(c, p, o, with_tile, tile, put);
+    return factory_total(c, with_tile, o, p.hand, rounds_left) - base - float(fee) * kMoneyWorth;
   }
 
   // A tile's worth to the seat: a bonus tile's bonus, else its best placement

@@ -51,6 +51,7 @@ void check_mutated_position(const State& s, Rng& rng);
 // --- the subjects, in the order main.cpp runs them
 
 void check_component_tables();                   // components_tests.cpp
+void check_demand_lanes(int trials, Rng& rng);   // demand_lanes_tests.cpp
 void check_bad_tokens(Rng& rng);                 // tokens_tests.cpp
 void test_random_games(int games, Rng& rng);     // random_games_tests.cpp: `games` per player count
 void test_heuristic_games(int games, Rng& rng);  // heuristic_tests.cpp: `games` per player count

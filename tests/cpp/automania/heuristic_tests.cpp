@@ -30,7 +30,7 @@ void check_heuristic_honest(const State& s, Action move, Rng& rng) {
 }
 
 // The heuristic values a tile's placement by updating the factory's parts
-// (heuristic_detail::with_tile) instead of reading the factory again: the
+// (heuristic_detail::put_tile) instead of reading the factory again: the
 // parts it gives must be those read from the factory the rules leave.
 void check_placement_parts(const State& s) {
   using namespace heuristic_detail;
@@ -44,7 +44,9 @@ void check_placement_parts(const State& s) {
     if (move_kind(put) == MoveKind::kDiscard) continue;
     State after = s;
     apply_action(after, put);
-    CHECK_MSG(with_tile(c, p, o, before, s.tile, put) == factory_parts(c, after.seat[s.turn], o),
+    FactoryParts with_tile = before;
+    put_tile(c, p, o, with_tile, s.tile, put);
+    CHECK_MSG(with_tile == factory_parts(c, after.seat[s.turn], o),
               "the factory's parts after " + format_action(s, put));
   }
 }

@@ -18,6 +18,7 @@
 //
 // --games is the number of random games per player count (default 10000);
 // a twentieth as many heuristic games are played per player count.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   // One stream for every subject, in this order.
   pyai::Rng rng(options.seed);
   run_section("component tables", [] { check_component_tables(); });
+  run_section("demand lanes", [&] { check_demand_lanes(std::max(games, 1000), rng); });
   run_section("bad tokens", [&] { check_bad_tokens(rng); });
   run_section("random games", [&] { test_random_games(games, rng); });
   run_section("heuristic games", [&] { test_heuristic_games(games / 20, rng); });
