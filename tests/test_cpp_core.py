@@ -1,12 +1,15 @@
 """Runs each game's C++ test program (pyai_<game>_tests, built from
 tests/cpp/<game>/ for every registered game that has that folder) in two
 builds (see conftest.py and cpp_build.py): optimised (Release), running random
-games, and with AddressSanitizer and UndefinedBehaviorSanitizer.
+games, and with AddressSanitizer and UndefinedBehaviorSanitizer; and checks
+that the two builds print the same digest of Automania's heuristic moves and
+of a search.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import pytest
@@ -46,6 +49,22 @@ def test_game_sanitized(cpp_sanitized_build: CppBuild, game: str) -> None:
     program = cpp_sanitized_build.program(game_test_program(game))
     detect_leaks = leak_detection_works(program, ["--games", "0"])
     run_test_program(program, SANITIZED_ARGS.get(game, []), sanitizer_env(detect_leaks))
+
+
+def move_digest(output: str) -> str:
+    digests = re.findall(r"^move digest: ([0-9a-f]{16})$", output, re.MULTILINE)
+    assert len(digests) == 1, f"no single move digest in:\n{output[-2000:]}"
+    return digests[0]
+
+
+def test_every_build_plays_the_same_moves(cpp_release_build: CppBuild, cpp_sanitized_build: CppBuild) -> None:
+    """Automania's heuristic values moves in floating point and the search
+    compares floating-point statistics: the optimised build (-O3) and the
+    sanitized one (-O1, other inlining) must make the very same choices."""
+    release = run_test_program(cpp_release_build.program(game_test_program("automania")), ["--games", "0"])
+    sanitized_program = cpp_sanitized_build.program(game_test_program("automania"))
+    sanitized = run_test_program(sanitized_program, ["--games", "0"], sanitizer_env(detect_leaks=False))
+    assert move_digest(release) == move_digest(sanitized)
 
 
 if __name__ == "__main__":

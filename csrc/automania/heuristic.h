@@ -797,7 +797,9 @@ inline Action demand_action(const State& s) {
 
 // A legal move for seat s.turn (s not terminal, not at a chance step), using
 // only what that seat may know. See the rules at the top of this file.
-inline Action heuristic_action(const State& s, Rng& /*rng*/) {
+// Kept out of line: with every decision's valuation inlined into the search's
+// rollout loop, a search took about 1.1 times as long (the same moves).
+[[gnu::noinline]] inline Action heuristic_action(const State& s, Rng& /*rng*/) {
   using namespace heuristic_detail;
   switch (s.step) {
     case Step::kTurn: return turn_action(s);

@@ -56,5 +56,6 @@ void check_bad_tokens(Rng& rng);                 // tokens_tests.cpp
 void test_random_games(int games, Rng& rng);     // random_games_tests.cpp: `games` per player count
 void test_heuristic_games(int games, Rng& rng);  // heuristic_tests.cpp: `games` per player count
 void check_rule_coverage();                      // random_games_tests.cpp: over test_random_games' games
+void print_move_digest();                        // move_digest_tests.cpp: the same in every build
 
 }  // namespace pyai::automania::testing

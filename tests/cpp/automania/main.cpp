@@ -11,6 +11,8 @@
 // its every move checked legal and the same on the true state, on the seat's
 // view and on determinisations of it (hidden facts redrawn). Plays with
 // the shipped component set (compiled in from pyai/automania/components.toml).
+// Last, a digest of fixed heuristic games and a search, the same in every
+// build (tests/test_cpp_core.py compares the optimised and sanitized ones).
 // CHECK (tests/cpp/check.h) counts passes and failures; main ends with
 // "N passed, M failed".
 //
@@ -46,5 +48,6 @@ int main(int argc, char** argv) {
   run_section("random games", [&] { test_random_games(games, rng); });
   run_section("heuristic games", [&] { test_heuristic_games(games / 20, rng); });
   if (games >= 200) run_section("rule coverage", [] { check_rule_coverage(); });
+  run_section("move digest", [] { print_move_digest(); });
   return report_and_exit_code();
 }
