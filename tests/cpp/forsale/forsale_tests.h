@@ -85,5 +85,6 @@ void test_chance_groups(int games, uint64_t seed);               // search_game_
 void test_move_choosers(int games, uint64_t seed);               // move_choosers_tests.cpp
 void test_rollout_sells();                                       // move_choosers_tests.cpp
 void test_rollout_buys();                                        // move_choosers_tests.cpp
+void print_move_digest();                                        // move_digest_tests.cpp: the same in every build
 
 }  // namespace pyai::forsale::testing

@@ -34,5 +34,6 @@ int main(int argc, char** argv) {
   run_section("heuristic and random moves", [&] { test_move_choosers(games, seed); });
   run_section("rollout sells", [] { test_rollout_sells(); });
   run_section("rollout buys", [] { test_rollout_buys(); });
+  run_section("move digest", [] { print_move_digest(); });
   return report_and_exit_code();
 }

@@ -14,5 +14,6 @@ int main(int argc, char** argv) {
   run_section("random hands", [&] { test_random_hands(options.games, options.seed); });
   run_section("short searches", [] { test_short_searches(); });
   run_section("search clock (pondering)", [] { test_search_clock(); });
+  run_section("move digest", [] { print_move_digest(); });
   return report_and_exit_code();
 }
