@@ -88,7 +88,7 @@ def test_the_search_rolls_out_with_the_heuristic_to_the_rounds_end_by_default():
     assert defaults["rollout"] == "heuristic" and defaults["evaluation"] == "model"
     assert pyai.load_game("forsale(players=4)").search_defaults()["evaluation"] == "rollout"  # unchanged
     # ... and the heuristic steers the tree too (measured: docs/automania.md, "The search")
-    assert defaults["prior_weight"] == 100
+    assert defaults["prior_weight"] == 20
     assert pyai.load_game("forsale(players=4)").search_defaults()["prior_weight"] == 0
     state = g.new_initial_state()
     rng = random.Random(1)
