@@ -3,10 +3,10 @@
 //
 // The heuristic values a factory against this round's demands and next
 // round's two possible ones, in both markets: 18 demand tests a car type, for
-// every placement it weighs (a third of a rollout's time was these tests, one
-// at a time). With AVX2 the tests are one shuffle, one compare and two sums
-// over a 32-byte row; the portable loop gives the same counts and is what
-// other builds run (and what the tests compare the vector form with).
+// every placement it weighs (one at a time, a fifth of a rollout's
+// instructions). With AVX2 the tests are one shuffle, one compare and two
+// sums over a 32-byte row; the portable loop gives the same counts and is
+// what other builds run (and what the tests compare the vector form with).
 #pragma once
 
 #include <algorithm>
@@ -75,7 +75,7 @@ class DemandLanes {
     const __m256i pairs = _mm256_maddubs_epi16(stars, _mm256_set1_epi8(1));
     const __m256i sums = _mm256_madd_epi16(pairs, _mm256_set1_epi16(1));
     const __m128i best = _mm_max_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
-    // Narrowed to a byte a set in one register (the sums are at most 18 stars).
+    // Narrowed to a byte a set in one register (a set's stars fit a byte).
     const __m128i narrow = _mm_packus_epi16(_mm_packus_epi32(best, best), best);
     const uint32_t per_set = uint32_t(_mm_cvtsi128_si32(narrow));
     for (int k = 0; k < count_; ++k) out[k] = uint8_t(per_set >> (8 * k));

@@ -43,7 +43,8 @@ struct LineSymbols {
   // never falls below 0). As one word: the heuristic reads the counts as one
   // word right after, and a word load waits when bytes were stored one by one.
   void add(int symbol, int machines) {
-    static_assert(sizeof count == sizeof(uint64_t));
+    static_assert(sizeof count == sizeof(uint64_t) && std::endian::native == std::endian::little,
+                  "count[i] is byte i of the word");
     uint64_t word;
     std::memcpy(&word, count, sizeof word);
     word += uint64_t(int64_t(machines)) << (8 * symbol);
