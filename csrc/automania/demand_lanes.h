@@ -29,13 +29,15 @@ class DemandLanes {
   // `sets[k][m]` for k < count: set k's demands in market m.
   DemandLanes(const DemandSet (*sets)[kMarkets], int count) : count_(count) {
     for (int k = 0; k < count; ++k)
-      for (int m = 0; m < kMarkets; ++m)
+      for (int m = 0; m < kMarkets; ++m) {
+        sets_[k][m] = sets[k][m];
         for (int j = 0; j < kActiveDemands; ++j) {
           const int lane = index(m, k, j);
           symbol_[lane] = sets[k][m].symbol[j];
           ahead_[lane] = sets[k][m].ahead[j];
           stars_[lane] = sets[k][m].stars[j];
         }
+      }
   }
 
   // For each set k < count: the demand stars `line` meets in its better market.
@@ -48,18 +50,8 @@ class DemandLanes {
   }
 
   void best_met_portable(const LineSymbols& line, uint8_t* out) const {
-    for (int k = 0; k < count_; ++k) {
-      int best = 0;
-      for (int m = 0; m < kMarkets; ++m) {
-        int stars = 0;
-        for (int j = 0; j < kActiveDemands; ++j) {
-          const int lane = index(m, k, j);
-          stars += int(line.count[symbol_[lane]] > ahead_[lane]) * stars_[lane];
-        }
-        best = std::max(best, stars);
-      }
-      out[k] = uint8_t(best);
-    }
+    for (int k = 0; k < count_; ++k)
+      out[k] = uint8_t(std::max(demand_stars(sets_[k][0], line), demand_stars(sets_[k][1], line)));
   }
 
 #if defined(__AVX2__)
@@ -92,6 +84,7 @@ class DemandLanes {
   alignas(32) uint8_t symbol_[32] = {};
   alignas(32) uint8_t ahead_[32] = {};
   alignas(32) uint8_t stars_[32] = {};
+  DemandSet sets_[kMaxSets][kMarkets];  // the same demands, for the portable loop
   int count_;
 };
 
