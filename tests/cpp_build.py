@@ -1,8 +1,9 @@
 """Builds the C++ test programs (tests/cpp/) with CMake and runs them, for the pytest suites.
 
 The programs: a game's own, pyai_<game>_tests, from tests/cpp/<game>/ for each
-game CMakeLists.txt's PYAI_GAMES registers that has one, and the search stress
-driver, pyai_search_stress, which searches every registered game.
+game CMakeLists.txt's PYAI_GAMES registers that has one, the search stress
+driver, pyai_search_stress, which searches every registered game, and the
+C++ bench driver, pyai_bench_core (bench/cpp/), which times every one.
 
 A build is configured and built once per test session (see conftest.py), with
 every test program it serves in the same build directory, so the core library
@@ -25,6 +26,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SEARCH_STRESS = "pyai_search_stress"
+BENCH_DRIVER = "pyai_bench_core"
 SUMMARY_LINE = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 BUILD_TIMEOUT = 900  # seconds, per configure or build step
 RUN_TIMEOUT = 900  # seconds, per run of a test program
@@ -102,7 +104,7 @@ SANITIZER_OPTIONS = {None: [], "address": ["-DPYAI_SANITIZE=ON"], "thread": ["-D
 
 
 def build(build_dir: Path, build_type: str, sanitizer: str | None, targets: list[str]) -> CppBuild:
-    """Configures build_dir and builds `targets` in it."""
+    """Configures build_dir and builds `targets` in it (the bench driver among them if named)."""
     cmake = _find_tool("cmake")
     if cmake is None:
         pytest.skip("cmake not found (pip install cmake, or the project's [test] extras)")
@@ -115,6 +117,7 @@ def build(build_dir: Path, build_type: str, sanitizer: str | None, targets: list
     configure += [
         "-DPYAI_BUILD_PYTHON=OFF",
         "-DPYAI_BUILD_TESTS=ON",
+        f"-DPYAI_BUILD_BENCH={'ON' if BENCH_DRIVER in targets else 'OFF'}",
         *SANITIZER_OPTIONS[sanitizer],
         f"-DCMAKE_BUILD_TYPE={build_type}",
         # Sanitizer builds: -O1 (the sanitizers' own advice; it compiled the stress

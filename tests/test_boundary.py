@@ -1,5 +1,6 @@
 """The engine names no game: the shared C++ (search, core, the module's shared
-bindings, the C++ tests' shared parts: check.h and the search stress driver)
+bindings, the C++ tests' shared parts: check.h and the search stress driver,
+the C++ bench driver)
 and the shared Python (everything outside a game's package) never name
 or import a game, the shared bench scripts (bench/*.py; a game's own are in
 bench/<game>/) name none in their code, and the games are registered in one
@@ -26,6 +27,8 @@ def shared_cpp() -> list[Path]:
         ROOT / "bindings" / "module.cpp",
         # Each game's C++ tests are in its folder, tests/cpp/<game>/.
         *(path for path in (ROOT / "tests" / "cpp").glob("*") if path.is_file()),
+        # Each game's bench section is in its folder, bench/<game>/bench_section.cpp.
+        *(ROOT / "bench" / "cpp").glob("*"),
     ]
     files += [path for path in (ROOT / "bindings").glob("*.h") if not path.name.endswith("_record.h")]
     return sorted(files)

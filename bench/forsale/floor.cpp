@@ -1,7 +1,7 @@
 // The floor of For Sale's rules speed: the card flow alone (no advisor
 // abilities, no tokens, no records), played with uniformly random moves as
 // `pyai bench`'s random playouts are, written compactly over bit masks. What
-// any implementation of the game pays at least; `pyai_bench_core playouts`
+// any implementation of the game pays at least; `pyai_bench_core forsale playouts`
 // against this program, in one run, says how far the engine's rules are from
 // it.
 //

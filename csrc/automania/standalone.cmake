@@ -1,7 +1,9 @@
-# Automania's C++ tests (its test program and its search stress section) play
-# with the shipped component set, compiled in from the one data file by the
-# same Python checker the game uses. Included by CMakeLists.txt for each game
-# whose test folder has a tests.cmake, after the game's test targets exist.
+# What a C++ program outside Python (the tests, the bench driver) needs to play
+# Automania: the shipped component set (pyai/automania/components.toml, which
+# the Python package reads at run time) compiled in as a header,
+# automania_default_components.h, written by the same Python checker the game
+# uses. Included by CMakeLists.txt; pyai_standalone_automania(target) gives a
+# target the header.
 find_package(Python 3.11 REQUIRED COMPONENTS Interpreter)
 set(AUTOMANIA_COMPONENTS "${PROJECT_SOURCE_DIR}/pyai/automania/components.toml")
 set(AUTOMANIA_CHECKER "${PROJECT_SOURCE_DIR}/pyai/automania/component_file.py")
@@ -11,6 +13,8 @@ add_custom_command(
   COMMAND "${CMAKE_COMMAND}" -E make_directory "${PYAI_GENERATED_DIR}"
   COMMAND "${Python_EXECUTABLE}" "${AUTOMANIA_CHECKER}" --cpp-header "${AUTOMANIA_HEADER}" "${AUTOMANIA_COMPONENTS}"
   DEPENDS "${AUTOMANIA_COMPONENTS}" "${AUTOMANIA_CHECKER}"
-  COMMENT "Compiling Automania's component data for the C++ tests")
-target_sources(pyai_automania_tests PRIVATE "${AUTOMANIA_HEADER}")
-target_sources(pyai_search_stress PRIVATE "${AUTOMANIA_HEADER}")
+  COMMENT "Compiling Automania's component data for the C++ programs")
+
+function(pyai_standalone_automania target)
+  target_sources(${target} PRIVATE "${AUTOMANIA_HEADER}")
+endfunction()
