@@ -53,6 +53,8 @@ def test_the_player_count_is_the_games(cpp_release_build: CppBuild) -> None:
     assert timed(cpp_release_build, "forsale", "playouts", "5")["players"] == "4"  # For Sale's default
     refused = bench(cpp_release_build, "automania", "playouts", "5", "5")
     assert refused.returncode == 2 and "automania plays 2-4 players, not '5'" in refused.stderr
+    wrapped = bench(cpp_release_build, "automania", "playouts", "5", str(2**32 + 3))  # 3 once cut to 32 bits
+    assert wrapped.returncode == 2 and "automania plays 2-4 players" in wrapped.stderr
 
 
 @pytest.mark.parametrize(

@@ -73,14 +73,14 @@ int main(int argc, char** argv) {
   }
   const long count = argc > 3 ? whole_number(argv[3]) : 100000;
   if (count == 0) return usage(argv[0], games, std::string("count '") + argv[3] + "' is not a positive whole number");
-  const int players = argc > 4 ? int(whole_number(argv[4])) : game->default_players;
+  const long players = argc > 4 ? whole_number(argv[4]) : game->default_players;
   if (players < game->min_players || players > game->max_players) {
     std::string counts = std::to_string(game->min_players);
     if (game->max_players > game->min_players) counts += "-" + std::to_string(game->max_players);
     return usage(argv[0], games, std::string(game->name) + " plays " + counts + " players, not '" + argv[4] + "'");
   }
-  const BenchRun run = game->run(subject, count, players);
-  std::printf("%s %s, %d players: %lld in %.3f s = %.0f /s (checksum %lld, moves %016llx)\n", argv[1], argv[2],
+  const BenchRun run = game->run(subject, count, int(players));
+  std::printf("%s %s, %ld players: %lld in %.3f s = %.0f /s (checksum %lld, moves %016llx)\n", argv[1], argv[2],
               players, run.count, run.seconds, double(run.count) / run.seconds, run.checksum,
               static_cast<unsigned long long>(run.moves));
   return 0;
