@@ -356,6 +356,7 @@ class Search {
     out["mean_depth"] = double(result.depth_sum) / done;
     out["max_depth"] = result.max_depth;
     out["past_chance"] = double(result.past_chance) / done;
+    out["past_turn"] = double(result.past_turn) / done;
     out["mean_rollout_length"] = double(result.rollout_steps) / done;
     out["rollout_share"] = result.iteration_ticks ? double(result.rollout_ticks) / double(result.iteration_ticks) : 0.0;
     py::list wins, scores;

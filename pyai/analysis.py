@@ -46,6 +46,7 @@ class AnalysisResult:
     mean_depth: float = 0.0  # tree steps (moves, chance steps) walked per iteration before the rollout
     max_depth: int = 0
     past_chance: float = 0.0  # share of iterations that went on below a chance step into an existing node
+    past_turn: float = 0.0  # share of iterations whose tree walk reached a decision of another seat
     mean_rollout_length: float = 0.0  # steps (moves, chance steps) each rollout played below the tree
     rollout_share: float = 0.0  # share of the search's time spent in rollouts (the rest: sampling, tree, updates)
     # The opponent model's belief, per seat, that the seat plays as the game's

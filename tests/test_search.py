@@ -422,6 +422,17 @@ def test_the_tree_shape_is_reported():
     assert result.past_chance == 0  # about 10,000 possible next deals: no deal is met twice so deep
     grouped = analyse(state, iterations=2000, seed=1, max_raise=1, chance_abstraction=1)
     assert grouped.past_chance > 0.2  # deals grouped into one band: one subtree shared by every deal
+    # A bid is followed by the next seat's: past the first iterations every walk reaches another seat.
+    assert result.past_turn > 0.9
+
+
+def test_the_tree_seen_past_the_seats_own_run_of_moves():
+    # An Automania turn is a run of the same seat's decisions: a small search stays within it, a
+    # larger one reaches the next seats' turns, and a search that cannot grow its tree reaches none.
+    state = pyai.load_game("automania(players=3)").bench_state()
+    small, large = (analyse(state, iterations=n, seed=1) for n in (50, 5000))
+    assert small.past_turn < large.past_turn and large.past_turn > 0.5
+    assert analyse(state, iterations=500, seed=1, max_nodes=2).past_turn == 0
 
 
 def first_position(players: int, move_kind: str):

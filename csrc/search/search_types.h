@@ -115,11 +115,14 @@ struct SearchResult {
   uint64_t nodes = 0;
   bool tree_full = false;          // the node cap was reached: the tree stopped growing
   // Tree shape: steps taken inside the tree summed over iterations, the
-  // deepest walk, and the iterations that went on below a chance step into a
-  // node made by an earlier iteration (i.e. that searched past the next deal).
+  // deepest walk, the iterations that went on below a chance step into a
+  // node made by an earlier iteration (i.e. that searched past the next deal),
+  // and those whose walk reached a decision of another seat than the
+  // searching one (that saw past the seat's own run of moves).
   uint64_t depth_sum = 0;
   uint64_t max_depth = 0;
   uint64_t past_chance = 0;
+  uint64_t past_turn = 0;
   // Below the tree: the steps (moves, chance steps) rollouts played, and the
   // clock ticks (core/cycle_clock.h) spent in rollouts and in whole
   // iterations, whose ratio is the share of the search spent rolling out.
@@ -162,6 +165,7 @@ struct SearchResult {
     depth_sum += other.depth_sum;
     max_depth = std::max(max_depth, other.max_depth);
     past_chance += other.past_chance;
+    past_turn += other.past_turn;
     rollout_steps += other.rollout_steps;
     rollout_ticks += other.rollout_ticks;
     iteration_ticks += other.iteration_ticks;

@@ -102,6 +102,7 @@ class TreeSearch {
     out.depth_sum = depth_sum_;
     out.max_depth = max_depth_;
     out.past_chance = past_chance_;
+    out.past_turn = past_turn_;
     out.rollout_steps = rollout_steps_;
     out.rollout_ticks = rollout_ticks_;
     out.iteration_ticks = iteration_ticks_;
@@ -127,6 +128,7 @@ class TreeSearch {
     uint32_t node = 0;
     bool root_simultaneous = false;
     bool past_chance = false;  // went on below a chance step into an existing node
+    bool past_turn = false;    // reached a decision of another seat than the searching one
     while (path_.size() < kMaxDepth) {
       NodeKind kind = G::kind(s);
       if (kind == NodeKind::kTerminal) break;
@@ -148,6 +150,7 @@ class TreeSearch {
         // A decision, or under perfect information a simultaneous step played
         // as a visible move of one participant.
         const int seat = G::acting_seat(s);
+        past_turn = past_turn || seat != root_seat_;
         tree_actions(s, kind, seat);
         if (node == 0) keep_root_moves(s, kind, seat);
         PathStep step{kNoNode, NodeKind::kDecision, 0, {}, {}};
@@ -169,6 +172,7 @@ class TreeSearch {
     depth_sum_ += path_.size();
     if (path_.size() > max_depth_) max_depth_ = path_.size();
     if (past_chance) ++past_chance_;
+    if (past_turn) ++past_turn_;
     const uint64_t rollout_start = cycle_clock();
     rollout(s);
     const uint64_t rollout_end = cycle_clock();
@@ -806,7 +810,7 @@ class TreeSearch {
   bool evaluated_ = false;  // this iteration's rollout stopped there
   float evaluated_win_[kMaxSeats] = {};
   float evaluated_score_[kMaxSeats] = {};
-  uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0;
+  uint64_t depth_sum_ = 0, max_depth_ = 0, past_chance_ = 0, past_turn_ = 0;
   uint64_t rollout_steps_ = 0, rollout_ticks_ = 0, iteration_ticks_ = 0;
   double win_sum_[kMaxSeats] = {};
   double score_sum_[kMaxSeats] = {};

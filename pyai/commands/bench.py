@@ -74,6 +74,7 @@ def measure(game_string: str = DEFAULT_GAME, quick: bool = False) -> list[Figure
     result = analyse(state, iterations=budget, seed=1)
     figures.append(Figure("tree nodes per iteration", result.nodes / result.iterations, "nodes"))
     figures.append(Figure("tree depth per iteration (mean)", result.mean_depth, "steps"))
+    figures.append(Figure("tree walks that reach another seat's decision", 100 * result.past_turn, "%"))
     figures.append(Figure("rollout length per iteration (mean)", result.mean_rollout_length, "steps"))
     figures.append(Figure("share of the search in rollouts", 100 * result.rollout_share, "%"))
     figures.append(Figure("bytes per node (node + table share)", _core.NODE_BYTES, "B"))

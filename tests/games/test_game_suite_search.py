@@ -98,6 +98,7 @@ def test_the_search_reports_its_tree_and_its_rollouts(game_string):
     tree_search = {**FAST_SEARCH, "algorithm": "ismcts"}  # the tree and rollouts are ISMCTS's
     early = pyai.analyse(first, **tree_search)
     assert 1 <= early.mean_depth <= early.max_depth
+    assert 0 <= early.past_turn <= 1
     assert early.mean_rollout_length > 0 and 0 < early.rollout_share < 1
     late = pyai.analyse(last, **tree_search)  # the game's last decision: little is left to roll out
     assert late.mean_rollout_length < early.mean_rollout_length
