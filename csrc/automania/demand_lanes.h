@@ -40,6 +40,9 @@ class DemandLanes {
       }
   }
 
+  // Set k's demands in `market`, as given.
+  const DemandSet& set(int k, int market) const { return sets_[k][market]; }
+
   // For each set k < count: the demand stars `line` meets in its better market.
   void best_met(const LineSymbols& line, uint8_t* out) const {
 #if defined(__AVX2__)

@@ -526,11 +526,12 @@ inline Action turn_action(const State& s) {
   const FactoryValuation factory(s, p);
   const SalesOutlook sales[kMarkets] = {sales_outlook(s, kNorthAmerica), sales_outlook(s, kEurope)};
   const ContractsInReach contracts(c, p);
-  int popularity_in[kCarTypes][kMarkets];  // popularity(), from the parts the valuation already read
-  const DemandSet demands[kMarkets] = {demand_set(c, s.demand[0]), demand_set(c, s.demand[1])};
+  // popularity(), from the parts and this round's demands (the outlook's first) the valuation already read
+  int popularity_in[kCarTypes][kMarkets];
   for (int car = 0; car < kCarTypes; ++car)
     for (int market = 0; market < kMarkets; ++market)
-      popularity_in[car][market] = demand_stars(demands[market], factory.parts.lines[car]) + factory.parts.fixed[car];
+      popularity_in[car][market] =
+          demand_stars(factory.o.demands.set(0, market), factory.parts.lines[car]) + factory.parts.fixed[car];
   const float worker = worker_worth(c, p);
   const int rate = sponsor_rate(c, p);
   // Each grid tile's worth, valued when a space that may take it is first
