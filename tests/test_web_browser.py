@@ -286,8 +286,13 @@ class Page:
 
     def advice(self) -> str:
         """Asks for advice and returns the best move's token, once the page shows it."""
+        # The session's state (what changed() waits for) may be ahead of the page, which enables
+        # the button when it has drawn the step that makes the decision yours: a click before that
+        # does nothing, as for a person.
+        wait_for(lambda: self.find("advise").is_enabled(), "the advise button")
         self.find("advise").click()
-        wait_for(lambda: "best: " in self.find("advice").text, "the advice")
+        wait_for(lambda: "best: " in self.find("advice").text or self.find("error").text, "the advice")
+        assert not self.find("error").text, self.find("error").text
         return self.driver.execute_script(
             "return document.querySelector('#advice table tr:nth-child(2) td').textContent.match(/\\[([^\\]]+)\\]$/)[1]"
         )
