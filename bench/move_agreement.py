@@ -7,7 +7,7 @@ Plays --games self-play games of ismcts at the smallest budget, keeps every
 position for the seat to move at every budget, twice (seeds 1 and 2). A search
 chooses its most visited move, or at a simultaneous secret choice the most
 probable move of its mixed policy. Prints, by the game's phase (the state's
-`phase` field, if it has one):
+`phase` field, if it has one, or the field --phase names: Automania's `step`):
 
 - how often the two seeds choose the same move at each budget: the search's
   own noise at that budget;
@@ -49,10 +49,10 @@ def chosen(result: pyai.AnalysisResult) -> str:
 
 
 def kept_positions(
-    game_string: str, games: int, every: int, budget: int, settings: dict
+    game_string: str, games: int, every: int, budget: int, settings: dict, phase_field: str = "phase"
 ) -> list[tuple[str, int, str]]:
-    """(the position's record, the seat to move, the phase) of every `every`-th real decision of
-    `games` self-play games of ismcts at `budget` iterations."""
+    """(the position's record, the seat to move, its state's `phase_field`) of every `every`-th real
+    decision of `games` self-play games of ismcts at `budget` iterations."""
     game = pyai.load_game(game_string)
     kept = []
     for number in range(games):
@@ -70,7 +70,7 @@ def kept_positions(
             if len(state.legal_moves_for(mover)) > 1:
                 decisions += 1
                 if decisions % every == 0:
-                    kept.append((state.history(), mover, str(state.to_dict().get("phase", "all"))))
+                    kept.append((state.history(), mover, str(state.to_dict().get(phase_field, "all"))))
             state.apply(bots[mover].choose(state, mover))
     return kept
 
@@ -137,6 +137,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", help="also write every position's choices here")
     parser.add_argument("--heuristic", action="store_true", help="also the heuristic bot's agreement with the largest")
+    parser.add_argument("--phase", default="phase", help="the state's field to group positions by (phase)")
     parser.add_argument(
         "--setting", action="append", default=[], metavar="KEY=VALUE", help="for every search (repeatable)"
     )
@@ -155,7 +156,7 @@ def main() -> None:
         parser.error(f"--game: {error}")
     settings = checked_settings(parser, "--setting", args.setting, game)
 
-    kept = kept_positions(args.game, args.games, args.every, budgets[0], settings)
+    kept = kept_positions(args.game, args.games, args.every, budgets[0], settings, args.phase)
     jobs = [(args.game, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]
     with multiprocessing.Pool(args.workers) as pool:
         choices = pool.map(choices_at, jobs)

@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from cpp_build import BENCH_DRIVER, SEARCH_STRESS, CppBuild, build, game_test_program, games_with_tests
+from cpp_build import BENCH_DRIVER, SEARCH_STRESS, SEEN_HANDS, CppBuild, build, game_test_program, games_with_tests
 
 # Each game's test program (tests/cpp/<game>/) and the search stress driver.
 EVERY_PROGRAM = [*(game_test_program(game) for game in games_with_tests()), SEARCH_STRESS]
 # fixture name: (directory prefix, CMake build type, sanitizer, programs)
 BUILDS = {
-    # Optimised (Release): every program, and the bench driver.
-    "cpp_release_build": ("cpp-release", "Release", None, [*EVERY_PROGRAM, BENCH_DRIVER]),
+    # Optimised (Release): every program, and the bench programs.
+    "cpp_release_build": ("cpp-release", "Release", None, [*EVERY_PROGRAM, BENCH_DRIVER, SEEN_HANDS]),
     # AddressSanitizer and UndefinedBehaviorSanitizer (RelWithDebInfo): every program
     # (the search stress driver with AddressSanitizer only: see CMakeLists.txt).
     "cpp_sanitized_build": ("cpp-asan-ubsan", "RelWithDebInfo", "address", EVERY_PROGRAM),

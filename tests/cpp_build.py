@@ -27,6 +27,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SEARCH_STRESS = "pyai_search_stress"
 BENCH_DRIVER = "pyai_bench_core"
+SEEN_HANDS = "pyai_automania_seen_hands"  # built with the bench driver (bench/automania/seen_hands.cpp)
 SUMMARY_LINE = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 BUILD_TIMEOUT = 900  # seconds, per configure or build step
 RUN_TIMEOUT = 900  # seconds, per run of a test program
@@ -117,7 +118,7 @@ def build(build_dir: Path, build_type: str, sanitizer: str | None, targets: list
     configure += [
         "-DPYAI_BUILD_PYTHON=OFF",
         "-DPYAI_BUILD_TESTS=ON",
-        f"-DPYAI_BUILD_BENCH={'ON' if BENCH_DRIVER in targets else 'OFF'}",
+        f"-DPYAI_BUILD_BENCH={'ON' if BENCH_DRIVER in targets or SEEN_HANDS in targets else 'OFF'}",
         *SANITIZER_OPTIONS[sanitizer],
         f"-DCMAKE_BUILD_TYPE={build_type}",
         # Sanitizer builds: -O1 (the sanitizers' own advice; it compiled the stress

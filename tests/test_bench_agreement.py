@@ -75,6 +75,23 @@ def test_the_heuristic_column_and_a_setting_for_every_search(tmp_path):
     assert json.loads((tmp_path / "p.json").read_text())["positions"] != positions
 
 
+def test_positions_grouped_by_another_field(tmp_path):
+    # Automania's states name where the game is by `step`, not `phase`.
+    done = agreement_run(tmp_path / "s.json", "--game", "automania(players=3)", "--phase", "step", "--games", "1")
+    assert done.returncode == 0, done.stderr
+    positions = json.loads((tmp_path / "s.json").read_text())["positions"]
+    assert positions
+    game = pyai.load_game("automania(players=3)")
+    steps = set()
+    for position in positions:
+        state = game.replay(position["history"])
+        assert position["phase"] == state.to_dict()["step"]
+        steps.add(position["phase"])
+    assert len(steps) > 1  # a game's decisions are of several steps
+    table = [line for line in done.stdout.splitlines() if line.startswith("| ")][2:]
+    assert {line.split(" | ")[0].lstrip("| ") for line in table} == steps | {"all"}
+
+
 def test_bad_arguments_are_refused_before_any_game():
     for arguments, message in (
         (["--budgets", "2000"], "give at least two budgets"),
