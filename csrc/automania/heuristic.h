@@ -49,8 +49,9 @@
 //   Turn: each open action space is valued as its best tile's worth (below)
 //     plus its action: a production's car worth in its better market (with
 //     marketing workers if they pay) less its cost, or a contract draw's worth
-//     (the best display card's expected worth or kDeckDrawWorth for the deck);
-//     less the workers placed. The corner space is a production without a
+//     (the best display card's expected worth or kDeckDrawWorth for the deck,
+//     doubled: a seat builds toward the contracts it holds); less the workers
+//     placed. The corner space is a production without a
 //     tile. The best space is used if it is worth more than withdrawing
 //     (kWithdrawWorth); if it needs more money, the fewest sponsor workers
 //     that pay for it are placed first. Otherwise the seat withdraws.
@@ -95,7 +96,13 @@ constexpr float kSaleChance = 0.9f;        // a shipped car is sold at its expec
 constexpr float kSaleSlotWorth = 1.5f;     // a marketing manager's extra sale, per round
 constexpr float kWorkerRoundWorth = 1.0f;  // a staff manager's worker, per round
 constexpr float kSponsorWorkers = 2.0f;    // workers a seat sponsors a round (a general manager's gain)
-constexpr float kDeckDrawWorth = 1.0f;     // an unseen contract from the deck
+constexpr float kDeckDrawWorth = 2.0f;     // an unseen contract from the deck
+// A contract drawn is worth more than its prospect with the factory as it is:
+// the seat then steers its tiles, lines and marketing toward meeting it,
+// which that chance does not count. Choosing an action space, a draw counts
+// this many times its worth (fitted in heuristic-against-heuristic matches,
+// docs/results.md, "The heuristic's contract draws").
+constexpr float kDrawOptionWorth = 2.0f;
 constexpr float kWithdrawWorth = 0.0f;     // an action must be worth more than withdrawing
 constexpr float kOrderWorth = 0.05f;       // per place earlier in next round's order
 // The chance of meeting a contract with this many requirements missing.
@@ -509,7 +516,8 @@ inline Action best_move(const State& s, Score score) {
   return best;
 }
 
-// The worth of a contract draw now: the best display card's prospect or the deck's.
+// The worth of choosing a contract draw: the best display card's prospect or
+// the deck's, kDrawOptionWorth times over.
 inline float draw_worth(const State& s, const FactoryValuation& factory) {
   if (!s.deck_count && !s.display) return float(kNoContractVp);
   float best = s.deck_count ? kDeckDrawWorth : 0.0f;
@@ -517,7 +525,7 @@ inline float draw_worth(const State& s, const FactoryValuation& factory) {
     const uint32_t card = uint32_t(1) << std::countr_zero(shown);
     best = std::max(best, factory.with_hand(factory.p.hand | card));
   }
-  return best;
+  return best * kDrawOptionWorth;
 }
 
 inline Action turn_action(const State& s) {
