@@ -5,7 +5,11 @@
 // One seat searches with every contract in the game known to it (the others'
 // starting contracts and deck draws: everything a view hides); the others
 // search as usual, from their views. All play the default search at the same
-// iterations. Deals are played in every rotation, so each seat is the one that
+// iterations and its most visited move, as the ismcts bot (pyai/bots.py) does,
+// with two differences that touch every seat alike: ties go to the better
+// mean win (the bot's to the first legal move), and a seat that sees no chance
+// to win keeps playing for the win share (the bot searches again for the
+// margin). Deals are played in every rotation, so each seat is the one that
 // sees in turn, with the same chance outcomes drawn from the deal's seed.
 //
 //   cmake -S . -B build/bench -G Ninja -DPYAI_BUILD_PYTHON=OFF -DPYAI_BUILD_BENCH=ON
