@@ -1,6 +1,8 @@
 """Win share against search budget, from `pyai tournament` results files.
 
-Each results file is one point: the tested bot (the first whose spec starts
+A results file is a tournament's SQLite file or its report saved as JSON
+(`pyai tournament report FILE --json PATH`: small enough to keep beside the
+docs, so a plot can be drawn again without the games). Each is one point: the tested bot (the first whose spec starts
 with --bot, `ismcts` by default) at its `iterations=`, with its win share and
 95% interval as the tournament report gives them. Points whose bots differ
 in anything but the iterations are lines of their own, labelled by the rest
@@ -10,12 +12,13 @@ Prints the points as a table; with --plot, draws them (matplotlib: the `plot`
 extra).
 
     python bench/budget_plot.py runs/n1000.sqlite runs/n2000.sqlite runs/n10000.sqlite --plot budget.png
-    python bench/budget_plot.py --series "before" old2k.sqlite old10k.sqlite --series "now" new2k.sqlite new10k.sqlite
+    python bench/budget_plot.py --series "before" old2k.sqlite old10k.sqlite --series "now" new2k.json new10k.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import defaultdict
 
@@ -24,9 +27,23 @@ from pyai.tournament.report import build_report, require_matplotlib
 from pyai.tournament.store import Store
 
 
+def load_report(path: str) -> dict:
+    """The tournament report of a results file: a saved JSON report, else the SQLite file's."""
+    if path.endswith(".json"):
+        try:
+            with open(path, encoding="utf-8") as file:
+                report = json.load(file)
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"{path}: not a readable JSON report ({error})") from None
+        if not isinstance(report, dict) or not {"bots", "settings", "fair_share"} <= report.keys():
+            raise SystemExit(f"{path}: not a tournament report (pyai tournament report FILE --json PATH)")
+        return report
+    return build_report(Store(path, create=False))
+
+
 def point(path: str, prefix: str) -> tuple[str, int, dict, dict]:
     """(line label, iterations, the bot's report row, the whole report) of one results file."""
-    report = build_report(Store(path, create=False))
+    report = load_report(path)
     for row in report["bots"]:
         name, _, options = row["bot"].partition(":")
         if row["bot"].startswith(prefix) and "iterations=" in options:
@@ -39,7 +56,7 @@ def point(path: str, prefix: str) -> tuple[str, int, dict, dict]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("results", nargs="*", help="pyai tournament results files (SQLite)")
+    parser.add_argument("results", nargs="*", help="pyai tournament results files (SQLite, or a report saved as JSON)")
     parser.add_argument(
         "--series", nargs="+", action="append", default=[], metavar=("NAME", "FILE"),
         help="a line's name and its results files (repeatable)",

@@ -58,3 +58,21 @@ def test_nothing_to_plot_is_refused(capsys):
     with pytest.raises(SystemExit):
         budget_plot.main([])
     assert "give results files" in capsys.readouterr().err
+
+
+def test_a_saved_json_report_is_the_same_point_as_its_results_file(stores, tmp_path, capsys):
+    saved = tmp_path / "small.json"
+    assert pyai_main(["tournament", "report", stores[0], "--json", str(saved)]) == 0
+    capsys.readouterr()
+    assert budget_plot.main([stores[0]]) == 0
+    from_store = capsys.readouterr().out
+    assert budget_plot.main([str(saved)]) == 0
+    assert capsys.readouterr().out == from_store
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"bots": []}', "[1, 2]"])
+def test_a_json_file_that_is_not_a_report_is_named(tmp_path, text):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    with pytest.raises(SystemExit, match="bad.json: not a"):
+        budget_plot.main([str(bad)])

@@ -10,19 +10,15 @@
 
 namespace {
 
-uint8_t shipped_components() {
-  static const uint8_t index =
-      pyai::automania::register_components(pyai::automania::Components::from_wire(pyai::automania::kDefaultComponentsWire));
-  return index;
-}
-
 struct AutomaniaBench {
   using Game = pyai::automania::SearchGame;
   static constexpr std::string_view kName = "automania";
   static constexpr int kMinPlayers = pyai::automania::kMinPlayers;
   static constexpr int kMaxPlayers = pyai::automania::kMaxPlayers;
   static constexpr int kDefaultPlayers = 3;
-  static Game::State new_game(int players) { return pyai::automania::initial_state(players, shipped_components()); }
+  static Game::State new_game(int players) {
+    return pyai::automania::initial_state(players, pyai::automania::shipped_components());
+  }
   static Game::View view_of(const Game::State& s, int seat) { return pyai::automania::view_of(s, seat); }
 };
 

@@ -48,11 +48,6 @@ using namespace pyai::automania;
 using pyai::Rng;
 namespace search = pyai::search;
 
-uint8_t shipped_components() {
-  static const uint8_t index = register_components(Components::from_wire(kDefaultComponentsWire));
-  return index;
-}
-
 // The state as `observer` would see it if every contract were face up: its
 // view, less the hiding (only the decks' order, which no state stores, stays
 // unknown).

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   const TestOptions options = read_options(argc, argv, {.games = 10000, .seed = 1});
   const int games = options.games;
   try {
-    g_components = register_components(Components::from_wire(kDefaultComponentsWire));
+    g_components = shipped_components();
   } catch (const std::exception& error) {
     std::printf("the shipped components do not load: %s\n0 passed, 1 failed\n", error.what());
     return 1;

@@ -38,14 +38,6 @@ using automania::State;
 using automania::Step;
 using automania::View;
 
-// The shipped component set (pyai/automania/components.toml, compiled in),
-// registered before the first Automania position is drawn.
-uint8_t shipped_components() {
-  static const uint8_t index =
-      automania::register_components(automania::Components::from_wire(automania::kDefaultComponentsWire));
-  return index;
-}
-
 // What the running search was asked and where it starts, for CheckedGame's
 // checks: written by AutomaniaSection::begin_search before the search
 // threads start, only read by them.
@@ -342,7 +334,7 @@ constexpr int kFirstDecision = int(Step::kTurn), kDecisionSteps = int(Step::kOve
 // other seats' money forgotten into a range around the truth.
 Position random_position(Rng& rng) {
   const int players = between(rng, automania::kMinPlayers, automania::kMaxPlayers);
-  State s = automania::initial_state(players, shipped_components());
+  State s = automania::initial_state(players, automania::shipped_components());
   const int play = int(rng.below(3));  // 0 random, 1 partly random, 2 the heuristic player (partly random without)
   std::vector<State> decisions[kDecisionSteps];
   while (!automania::is_terminal(s)) {
