@@ -76,3 +76,11 @@ def test_a_json_file_that_is_not_a_report_is_named(tmp_path, text):
     bad.write_text(text)
     with pytest.raises(SystemExit, match="bad.json: not a"):
         budget_plot.main([str(bad)])
+
+
+def test_the_plot_is_written_as_a_png_image(stores, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    image = tmp_path / "budget.png"
+    assert budget_plot.main([*stores, "--plot", str(image)]) == 0
+    assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"wrote {image}" in capsys.readouterr().out
