@@ -2,9 +2,10 @@
 
 A results file is a tournament's SQLite file or its report saved as JSON
 (`pyai tournament report FILE --json PATH`: small enough to keep beside the
-docs, so a plot can be drawn again without the games). Each is one point: the tested bot (the first whose spec starts
-with --bot, `ismcts` by default) at its `iterations=`, with its win share and
-95% interval as the tournament report gives them. Points whose bots differ
+docs, so a plot can be drawn again without the games). Each is one point:
+the tested bot (the first whose spec starts with --bot, `ismcts` by default)
+at its `iterations=`, with its win share and 95% interval as the tournament
+report gives them. Points whose bots differ
 in anything but the iterations are lines of their own, labelled by the rest
 of the spec, unless --series names a line and its files (a default bot's
 spec says nothing of the settings it stood for); the fair share is drawn too.
