@@ -66,14 +66,16 @@ struct SearchGame {
   // later round is about to be dealt and are valued there by the learned
   // evaluation, and the heuristic's move steers the tree (prior_weight; asked
   // once per tree node). Measured at 3 players (docs/automania.md, "The
-  // search"): whole heuristic rollouts cost too much for their gain at equal
-  // time, and random rollouts value a move by what random players would make
+  // search"): random rollouts value a move by what random players would make
   // of it; heuristic rollouts to the round's end cost a few times a whole
   // random rollout, and at equal time they beat the random-rollout search
-  // clearly. Without the bias, random-rollout searches lost badly to the
-  // heuristic bot (they wanted 100); with heuristic rollouts a bias of 5 to 40
-  // beats both 100 and none at 2,000 iterations and is level with 100 at
-  // 10,000 (docs/results.md, "Progressive bias").
+  // clearly. Whole heuristic rollouts are the better estimate at equal
+  // iterations but cost five times as much, and at equal time they measured
+  // level with these (docs/results.md, "Growth past 2,000"). Without the
+  // bias, random-rollout searches lost badly to the heuristic bot (they
+  // wanted 100); with heuristic rollouts a bias of 5 to 40 beats both 100 and
+  // none at 2,000 iterations and is level with 100 at 10,000
+  // (docs/results.md, "Progressive bias").
   static constexpr float kPriorWeight = 20.0f;
   static void search_defaults(search::SearchConfig& config) {
     config.rollout = search::RolloutPolicy::kHeuristic;
