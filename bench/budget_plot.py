@@ -5,12 +5,11 @@ A results file is a tournament's SQLite file or its report saved as JSON
 docs, so a plot can be drawn again without the games). Each is one point:
 the tested bot (the first whose spec starts with --bot, `ismcts` by default)
 at its `iterations=`, with its win share and 95% interval as the tournament
-report gives them. Points whose bots differ
-in anything but the iterations are lines of their own, labelled by the rest
-of the spec, unless --series names a line and its files (a default bot's
-spec says nothing of the settings it stood for); the fair share is drawn too.
-Prints the points as a table; with --plot, draws them (matplotlib: the `plot`
-extra).
+report gives them. Points whose bots differ in anything but the iterations
+are lines of their own, labelled by the rest of the spec, unless --series
+names a line and its files (a default bot's spec says nothing of the settings
+it stood for); the fair share is drawn too. Prints the points as a table; with
+--plot, draws them (matplotlib: the `plot` extra).
 
     python bench/budget_plot.py runs/n1000.sqlite runs/n2000.sqlite runs/n10000.sqlite --plot budget.png
     python bench/budget_plot.py --series "before" old2k.sqlite old10k.sqlite --series "now" new2k.json new10k.json
