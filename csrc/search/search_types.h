@@ -51,12 +51,6 @@ struct SearchConfig {
   // player would make gets prior_weight / (visits + 1) added to its UCB score
   // and is expanded first (0: none; games without a heuristic have none).
   float prior_weight = 0.0f;
-  // Moves not yet tried at a sequential decision: false tries every one
-  // before any is tried twice (in move order, the heuristic's first); true
-  // scores them as one move with a single visit at the mean of the moves
-  // tried (first-play urgency), so a node's few visits go to the moves that
-  // did well, the heuristic's above all while its bias lasts.
-  bool first_play_urgency = false;
   // Chance steps of games that can group their outcomes (HasChanceAbstraction):
   // k > 0 keeps one child per group of outcomes that the game says play
   // alike at level k (For Sale: a deal's cards by rank, each in one of k

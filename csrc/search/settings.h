@@ -192,11 +192,6 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "progressive bias toward the heuristic player's move at decisions (0: none)",
        [](C& c, const V& v) { c.prior_weight = float(std::get<double>(v)); },
        [](const C& c) { return V(double(c.prior_weight)); }},
-      {"first_play_urgency", SettingKind::kFlag, 0, 0, "", false,
-       "at a decision, score the untried moves as one visit at the mean of the tried ones instead of trying each "
-       "before any twice",
-       [](C& c, const V& v) { c.first_play_urgency = std::get<bool>(v); },
-       [](const C& c) { return V(c.first_play_urgency); }},
       {"chance_abstraction", SettingKind::kCount, 0, kMaxChanceAbstraction, "", false,
        "chance steps: one child per group of outcomes alike at this level (a deal's cards in this many rank bands, "
        "say; games that cannot group play as with 0); 0: one child per outcome; chance_widening turns it off",

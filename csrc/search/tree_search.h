@@ -414,7 +414,6 @@ class TreeSearch {
     bool prior_untried = false;
     uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
-    float tried_reward = 0, tried_visits = 0;
     for (Action action : legal_) {
       while (child != kNoNode && arena_[child].action < action) {
         previous = child;
@@ -430,8 +429,6 @@ class TreeSearch {
           best_score = score;
           best = child;
         }
-        tried_reward += n.reward_sum;
-        tried_visits += float(n.visits);
         previous = child;
         child = n.next_sibling;
       } else {
@@ -449,11 +446,6 @@ class TreeSearch {
     if (prior_untried) {  // the heuristic's move is expanded first
       untried = prior;
       insert_after = prior_insert_after;
-    }
-    if (have_untried && config_.first_play_urgency && best != kNoNode && !prior_untried) {
-      const float untried_score = tried_reward / tried_visits +
-                                  config_.exploration * std::sqrt(std::log(tried_visits + 1.0f));
-      if (untried_score <= best_score) have_untried = false;
     }
     if (have_untried) {
       Node fresh;
