@@ -20,6 +20,14 @@ search settles on); --setting key=value (repeatable) gives every search,
 self-play and analysis alike, a setting of its own (read as a tournament bot
 spec's settings are, pyai/tournament/specs.py).
 
+With --value-alone N, where the smallest and the largest budget (seed 1
+each) choose different moves, each of the two moves is searched alone (UCI's
+`searchmoves`) at N iterations with two fresh seeds (3 and 4), and the
+printout says how much more the search itself expects the largest budget's
+move to win, and that gain summed over the changes a seat makes in a game: what
+the larger search's changes are worth by the search's own estimate, to hold
+against what they win in games.
+
 When a budget agrees with the largest about as often as the largest agrees
 with itself, the extra iterations no longer change what the search plays:
 its choices have settled on what its rollouts, chance grouping and opponent
@@ -33,6 +41,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import statistics
 from collections import defaultdict
 
 from strength import checked_settings
@@ -41,6 +50,7 @@ import pyai
 from pyai.games import DEFAULT_GAME
 
 SEEDS = (1, 2)
+ALONE_SEEDS = (3, 4)  # fresh seeds: a move's value is not read from the search that chose it
 
 
 def chosen(result: pyai.AnalysisResult) -> str:
@@ -75,10 +85,12 @@ def kept_positions(
     return kept
 
 
-def choices_at(args: tuple[str, list[str], int, list[int], dict, bool]) -> dict:
+def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int]) -> dict:
     """The moves the searches at each budget choose in one position, one per seed; with
-    `heuristic`, also the heuristic bot's move (key "heuristic")."""
-    game_string, history, seat, budgets, settings, heuristic = args
+    `heuristic`, also the heuristic bot's move (key "heuristic"); with `alone` iterations, where
+    the smallest and largest budgets' first seeds differ, each of their two moves' win estimates
+    when searched alone, one per fresh seed (key "alone": move -> estimates)."""
+    game_string, history, seat, budgets, settings, heuristic, alone = args
     state = pyai.load_game(game_string).replay(history)
     found: dict = {
         budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed, **settings)) for seed in SEEDS]
@@ -86,7 +98,49 @@ def choices_at(args: tuple[str, list[str], int, list[int], dict, bool]) -> dict:
     }
     if heuristic:
         found["heuristic"] = pyai.make_bot("heuristic").choose(state, seat)
+    smaller_move, larger_move = found[budgets[0]][0], found[budgets[-1]][0]
+    if alone and smaller_move != larger_move:
+        found["alone"] = {
+            move: [alone_value(state, seat, move, alone, seed, settings) for seed in ALONE_SEEDS]
+            for move in (smaller_move, larger_move)
+        }
     return found
+
+
+def alone_value(state: pyai.State, seat: int, move: str, iterations: int, seed: int, settings: dict) -> float:
+    """The seat's win estimate for `move` from a search that may play it alone."""
+    result = pyai.analyse(state, seat, iterations=iterations, seed=seed, searchmoves=[move], **settings)
+    return next(m.win for m in result.moves if m.token == move)
+
+
+def change_values(positions: list[dict], budgets: list[int], alone: int, decisions_per_seat_game: float) -> list[str]:
+    """What the largest budget's changes of the smallest's moves are worth by the search's own
+    estimate: the mean gain in win estimate where the two differ, and that summed over a game."""
+    smallest, largest = budgets[0], budgets[-1]
+    gains = []
+    for position in positions:
+        values = position["choices"].get("alone")
+        if values:
+            smaller_move, larger_move = position["choices"][smallest][0], position["choices"][largest][0]
+            gains.append(statistics.mean(values[larger_move]) - statistics.mean(values[smaller_move]))
+    changed = len(gains) / len(positions)
+    lines = [
+        f"{largest:,} chose another move than {smallest:,} (seed {SEEDS[0]} each) at {len(gains)} of "
+        f"{len(positions)} positions ({changed:.1%})."
+    ]
+    if len(gains) < 2:
+        return lines
+    mean = statistics.mean(gains)
+    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+    changes = changed * decisions_per_seat_game
+    lines += [
+        f"Each move searched alone at {alone:,} iterations (seeds {ALONE_SEEDS}): the search expects "
+        f"{largest:,}'s move to win {mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}] more, a change.",
+        f"About {changes:.1f} changes a seat a game ({decisions_per_seat_game:.1f} decisions with a choice): "
+        f"summed, {changes * mean:+.3f} [{changes * (mean - half):+.3f}, {changes * (mean + half):+.3f}] "
+        "win share a game by the search's own estimate.",
+    ]
+    return lines
 
 
 def agreement(positions: list[dict], budgets: list[int], heuristic: bool = False) -> list[str]:
@@ -141,6 +195,13 @@ def main() -> None:
     parser.add_argument(
         "--setting", action="append", default=[], metavar="KEY=VALUE", help="for every search (repeatable)"
     )
+    parser.add_argument(
+        "--value-alone",
+        type=int,
+        default=0,
+        metavar="N",
+        help="where the smallest and largest budgets choose apart, value each move searched alone at N iterations",
+    )
     args = parser.parse_args()
     try:
         budgets = sorted(int(budget) for budget in args.budgets.split(","))
@@ -150,6 +211,8 @@ def main() -> None:
         parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({args.budgets!r})")
     if args.games < 1 or args.every < 1 or args.workers < 1:
         parser.error("--games, --every and --workers must each be at least 1")
+    if args.value_alone < 0:
+        parser.error(f"--value-alone: {args.value_alone} is below 0 (0: no values)")
     try:
         game = pyai.load_game(args.game)
     except pyai.PyaiError as error:
@@ -157,7 +220,9 @@ def main() -> None:
     settings = checked_settings(parser, "--setting", args.setting, game)
 
     kept = kept_positions(args.game, args.games, args.every, budgets[0], settings, args.phase)
-    jobs = [(args.game, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]
+    jobs = [
+        (args.game, history, seat, budgets, settings, args.heuristic, args.value_alone) for history, seat, _ in kept
+    ]
     with multiprocessing.Pool(args.workers) as pool:
         choices = pool.map(choices_at, jobs)
     positions = [
@@ -166,6 +231,9 @@ def main() -> None:
     ]
     print("\n".join(agreement(positions, budgets, args.heuristic)))
     print(f"\n({len(positions)} positions from {args.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
+    if args.value_alone and positions:
+        decisions_per_seat_game = len(positions) * args.every / args.games / game.players
+        print("\n" + "\n".join(change_values(positions, budgets, args.value_alone, decisions_per_seat_game)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"budgets": budgets, "positions": positions}, f, indent=1)

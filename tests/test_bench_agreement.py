@@ -92,12 +92,50 @@ def test_positions_grouped_by_another_field(tmp_path):
     assert {line.split(" | ")[0].lstrip("| ") for line in table} == steps | {"all"}
 
 
+def test_the_larger_budgets_changes_valued_by_moves_searched_alone(tmp_path):
+    done = agreement_run(tmp_path / "v.json", "--value-alone", "100")
+    assert done.returncode == 0, done.stderr
+    positions = json.loads((tmp_path / "v.json").read_text())["positions"]
+    game = pyai.load_game("forsale(players=4)")
+    gains = []
+    for position in positions:
+        choices = position["choices"]
+        smaller, larger = choices["60"][0], choices["200"][0]
+        if smaller == larger:
+            assert "alone" not in choices
+            continue
+        assert set(choices["alone"]) == {smaller, larger}
+        state = game.new_initial_state()
+        for token in position["history"]:
+            state.apply(token)
+        for move, estimates in choices["alone"].items():
+            assert len(estimates) == 2 and all(0 <= value <= 1 for value in estimates)
+            # Each estimate is a search that may play that move alone, seeded afresh.
+            alone = pyai.analyse(state, position["seat"], iterations=100, seed=3, searchmoves=[move])
+            assert [m.token for m in alone.moves if m.visits] == [move]
+            assert next(m.win for m in alone.moves if m.token == move) == estimates[0]
+        gains.append(sum(choices["alone"][larger]) / 2 - sum(choices["alone"][smaller]) / 2)
+    assert len(gains) >= 2  # 60 and 200 iterations choose apart often enough to be valued
+    lines = done.stdout.splitlines()
+    assert f"at {len(gains)} of {len(positions)} positions" in next(line for line in lines if "chose another" in line)
+    expects = next(line for line in lines if "the search expects" in line)
+    assert f"to win {sum(gains) / len(gains):+.4f} [" in expects
+    summed = next(line for line in lines if "changes a seat a game" in line)
+    changes = len(gains) * 5 / 2 / 4  # each kept position stands for --every 5 decisions; 2 games, 4 seats
+    assert summed.startswith(f"About {changes:.1f} changes a seat a game")
+    # Without the option nothing is valued.
+    plain = agreement_run(tmp_path / "n.json")
+    assert "the search expects" not in plain.stdout
+    assert all("alone" not in p["choices"] for p in json.loads((tmp_path / "n.json").read_text())["positions"])
+
+
 def test_bad_arguments_are_refused_before_any_game():
     for arguments, message in (
         (["--budgets", "2000"], "give at least two budgets"),
         (["--budgets", "2k,20k"], "is not a comma-separated list"),
         (["--game", "nosuch()"], "--game: unknown game"),
         (["--every", "0"], "must each be at least 1"),
+        (["--value-alone", "-5"], "--value-alone: -5 is below 0"),
         (["--setting", "exploration"], "--setting: bot spec 'ismcts:exploration': 'exploration' is not key=value"),
         (["--setting", "exploration=-1"], "--setting: bot spec 'ismcts:exploration=-1': exploration must be"),
     ):
