@@ -20,13 +20,15 @@ search settles on); --setting key=value (repeatable) gives every search,
 self-play and analysis alike, a setting of its own (read as a tournament bot
 spec's settings are, pyai/tournament/specs.py).
 
-With --value-alone N, where the smallest and the largest budget (seed 1
-each) choose different moves, each of the two moves is searched alone (UCI's
-`searchmoves`) at N iterations with two fresh seeds (3 and 4), and the
-printout says how much more the search itself expects the largest budget's
-move to win, and that gain summed over the changes a seat makes in a game: what
-the larger search's changes are worth by the search's own estimate, to hold
-against what they win in games.
+With --value-alone N, where the smallest and the largest budget (seed 1 each)
+choose different moves, each of the two moves is searched alone (UCI's
+`searchmoves`) at N iterations with two fresh seeds (3 and 4), with the
+settings of --setting and --alone-setting (say `max_nodes=2`: a tree one move
+deep, the move's value by rollouts alone), and the printout says how much more
+the search itself expects the largest budget's move to win, and that gain
+summed over the changes a seat makes in a game: what the larger search's
+changes are worth by the search's own estimate, to hold against what they win
+in games.
 
 When a budget agrees with the largest about as often as the largest agrees
 with itself, the extra iterations no longer change what the search plays:
@@ -85,12 +87,13 @@ def kept_positions(
     return kept
 
 
-def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int]) -> dict:
+def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int, dict]) -> dict:
     """The moves the searches at each budget choose in one position, one per seed; with
     `heuristic`, also the heuristic bot's move (key "heuristic"); with `alone` iterations, where
     the smallest and largest budgets' first seeds differ, each of their two moves' win estimates
-    when searched alone, one per fresh seed (key "alone": move -> estimates)."""
-    game_string, history, seat, budgets, settings, heuristic, alone = args
+    when searched alone with `alone_settings` as well, one per fresh seed (key "alone": move ->
+    estimates)."""
+    game_string, history, seat, budgets, settings, heuristic, alone, alone_settings = args
     state = pyai.load_game(game_string).replay(history)
     found: dict = {
         budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed, **settings)) for seed in SEEDS]
@@ -101,7 +104,7 @@ def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int]) -> 
     smaller_move, larger_move = found[budgets[0]][0], found[budgets[-1]][0]
     if alone and smaller_move != larger_move:
         found["alone"] = {
-            move: [alone_value(state, seat, move, alone, seed, settings) for seed in ALONE_SEEDS]
+            move: [alone_value(state, seat, move, alone, seed, {**settings, **alone_settings}) for seed in ALONE_SEEDS]
             for move in (smaller_move, larger_move)
         }
     return found
@@ -113,7 +116,9 @@ def alone_value(state: pyai.State, seat: int, move: str, iterations: int, seed: 
     return next(m.win for m in result.moves if m.token == move)
 
 
-def change_values(positions: list[dict], budgets: list[int], alone: int, decisions_per_seat_game: float) -> list[str]:
+def change_values(
+    positions: list[dict], budgets: list[int], alone: int, decisions_per_seat_game: float, alone_settings: dict
+) -> list[str]:
     """What the largest budget's changes of the smallest's moves are worth by the search's own
     estimate: the mean gain in win estimate where the two differ, and that summed over a game."""
     smallest, largest = budgets[0], budgets[-1]
@@ -134,7 +139,9 @@ def change_values(positions: list[dict], budgets: list[int], alone: int, decisio
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
     changes = changed * decisions_per_seat_game
     lines += [
-        f"Each move searched alone at {alone:,} iterations (seeds {ALONE_SEEDS}): the search expects "
+        f"Each move searched alone at {alone:,} iterations (seeds {ALONE_SEEDS}"
+        + "".join(f", {key}={value}" for key, value in sorted(alone_settings.items()))
+        + "): the search expects "
         f"{largest:,}'s move to win {mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}] more, a change.",
         f"About {changes:.1f} changes a seat a game ({decisions_per_seat_game:.1f} decisions with a choice): "
         f"summed, {changes * mean:+.3f} [{changes * (mean - half):+.3f}, {changes * (mean + half):+.3f}] "
@@ -202,6 +209,13 @@ def main() -> None:
         metavar="N",
         help="where the smallest and largest budgets choose apart, value each move searched alone at N iterations",
     )
+    parser.add_argument(
+        "--alone-setting",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="with --value-alone: for the searches of a move alone only, over --setting's (repeatable)",
+    )
     args = parser.parse_args()
     try:
         budgets = sorted(int(budget) for budget in args.budgets.split(","))
@@ -218,10 +232,12 @@ def main() -> None:
     except pyai.PyaiError as error:
         parser.error(f"--game: {error}")
     settings = checked_settings(parser, "--setting", args.setting, game)
+    alone_settings = checked_settings(parser, "--alone-setting", args.alone_setting, game)
 
     kept = kept_positions(args.game, args.games, args.every, budgets[0], settings, args.phase)
     jobs = [
-        (args.game, history, seat, budgets, settings, args.heuristic, args.value_alone) for history, seat, _ in kept
+        (args.game, history, seat, budgets, settings, args.heuristic, args.value_alone, alone_settings)
+        for history, seat, _ in kept
     ]
     with multiprocessing.Pool(args.workers) as pool:
         choices = pool.map(choices_at, jobs)
@@ -233,7 +249,8 @@ def main() -> None:
     print(f"\n({len(positions)} positions from {args.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
     if args.value_alone and positions:
         decisions_per_seat_game = len(positions) * args.every / args.games / game.players
-        print("\n" + "\n".join(change_values(positions, budgets, args.value_alone, decisions_per_seat_game)))
+        values = change_values(positions, budgets, args.value_alone, decisions_per_seat_game, alone_settings)
+        print("\n" + "\n".join(values))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"budgets": budgets, "positions": positions}, f, indent=1)

@@ -129,6 +129,30 @@ def test_the_larger_budgets_changes_valued_by_moves_searched_alone(tmp_path):
     assert all("alone" not in p["choices"] for p in json.loads((tmp_path / "n.json").read_text())["positions"])
 
 
+def test_settings_for_the_searches_of_a_move_alone(tmp_path):
+    # max_nodes=2: the tree is the root and the move, so the move is valued by its rollouts alone.
+    done = agreement_run(tmp_path / "f.json", "--value-alone", "100", "--alone-setting", "max_nodes=2")
+    assert done.returncode == 0, done.stderr
+    assert "(seeds (3, 4), max_nodes=2): the search expects" in done.stdout
+    positions = json.loads((tmp_path / "f.json").read_text())["positions"]
+    valued = [position for position in positions if "alone" in position["choices"]]
+    assert valued
+    game = pyai.load_game("forsale(players=4)")
+    position = valued[0]
+    state = game.new_initial_state()
+    for token in position["history"]:
+        state.apply(token)
+    for move, estimates in position["choices"]["alone"].items():
+        flat = pyai.analyse(state, position["seat"], iterations=100, seed=4, searchmoves=[move], max_nodes=2)
+        assert flat.nodes == 2
+        assert next(m.win for m in flat.moves if m.token == move) == estimates[1]
+    # The budgets' own searches keep their settings: the same choices as without it.
+    plain = agreement_run(tmp_path / "p.json", "--value-alone", "100")
+    assert plain.returncode == 0, plain.stderr
+    plain_positions = json.loads((tmp_path / "p.json").read_text())["positions"]
+    assert [p["choices"]["200"] for p in plain_positions] == [p["choices"]["200"] for p in positions]
+
+
 def test_bad_arguments_are_refused_before_any_game():
     for arguments, message in (
         (["--budgets", "2000"], "give at least two budgets"),
@@ -136,6 +160,7 @@ def test_bad_arguments_are_refused_before_any_game():
         (["--game", "nosuch()"], "--game: unknown game"),
         (["--every", "0"], "must each be at least 1"),
         (["--value-alone", "-5"], "--value-alone: -5 is below 0"),
+        (["--alone-setting", "max_nodes"], "--alone-setting: bot spec 'ismcts:max_nodes': 'max_nodes' is not"),
         (["--setting", "exploration"], "--setting: bot spec 'ismcts:exploration': 'exploration' is not key=value"),
         (["--setting", "exploration=-1"], "--setting: bot spec 'ismcts:exploration=-1': exploration must be"),
     ):
