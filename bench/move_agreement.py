@@ -87,13 +87,10 @@ def kept_positions(
     return kept
 
 
-def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int, dict]) -> dict:
+def choices_at(args: tuple[str, list[str], int, list[int], dict, bool]) -> dict:
     """The moves the searches at each budget choose in one position, one per seed; with
-    `heuristic`, also the heuristic bot's move (key "heuristic"); with `alone` iterations, where
-    the smallest and largest budgets' first seeds differ, each of their two moves' win estimates
-    when searched alone with `alone_settings` as well, one per fresh seed (key "alone": move ->
-    estimates)."""
-    game_string, history, seat, budgets, settings, heuristic, alone, alone_settings = args
+    `heuristic`, also the heuristic bot's move (key "heuristic")."""
+    game_string, history, seat, budgets, settings, heuristic = args
     state = pyai.load_game(game_string).replay(history)
     found: dict = {
         budget: [chosen(pyai.analyse(state, seat, iterations=budget, seed=seed, **settings)) for seed in SEEDS]
@@ -101,13 +98,16 @@ def choices_at(args: tuple[str, list[str], int, list[int], dict, bool, int, dict
     }
     if heuristic:
         found["heuristic"] = pyai.make_bot("heuristic").choose(state, seat)
-    smaller_move, larger_move = found[budgets[0]][0], found[budgets[-1]][0]
-    if alone and smaller_move != larger_move:
-        found["alone"] = {
-            move: [alone_value(state, seat, move, alone, seed, {**settings, **alone_settings}) for seed in ALONE_SEEDS]
-            for move in (smaller_move, larger_move)
-        }
     return found
+
+
+def alone_values_at(args: tuple[str, list[str], int, tuple[str, str], int, dict]) -> dict:
+    """Each of `moves`' win estimates when searched alone at `iterations`, one per fresh seed."""
+    game_string, history, seat, moves, iterations, settings = args
+    state = pyai.load_game(game_string).replay(history)
+    return {
+        move: [alone_value(state, seat, move, iterations, seed, settings) for seed in ALONE_SEEDS] for move in moves
+    }
 
 
 def alone_value(state: pyai.State, seat: int, move: str, iterations: int, seed: int, settings: dict) -> float:
@@ -191,14 +191,15 @@ def agreement(positions: list[dict], budgets: list[int], heuristic: bool = False
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default=DEFAULT_GAME, help=f"any registered game (default {DEFAULT_GAME})")
-    parser.add_argument("--games", type=int, default=12, help="self-play games to take positions from (12)")
-    parser.add_argument("--every", type=int, default=4, help="keep every N-th real decision (4)")
-    parser.add_argument("--budgets", default="2000,20000,200000", help="comma-separated iterations, smallest first")
+    # Defaults of None, filled in below, tell what was given: --positions takes these from its file.
+    parser.add_argument("--game", help=f"any registered game (default {DEFAULT_GAME})")
+    parser.add_argument("--games", type=int, help="self-play games to take positions from (12)")
+    parser.add_argument("--every", type=int, help="keep every N-th real decision (4)")
+    parser.add_argument("--budgets", help="comma-separated iterations, smallest first (2000,20000,200000)")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", help="also write every position's choices here")
     parser.add_argument("--heuristic", action="store_true", help="also the heuristic bot's agreement with the largest")
-    parser.add_argument("--phase", default="phase", help="the state's field to group positions by (phase)")
+    parser.add_argument("--phase", help="the state's field to group positions by (phase)")
     parser.add_argument(
         "--setting", action="append", default=[], metavar="KEY=VALUE", help="for every search (repeatable)"
     )
@@ -216,45 +217,88 @@ def main() -> None:
         metavar="KEY=VALUE",
         help="with --value-alone: for the searches of a move alone only, over --setting's (repeatable)",
     )
+    parser.add_argument(
+        "--positions",
+        metavar="FILE",
+        help="the positions and choices of an earlier run's --json (its game, games, budgets and settings): "
+        "no game or choice is searched again, only --value-alone's values",
+    )
     args = parser.parse_args()
-    try:
-        budgets = sorted(int(budget) for budget in args.budgets.split(","))
-    except ValueError:
-        parser.error(f"--budgets: {args.budgets!r} is not a comma-separated list of whole numbers")
-    if len(budgets) < 2 or budgets[0] < 1:
-        parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({args.budgets!r})")
-    if args.games < 1 or args.every < 1 or args.workers < 1:
+    own = {"--game": args.game, "--games": args.games, "--every": args.every, "--budgets": args.budgets}
+    own |= {"--phase": args.phase, "--setting": args.setting or None, "--heuristic": args.heuristic or None}
+    if args.positions and any(value is not None for value in own.values()):
+        given = ", ".join(option for option, value in own.items() if value is not None)
+        parser.error(f"--positions: the run's game, positions, budgets and settings are the file's; leave out {given}")
+    if args.positions:
+        game_string, games, every, budgets, settings, positions = earlier_run(parser, args)
+        game = pyai.load_game(game_string)
+    else:
+        game_string = DEFAULT_GAME if args.game is None else args.game
+        games = 12 if args.games is None else args.games
+        every = 4 if args.every is None else args.every
+        try:
+            budgets = sorted(int(budget) for budget in (args.budgets or "2000,20000,200000").split(","))
+        except ValueError:
+            parser.error(f"--budgets: {args.budgets!r} is not a comma-separated list of whole numbers")
+        if len(budgets) < 2 or budgets[0] < 1:
+            parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({args.budgets!r})")
+    if games < 1 or every < 1 or args.workers < 1:
         parser.error("--games, --every and --workers must each be at least 1")
     if args.value_alone < 0:
         parser.error(f"--value-alone: {args.value_alone} is below 0 (0: no values)")
-    try:
-        game = pyai.load_game(args.game)
-    except pyai.PyaiError as error:
-        parser.error(f"--game: {error}")
-    settings = checked_settings(parser, "--setting", args.setting, game)
+    if not args.positions:
+        try:
+            game = pyai.load_game(game_string)
+        except pyai.PyaiError as error:
+            parser.error(f"--game: {error}")
+        settings = checked_settings(parser, "--setting", args.setting, game)
     alone_settings = checked_settings(parser, "--alone-setting", args.alone_setting, game)
 
-    kept = kept_positions(args.game, args.games, args.every, budgets[0], settings, args.phase)
-    jobs = [
-        (args.game, history, seat, budgets, settings, args.heuristic, args.value_alone, alone_settings)
-        for history, seat, _ in kept
-    ]
     with multiprocessing.Pool(args.workers) as pool:
-        choices = pool.map(choices_at, jobs)
-    positions = [
-        {"history": history, "seat": seat, "phase": phase, "choices": found}
-        for (history, seat, phase), found in zip(kept, choices)
-    ]
+        if not args.positions:
+            kept = kept_positions(game_string, games, every, budgets[0], settings, args.phase or "phase")
+            jobs = [(game_string, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]
+            choices = pool.map(choices_at, jobs)
+            positions = [
+                {"history": history, "seat": seat, "phase": phase, "choices": found}
+                for (history, seat, phase), found in zip(kept, choices)
+            ]
+        if args.value_alone:
+            apart = [p for p in positions if p["choices"][budgets[0]][0] != p["choices"][budgets[-1]][0]]
+            moves = [(p["choices"][budgets[0]][0], p["choices"][budgets[-1]][0]) for p in apart]
+            alone = {**settings, **alone_settings}
+            jobs = [(game_string, p["history"], p["seat"], m, args.value_alone, alone) for p, m in zip(apart, moves)]
+            for position, values in zip(apart, pool.map(alone_values_at, jobs)):
+                position["choices"]["alone"] = values
     print("\n".join(agreement(positions, budgets, args.heuristic)))
-    print(f"\n({len(positions)} positions from {args.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
+    print(f"\n({len(positions)} positions from {games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
     if args.value_alone and positions:
-        decisions_per_seat_game = len(positions) * args.every / args.games / game.players
+        decisions_per_seat_game = len(positions) * every / games / game.players
         values = change_values(positions, budgets, args.value_alone, decisions_per_seat_game, alone_settings)
         print("\n" + "\n".join(values))
     if args.json:
+        run = {"game": game_string, "games": games, "every": every, "settings": settings, "budgets": budgets}
         with open(args.json, "w") as f:
-            json.dump({"budgets": budgets, "positions": positions}, f, indent=1)
+            json.dump({**run, "positions": positions}, f, indent=1)
             f.write("\n")
+
+
+def earlier_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple:
+    """An earlier --json's game, games, every, budgets, settings and positions (their budgets'
+    choices, keyed by budget again; its values left out, to be made afresh)."""
+    try:
+        with open(args.positions) as f:
+            run = json.load(f)
+        positions = run["positions"]
+        for position in positions:
+            choices = position["choices"]
+            choices.pop("alone", None)
+            position["choices"] = {int(k) if k.isdigit() else k: v for k, v in choices.items()}
+        return run["game"], run["games"], run["every"], run["budgets"], run["settings"], positions
+    except OSError as error:
+        parser.error(f"--positions: {error.strerror}: {args.positions}")
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        parser.error(f"--positions: {args.positions} is not a --json of this script ({error!r})")
 
 
 if __name__ == "__main__":

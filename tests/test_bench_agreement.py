@@ -129,28 +129,52 @@ def test_the_larger_budgets_changes_valued_by_moves_searched_alone(tmp_path):
     assert all("alone" not in p["choices"] for p in json.loads((tmp_path / "n.json").read_text())["positions"])
 
 
-def test_settings_for_the_searches_of_a_move_alone(tmp_path):
+def test_an_earlier_runs_positions_valued_again_with_other_settings(tmp_path):
+    first = agreement_run(tmp_path / "v.json", "--value-alone", "100")
+    assert first.returncode == 0, first.stderr
+    earlier = json.loads((tmp_path / "v.json").read_text())
+    assert (earlier["game"], earlier["games"], earlier["every"]) == ("forsale(players=4)", 2, 5)
+
+    def again(out: Path, *arguments: str) -> dict:
+        command = [sys.executable, str(SCRIPT), "--positions", str(tmp_path / "v.json"), "--json", str(out)]
+        done = subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=300, cwd="/")
+        assert done.returncode == 0, done.stderr
+        return {"stdout": done.stdout, **json.loads(out.read_text())}
+
+    # The same values again, from the file's positions and choices, nothing searched but the values.
+    same = again(tmp_path / "s.json", "--value-alone", "100")
+    assert same["positions"] == earlier["positions"]
+    assert same["stdout"] == first.stdout
     # max_nodes=2: the tree is the root and the move, so the move is valued by its rollouts alone.
-    done = agreement_run(tmp_path / "f.json", "--value-alone", "100", "--alone-setting", "max_nodes=2")
-    assert done.returncode == 0, done.stderr
-    assert "(seeds (3, 4), max_nodes=2): the search expects" in done.stdout
-    positions = json.loads((tmp_path / "f.json").read_text())["positions"]
-    valued = [position for position in positions if "alone" in position["choices"]]
-    assert valued
+    flat = again(tmp_path / "f.json", "--value-alone", "100", "--alone-setting", "max_nodes=2")
+    assert "(seeds (3, 4), max_nodes=2): the search expects" in flat["stdout"]
+    valued = [p for p in flat["positions"] if "alone" in p["choices"]]
+    assert [p["history"] for p in valued] == [p["history"] for p in earlier["positions"] if "alone" in p["choices"]]
     game = pyai.load_game("forsale(players=4)")
     position = valued[0]
     state = game.new_initial_state()
     for token in position["history"]:
         state.apply(token)
     for move, estimates in position["choices"]["alone"].items():
-        flat = pyai.analyse(state, position["seat"], iterations=100, seed=4, searchmoves=[move], max_nodes=2)
-        assert flat.nodes == 2
-        assert next(m.win for m in flat.moves if m.token == move) == estimates[1]
-    # The budgets' own searches keep their settings: the same choices as without it.
-    plain = agreement_run(tmp_path / "p.json", "--value-alone", "100")
-    assert plain.returncode == 0, plain.stderr
-    plain_positions = json.loads((tmp_path / "p.json").read_text())["positions"]
-    assert [p["choices"]["200"] for p in plain_positions] == [p["choices"]["200"] for p in positions]
+        alone = pyai.analyse(state, position["seat"], iterations=100, seed=4, searchmoves=[move], max_nodes=2)
+        assert alone.nodes == 2
+        assert next(m.win for m in alone.moves if m.token == move) == estimates[1]
+
+
+def test_an_earlier_run_is_refused_with_options_of_its_own_or_unreadable(tmp_path):
+    done = agreement_run(tmp_path / "v.json")
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "bad.json").write_text('{"positions": []}')
+    for arguments, message in (
+        (["--positions", str(tmp_path / "v.json"), "--games", "3"], "leave out --games"),
+        (["--positions", str(tmp_path / "v.json"), "--setting", "exploration=1"], "leave out --setting"),
+        (["--positions", str(tmp_path / "nosuch.json")], "--positions: No such file or directory"),
+        (["--positions", str(tmp_path / "bad.json")], "is not a --json of this script"),
+    ):
+        refused = subprocess.run(
+            [sys.executable, str(SCRIPT), *arguments], capture_output=True, text=True, timeout=60, cwd="/"
+        )
+        assert refused.returncode == 2 and message in refused.stderr, (arguments, refused.stderr)
 
 
 def test_bad_arguments_are_refused_before_any_game():
