@@ -28,7 +28,9 @@ deep, the move's value by rollouts alone), and the printout says how much more
 the search itself expects the largest budget's move to win, and that gain
 summed over the changes a seat makes in a game: what the larger search's
 changes are worth by the search's own estimate, to hold against what they win
-in games.
+in games. --positions FILE takes an earlier run's --json (its positions and
+choices, game, budgets and settings) and values them again, with other
+--alone-setting, without searching them again.
 
 When a budget agrees with the largest about as often as the largest agrees
 with itself, the extra iterations no longer change what the search plays:
