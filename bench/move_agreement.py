@@ -42,8 +42,10 @@ iterations. The seeds and iteration budgets make a run reproducible.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
+import multiprocessing.pool
 import random
 import statistics
 from collections import defaultdict
@@ -226,80 +228,106 @@ def main() -> None:
         "no game or choice is searched again, only --value-alone's values",
     )
     args = parser.parse_args()
-    own = {"--game": args.game, "--games": args.games, "--every": args.every, "--budgets": args.budgets}
-    own |= {"--phase": args.phase, "--setting": args.setting or None, "--heuristic": args.heuristic or None}
-    if args.positions and any(value is not None for value in own.values()):
-        given = ", ".join(option for option, value in own.items() if value is not None)
-        parser.error(f"--positions: the run's game, positions, budgets and settings are the file's; leave out {given}")
-    if args.positions:
-        game_string, games, every, budgets, settings, positions = earlier_run(parser, args)
-        game = pyai.load_game(game_string)
-    else:
-        game_string = DEFAULT_GAME if args.game is None else args.game
-        games = 12 if args.games is None else args.games
-        every = 4 if args.every is None else args.every
-        try:
-            budgets = sorted(int(budget) for budget in (args.budgets or "2000,20000,200000").split(","))
-        except ValueError:
-            parser.error(f"--budgets: {args.budgets!r} is not a comma-separated list of whole numbers")
-        if len(budgets) < 2 or budgets[0] < 1:
-            parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({args.budgets!r})")
-    if games < 1 or every < 1 or args.workers < 1:
+    if args.workers < 1:
         parser.error("--games, --every and --workers must each be at least 1")
     if args.value_alone < 0:
         parser.error(f"--value-alone: {args.value_alone} is below 0 (0: no values)")
-    if not args.positions:
-        try:
-            game = pyai.load_game(game_string)
-        except pyai.PyaiError as error:
-            parser.error(f"--game: {error}")
-        settings = checked_settings(parser, "--setting", args.setting, game)
+    run = earlier_run(parser, args) if args.positions else fresh_run(parser, args)
+    game = pyai.load_game(run.game)
     alone_settings = checked_settings(parser, "--alone-setting", args.alone_setting, game)
 
     with multiprocessing.Pool(args.workers) as pool:
-        if not args.positions:
-            kept = kept_positions(game_string, games, every, budgets[0], settings, args.phase or "phase")
-            jobs = [(game_string, history, seat, budgets, settings, args.heuristic) for history, seat, _ in kept]
-            choices = pool.map(choices_at, jobs)
-            positions = [
+        if run.positions is None:
+            kept = kept_positions(run.game, run.games, run.every, run.budgets[0], run.settings, args.phase or "phase")
+            jobs = [(run.game, history, seat, run.budgets, run.settings, args.heuristic) for history, seat, _ in kept]
+            run.positions = [
                 {"history": history, "seat": seat, "phase": phase, "choices": found}
-                for (history, seat, phase), found in zip(kept, choices)
+                for (history, seat, phase), found in zip(kept, pool.map(choices_at, jobs))
             ]
         if args.value_alone:
-            apart = [p for p in positions if p["choices"][budgets[0]][0] != p["choices"][budgets[-1]][0]]
-            moves = [(p["choices"][budgets[0]][0], p["choices"][budgets[-1]][0]) for p in apart]
-            alone = {**settings, **alone_settings}
-            jobs = [(game_string, p["history"], p["seat"], m, args.value_alone, alone) for p, m in zip(apart, moves)]
-            for position, values in zip(apart, pool.map(alone_values_at, jobs)):
-                position["choices"]["alone"] = values
+            value_changes(pool, run, args.value_alone, {**run.settings, **alone_settings})
+    positions, budgets = run.positions, run.budgets
     print("\n".join(agreement(positions, budgets, args.heuristic)))
-    print(f"\n({len(positions)} positions from {games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
+    print(f"\n({len(positions)} positions from {run.games} games of ismcts at {budgets[0]:,}; seeds {SEEDS})")
     if args.value_alone and positions:
-        decisions_per_seat_game = len(positions) * every / games / game.players
+        decisions_per_seat_game = len(positions) * run.every / run.games / game.players
         values = change_values(positions, budgets, args.value_alone, decisions_per_seat_game, alone_settings)
         print("\n" + "\n".join(values))
     if args.json:
-        run = {"game": game_string, "games": games, "every": every, "settings": settings, "budgets": budgets}
         with open(args.json, "w") as f:
-            json.dump({**run, "positions": positions}, f, indent=1)
+            json.dump(dataclasses.asdict(run), f, indent=1)
             f.write("\n")
 
 
-def earlier_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple:
-    """An earlier --json's game, games, every, budgets, settings and positions (their budgets'
-    choices, keyed by budget again; its values left out, to be made afresh)."""
+@dataclasses.dataclass
+class Run:
+    """What a run searched: the game, its self-play games and every how many decisions a
+    position was kept, the budgets and the searches' settings, and the positions with their
+    choices (None until searched)."""
+
+    game: str
+    games: int
+    every: int
+    budgets: list[int]
+    settings: dict
+    positions: list[dict] | None = None
+
+
+def value_changes(pool: multiprocessing.pool.Pool, run: Run, iterations: int, settings: dict) -> None:
+    """Where the smallest and largest budgets (first seed) choose apart, both moves' values
+    searched alone (choices key "alone")."""
+    assert run.positions is not None
+    smallest, largest = run.budgets[0], run.budgets[-1]
+    apart = [p for p in run.positions if p["choices"][smallest][0] != p["choices"][largest][0]]
+    jobs = [
+        (run.game, p["history"], p["seat"], (p["choices"][smallest][0], p["choices"][largest][0]), iterations, settings)
+        for p in apart
+    ]
+    for position, values in zip(apart, pool.map(alone_values_at, jobs)):
+        position["choices"]["alone"] = values
+
+
+def fresh_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Run:
+    """The run the options ask for, checked (the parser's error otherwise)."""
+    games = 12 if args.games is None else args.games
+    every = 4 if args.every is None else args.every
+    if games < 1 or every < 1:
+        parser.error("--games, --every and --workers must each be at least 1")
+    text = args.budgets or "2000,20000,200000"
+    try:
+        budgets = sorted(int(budget) for budget in text.split(","))
+    except ValueError:
+        parser.error(f"--budgets: {text!r} is not a comma-separated list of whole numbers")
+    if len(budgets) < 2 or budgets[0] < 1:
+        parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({text!r})")
+    game_string = DEFAULT_GAME if args.game is None else args.game
+    try:
+        game = pyai.load_game(game_string)
+    except pyai.PyaiError as error:
+        parser.error(f"--game: {error}")
+    return Run(game_string, games, every, budgets, checked_settings(parser, "--setting", args.setting, game))
+
+
+def earlier_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Run:
+    """An earlier --json's run: its positions with their budgets' choices (keyed by budget
+    again; its values left out, to be made afresh). The options it settles are refused."""
+    own = {"--game": args.game, "--games": args.games, "--every": args.every, "--budgets": args.budgets}
+    own |= {"--phase": args.phase, "--setting": args.setting or None, "--heuristic": args.heuristic or None}
+    given = ", ".join(option for option, value in own.items() if value is not None)
+    if given:
+        parser.error(f"--positions: the run's game, positions, budgets and settings are the file's; leave out {given}")
     try:
         with open(args.positions) as f:
-            run = json.load(f)
-        positions = run["positions"]
-        for position in positions:
+            run = Run(**json.load(f))
+        for position in run.positions or []:
             choices = position["choices"]
             choices.pop("alone", None)
             position["choices"] = {int(k) if k.isdigit() else k: v for k, v in choices.items()}
-        return run["game"], run["games"], run["every"], run["budgets"], run["settings"], positions
+        pyai.load_game(run.game)
+        return run
     except OSError as error:
         parser.error(f"--positions: {error.strerror}: {args.positions}")
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
+    except (ValueError, KeyError, TypeError, AttributeError, pyai.PyaiError) as error:
         parser.error(f"--positions: {args.positions} is not a --json of this script ({error!r})")
 
 
