@@ -229,7 +229,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.workers < 1:
-        parser.error("--games, --every and --workers must each be at least 1")
+        parser.error(f"--workers: {args.workers} is below 1")
     if args.value_alone < 0:
         parser.error(f"--value-alone: {args.value_alone} is below 0 (0: no values)")
     run = earlier_run(parser, args) if args.positions else fresh_run(parser, args)

@@ -184,6 +184,7 @@ def test_bad_arguments_are_refused_before_any_game():
         (["--game", "nosuch()"], "--game: unknown game"),
         (["--every", "0"], "must each be at least 1"),
         (["--value-alone", "-5"], "--value-alone: -5 is below 0"),
+        (["--workers", "0"], "--workers: 0 is below 1"),
         (["--alone-setting", "max_nodes"], "--alone-setting: bot spec 'ismcts:max_nodes': 'max_nodes' is not"),
         (["--setting", "exploration"], "--setting: bot spec 'ismcts:exploration': 'exploration' is not key=value"),
         (["--setting", "exploration=-1"], "--setting: bot spec 'ismcts:exploration=-1': exploration must be"),
