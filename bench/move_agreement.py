@@ -120,6 +120,11 @@ def alone_value(state: pyai.State, seat: int, move: str, iterations: int, seed: 
     return next(m.win for m in result.moves if m.token == move)
 
 
+def first_seed_moves(choices: dict, budgets: list[int]) -> tuple[str, str]:
+    """The moves the smallest and the largest budget chose with the first seed."""
+    return choices[budgets[0]][0], choices[budgets[-1]][0]
+
+
 def change_values(
     positions: list[dict], budgets: list[int], alone: int, decisions_per_seat_game: float, alone_settings: dict
 ) -> list[str]:
@@ -130,7 +135,7 @@ def change_values(
     for position in positions:
         values = position["choices"].get("alone")
         if values:
-            smaller_move, larger_move = position["choices"][smallest][0], position["choices"][largest][0]
+            smaller_move, larger_move = first_seed_moves(position["choices"], budgets)
             gains.append(statistics.mean(values[larger_move]) - statistics.mean(values[smaller_move]))
     changed = len(gains) / len(positions)
     lines = [
@@ -277,13 +282,10 @@ def value_changes(pool: multiprocessing.pool.Pool, run: Run, iterations: int, se
     """Where the smallest and largest budgets (first seed) choose apart, both moves' values
     searched alone (choices key "alone")."""
     assert run.positions is not None
-    smallest, largest = run.budgets[0], run.budgets[-1]
-    apart = [p for p in run.positions if p["choices"][smallest][0] != p["choices"][largest][0]]
-    jobs = [
-        (run.game, p["history"], p["seat"], (p["choices"][smallest][0], p["choices"][largest][0]), iterations, settings)
-        for p in apart
-    ]
-    for position, values in zip(apart, pool.map(alone_values_at, jobs)):
+    moves = [(p, first_seed_moves(p["choices"], run.budgets)) for p in run.positions]
+    apart = [(p, pair) for p, pair in moves if pair[0] != pair[1]]
+    jobs = [(run.game, p["history"], p["seat"], pair, iterations, settings) for p, pair in apart]
+    for (position, _), values in zip(apart, pool.map(alone_values_at, jobs)):
         position["choices"]["alone"] = values
 
 
@@ -292,7 +294,7 @@ def fresh_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Run:
     games = 12 if args.games is None else args.games
     every = 4 if args.every is None else args.every
     if games < 1 or every < 1:
-        parser.error("--games, --every and --workers must each be at least 1")
+        parser.error("--games and --every must each be at least 1")
     text = args.budgets or "2000,20000,200000"
     try:
         budgets = sorted(int(budget) for budget in text.split(","))

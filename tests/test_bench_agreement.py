@@ -105,9 +105,7 @@ def test_the_larger_budgets_changes_valued_by_moves_searched_alone(tmp_path):
             assert "alone" not in choices
             continue
         assert set(choices["alone"]) == {smaller, larger}
-        state = game.new_initial_state()
-        for token in position["history"]:
-            state.apply(token)
+        state = game.replay(position["history"])
         for move, estimates in choices["alone"].items():
             assert len(estimates) == 2 and all(0 <= value <= 1 for value in estimates)
             # Each estimate is a search that may play that move alone, seeded afresh.
@@ -152,9 +150,7 @@ def test_an_earlier_runs_positions_valued_again_with_other_settings(tmp_path):
     assert [p["history"] for p in valued] == [p["history"] for p in earlier["positions"] if "alone" in p["choices"]]
     game = pyai.load_game("forsale(players=4)")
     position = valued[0]
-    state = game.new_initial_state()
-    for token in position["history"]:
-        state.apply(token)
+    state = game.replay(position["history"])
     for move, estimates in position["choices"]["alone"].items():
         alone = pyai.analyse(state, position["seat"], iterations=100, seed=4, searchmoves=[move], max_nodes=2)
         assert alone.nodes == 2
