@@ -71,10 +71,6 @@ struct SearchConfig {
   // At another seat's decision, keep its move statistics per its private
   // information (games that declare it: HasPrivateInformation).
   bool private_opponents = true;
-  // With private_opponents: a hand chooses by its own statistics once it has
-  // been met this many times at the node, and before that by the statistics
-  // pooled over every hand (both are kept). 0: by its own from the first.
-  uint32_t private_opponents_visits = 0;
   // The other seats: with kHeuristic, each seat is drawn every iteration as
   // the game's heuristic player with probability heuristic_belief[seat] (the
   // caller weighs it from opponent_prior and the seat's public moves:

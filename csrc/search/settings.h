@@ -210,11 +210,6 @@ inline std::span<const Setting<SearchConfig>> search_settings() {
        "at another seat's decision, its move statistics per its private cards (games with private information)",
        [](C& c, const V& v) { c.private_opponents = std::get<bool>(v); },
        [](const C& c) { return V(c.private_opponents); }},
-      {"private_opponents_visits", SettingKind::kCount, 0, 4e9, "", false,
-       "private_opponents: another seat's hand chooses by its own statistics once it was met this many times at "
-       "the decision, before that by the statistics pooled over its hands (0: its own from the first)",
-       [](C& c, const V& v) { c.private_opponents_visits = uint32_t(std::get<uint64_t>(v)); },
-       [](const C& c) { return V(uint64_t(c.private_opponents_visits)); }},
       {"opponent_model", SettingKind::kChoice, 0, 0, "none|heuristic", false,
        "the other seats: none (each a searching player), or heuristic (each also the game's heuristic player, with "
        "the belief its public moves so far give; games that have one)",

@@ -286,8 +286,6 @@ class TreeSearch {
     bool new_information = false;
     const uint32_t information = arena_.outcome_child(node, mix64(key) ^ (uint64_t(seat) << 56), new_information);
     if (information == kNoNode) return select_decision(s, node, seat, created, false);  // tree full: shared statistics
-    if (arena_[information].visits < config_.private_opponents_visits)
-      return select_by_pooled_statistics(s, node, information, seat, step, created);
     bool new_statistics = false;
     const uint32_t statistics = select_decision(s, information, seat, new_statistics, true);
     if (statistics == kNoNode) return kNoNode;
@@ -297,25 +295,6 @@ class TreeSearch {
     step.arms[0] = statistics;
     step.arm_count = 1;
     created = new_information || new_statistics || new_child;
-    return child;
-  }
-
-  // A hand met fewer than private_opponents_visits times at `node` chooses by
-  // the statistics pooled over every hand (the node's own children, which the
-  // walk goes on through), and its own statistics (under `information`) learn
-  // from the move, ready for when they take over. The pooled child is a new
-  // leaf only when it was just made: a new hand alone does not end the walk.
-  uint32_t select_by_pooled_statistics(const State& s, uint32_t node, uint32_t information, int seat, PathStep& step,
-                                       bool& created) {
-    ++arena_[information].visits;
-    const uint32_t child = select_decision(s, node, seat, created, false);
-    if (child == kNoNode) return kNoNode;
-    bool new_statistics = false;
-    const uint32_t statistics = child_for(information, arena_[child].action, seat, new_statistics);
-    if (statistics == kNoNode) return child;  // tree full: the pooled statistics alone learn
-    if (!new_statistics) ++arena_[statistics].availability;
-    step.arms[0] = statistics;
-    step.arm_count = 1;
     return child;
   }
 

@@ -206,11 +206,6 @@ SearchCase<S> random_case(Rng& rng, const Options& options) {
   // stream of its own for the same reason.
   Rng grouping_rng(search::mix64(config.seed ^ 0x6A0B5ull));
   if (grouping_rng.below(3) == 0) config.chance_abstraction = 1 + int(grouping_rng.below(search::kMaxChanceAbstraction));
-  // Other seats' hands on pooled statistics for their first visits, sometimes
-  // for ever (a stream of its own too).
-  Rng pooling_rng(search::mix64(config.seed ^ 0x9001EDull));
-  if (pooling_rng.below(3) == 0)
-    config.private_opponents_visits = pooling_rng.below(4) == 0 ? UINT32_MAX : 1 + pooling_rng.below(30);
   c.options = S::random_tree_options(rng);
 
   const uint32_t draw = rng.below(100);
@@ -267,8 +262,6 @@ std::string describe(const SearchCase<S>& c) {
                           : ", max_memory_mb " + std::to_string(config.max_memory_mb);
   out += ", simultaneous_exploration " + number(config.simultaneous_exploration);
   if (!config.private_opponents) out += ", private_opponents off";
-  else if (config.private_opponents_visits > 0)
-    out += ", private_opponents_visits " + std::to_string(config.private_opponents_visits);
   if (config.chance_widening > 0)
     out += ", chance_widening " + number(config.chance_widening) + " power " + number(config.chance_widening_power);
   if (config.opponent_model == search::OpponentModel::kHeuristic) {

@@ -138,19 +138,3 @@ def test_the_bench_runs_on_every_game(game_string):
         iterations, nodes, digest = bench.signature(game_string)
         assert iterations == bench.SIGNATURE_ITERATIONS * len(game.SIGNATURE_POSITIONS) and nodes > 0
         assert len(digest) == 12
-
-
-@pytest.mark.parametrize("game_string", EXAMPLE_GAMES)
-def test_opponents_choose_by_pooled_statistics_until_a_hand_has_its_visits(game_string):
-    # private_opponents_visits moves each other seat's hand from the pooled
-    # statistics to its own: never reached, the search is the pooled one; 0,
-    # the default's (tests/automania has one in between).
-    state = decision_states(game_string, 4)[-1]
-    search = {**FAST_SEARCH, "iterations": 1500, "algorithm": "ismcts"}
-
-    def visits(**settings):
-        return [(m.token, m.visits) for m in pyai.analyse(state, **search, **settings).moves]
-
-    pooled, per_hand = visits(private_opponents=False), visits()
-    assert visits(private_opponents_visits=10**9) == pooled
-    assert visits(private_opponents_visits=0) == per_hand
