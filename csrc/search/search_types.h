@@ -45,7 +45,6 @@ struct SearchConfig {
   uint64_t max_nodes = 0;        // per search, all threads together; 0: from max_memory_mb
   uint64_t max_memory_mb = 1024;
   float exploration = 0.7f;      // UCB1 constant at sequential decisions
-  float opponent_exploration = -1.0f;  // the same at other seats' decisions (below 0: exploration's)
   float simultaneous_exploration = 0.1f;  // regret matching's uniform mix at simultaneous steps
   RolloutPolicy rollout = RolloutPolicy::kHeuristic;
   // Progressive bias at sequential decisions: the move the game's heuristic

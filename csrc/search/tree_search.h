@@ -414,8 +414,6 @@ class TreeSearch {
     bool prior_untried = false;
     uint32_t prior_insert_after = kNoNode;
     float best_score = -std::numeric_limits<float>::infinity();
-    const float exploration =
-        seat != root_seat_ && config_.opponent_exploration >= 0 ? config_.opponent_exploration : config_.exploration;
     for (Action action : legal_) {
       while (child != kNoNode && arena_[child].action < action) {
         previous = child;
@@ -425,7 +423,7 @@ class TreeSearch {
         Node& n = arena_[child];
         ++n.availability;
         float score = n.reward_sum / float(n.visits) +
-                      exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
+                      config_.exploration * std::sqrt(std::log(float(n.availability)) / float(n.visits));
         if (biased && action == prior) score += config_.prior_weight / float(n.visits + 1);
         if (score > best_score) {
           best_score = score;
