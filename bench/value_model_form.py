@@ -91,7 +91,7 @@ def network_loss(train_x, train_y, test_x, test_y, hidden=32, epochs=60, rate=0.
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(fit_files()), default="automania", help="the game whose model")
+    parser.add_argument("--game", choices=sorted(fit_files()), default="automania", help="whose model to compare")
     parser.add_argument("--setting", default="3p", help="which of the game's fits (its report's name: 3p, say)")
     parser.add_argument("--games", type=int, default=60_000, help="heuristic self-play games")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
