@@ -113,6 +113,45 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     )[0]
 
 
+AUTOMANIA_SETUP = [  # docs/advise.md's round at a table, up to Bob's first tile
+    "order Bob me Ann",
+    "demands speed speed power suitcase safety / suitcase green power green safety",
+    "display 4 11 19",
+    "Bob gets his starting contract",
+    "I get S1",
+    "Ann gets her starting contract",
+    "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, safety, "
+    "chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, green, research 1 star, "
+    "stripes 1 star",
+    "Bob row 1",
+    "Bob takes the speed machine",
+]
+
+
+def test_a_step_said_in_words_is_refused_in_words_and_a_token_as_a_token():
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "Cat"], iterations=20))
+    assert c.handle(AUTOMANIA_SETUP[0])[0].startswith("  player order: Bob")
+    # a chance step out of turn: the reason, then how to say the step that is due
+    assert c.handle("order Bob me Ann") == [
+        "not taken: the next chance step is demands, not order; the demand tiles: say 'demands speed speed power green "
+        "suitcase / suitcase safety green power safety' (North America's, then Europe's: the 4, 3 and 2 star spaces, "
+        "then the next left and right)"
+    ]
+    for line in AUTOMANIA_SETUP[1:]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    moves = len(c.position.moves)
+    stations = " | ".join(f"puts it on station {n} and makes the city car: -$1" for n in range(1, 7))
+    assert c.handle("Bob puts it on station 9") == [
+        f"not taken: the factory has stations 1-6; legal now, Bob: {stations} | and 1 more"
+    ]
+    assert c.handle("put:station,9") == [
+        "not taken: put:station,9 at token 0: the factory has stations 1-6 (legal: put:station,1 put:station,2 "
+        "put:station,3 put:station,4 put:station,5 put:station,6 discard)"
+    ]
+    assert len(c.position.moves) == moves  # nothing applied
+    assert c.handle("Bob puts it on station 2")[0] == "  Bob puts it on station 2 and makes the city car: -$1"
+
+
 @pytest.mark.parametrize(
     "decided, said",
     [("lost", "you cannot win any more"), ("won", "you win whatever you do")],
@@ -196,7 +235,9 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob"]
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
-    assert c.handle("board ks")[0].startswith("not taken: deal:ks at token 0: ks is already dealt")
+    assert c.handle("board ks")[0] == (  # said in words, refused in words: the reason, then what to say
+        "not taken: ks is already dealt: it is Me's card; the public card: say 'board qh' (or 'board queen of hearts')"
+    )
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
     assert c.handle("I raise")[0] == "  you raise to 7: the pot is 10"
     assert c.handle("Bob folds") == [
@@ -528,7 +569,10 @@ SESSION = {
         ({"at": "junk"}, "\"at\": 'junk' is not a field:value word"),
         ({"lines": 5}, '"lines" must be a list of lines (text), not 5'),
         ({"lines": ["deal 3 12 19 27", None]}, '"lines": line 2 must be text, not None'),
-        ({"lines": ["deal 3 12 19 27", "Anna bids 99"]}, "\"lines\": line 2 'Anna bids 99' is refused now: bid:99"),
+        (
+            {"lines": ["deal 3 12 19 27", "Anna bids 99"]},
+            "\"lines\": line 2 'Anna bids 99' is refused now: a bid is at most Anna's cash",
+        ),
         ({"lines": ["sells revealed:"]}, "\"lines\": line 1 'sells revealed:' is refused now: say each seat's sell"),
         ({"lines": [": hello"]}, "\"lines\": line 1 ': hello' is refused now: ':' is no seat's name"),
         ({"advised": {}}, '"advised" must be a list of [step, win chance], not {}'),

@@ -30,7 +30,7 @@ from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
 from ..game_api import Game
 from ..games import load_game
-from ..protocol.errors import ProtocolError
+from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
@@ -51,6 +51,10 @@ SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised
 OPTIONAL_FIELDS = ("advised",)
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
+# The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
+LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
+# A refused step in words names at most this many of the moves that are legal instead.
+LEGAL_SAID = 6
 
 
 def steps_help(game: Game) -> str:
@@ -409,10 +413,33 @@ class Companion:
             return self._reveal(rest)
         if self.at_sealed_step():
             return self._sealed_choice(text)
-        played = self.position.play([self._token(text, self.position)])
+        token = self._token(text, self.position)
+        try:
+            played = self.position.play([token])
+        except ProtocolError as error:
+            if error.code != ILLEGAL_MOVE or text.strip().lower() == token.lower():  # said as a token: told as one
+                raise
+            raise TokenSyntaxError(self._refused_in_words(token, error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
+
+    def _refused_in_words(self, token: str, message: str) -> str:
+        """Why a step said in words is not legal, in words: the rules' reason without the token
+        it was read as, and what may be said instead (the next chance step, or the mover's moves)."""
+        reason = LEGAL_TOKENS.sub("", message.removeprefix(f"{token} at token 0: "))
+        state = self.position.state
+        mover = state.to_move()
+        if not isinstance(mover, int) or self.at_sealed_step():  # chance, secret choices: what the next: line says
+            return f"{reason}; {self._turn_lines()[0].removeprefix('next: ')}"
+        try:
+            legal = state.legal_moves()
+        except PyaiError:  # another seat's choice that hangs on its hidden cards
+            return reason
+        name = "you" if mover == self.me else self.names[mover]
+        said = [self.said_in_words([move])[0].removeprefix(f"{name} ") for move in legal[:LEGAL_SAID]]
+        more = f" | and {len(legal) - LEGAL_SAID} more" if len(legal) > LEGAL_SAID else ""
+        return f"{reason}; legal now, {name}: " + " | ".join(said) + more  # a move's words may hold a ';'
 
     def _card_shown(self, index: int, token: str) -> Position:
         """The game again with the deal at `index` of the record named `token`: what the seat
