@@ -50,7 +50,7 @@ import random
 import statistics
 from collections import defaultdict
 
-from strength import checked_settings
+from strength import checked_game, checked_settings
 
 import pyai
 from pyai.games import DEFAULT_GAME
@@ -303,10 +303,7 @@ def fresh_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Run:
     if len(budgets) < 2 or budgets[0] < 1:
         parser.error(f"--budgets: give at least two budgets of 1 iteration or more ({text!r})")
     game_string = DEFAULT_GAME if args.game is None else args.game
-    try:
-        game = pyai.load_game(game_string)
-    except pyai.PyaiError as error:
-        parser.error(f"--game: {error}")
+    game = checked_game(parser, game_string)
     return Run(game_string, games, every, budgets, checked_settings(parser, "--setting", args.setting, game))
 
 

@@ -24,7 +24,7 @@ import statistics
 from collections import defaultdict
 
 from move_agreement import kept_positions
-from strength import checked_settings
+from strength import checked_game, checked_settings
 
 import pyai
 from pyai.games import DEFAULT_GAME
@@ -68,10 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.budget < 1:
         parser.error(f"--games and --budget must be at least 1 (got {args.games} and {args.budget})")
-    try:
-        game = pyai.load_game(args.game)
-    except pyai.PyaiError as error:
-        parser.error(f"--game: {error}")
+    game = checked_game(parser, args.game)
     settings = checked_settings(parser, "--setting", args.setting, game)
     by_phase: dict[str, list[float]] = defaultdict(list)
     for history, seat, phase in kept_positions(args.game, args.games, 1, args.budget, settings):

@@ -111,6 +111,14 @@ def interval(deal_shares: list[float]) -> tuple[float, float]:
     return mean, half
 
 
+def checked_game(parser: argparse.ArgumentParser, game_string: str) -> Any:
+    """The game `game_string` names; one that cannot be loaded ends the run (the parser's error, naming --game)."""
+    try:
+        return load_game(game_string)
+    except PyaiError as error:
+        parser.error(f"--game: {error}")
+
+
 def checked_settings(parser: argparse.ArgumentParser, option: str, pairs: list[str], game: Any) -> dict:
     """The search settings that `pairs` (key=value each) give, read by the tournament's spec parser
     and checked against the game, so that a malformed pair or a setting the search refuses ends the

@@ -38,10 +38,10 @@ import os
 import re
 from pathlib import Path
 
-from strength import config_for, interval, measure
+from strength import checked_game, config_for, interval, measure
 
 from pyai.errors import PyaiError
-from pyai.games import DEFAULT_GAME, load_game
+from pyai.games import DEFAULT_GAME
 from pyai.tournament.runner import plan
 
 DEFAULT_BUDGETS = "2000,20000,200000"
@@ -228,10 +228,7 @@ def main() -> None:
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
     fields = [field for field in args.fields.split(";") if field]
-    try:
-        game = load_game(args.game)
-    except PyaiError as error:
-        parser.error(f"--game: {error}")
+    game = checked_game(parser, args.game)
     if args.plot:  # fail before a long run, not after it
         try:
             import matplotlib  # noqa: F401

@@ -29,7 +29,7 @@ import random
 from collections import defaultdict
 
 import numpy as np
-from strength import checked_settings
+from strength import checked_game, checked_settings
 
 import pyai
 from pyai.games import DEFAULT_GAME
@@ -127,10 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     for option, value in (("--iterations", args.iterations), ("--games", args.games), ("--workers", args.workers)):
         if value < 1:
             parser.error(f"{option}: {value} is below 1")
-    try:
-        game = pyai.load_game(args.game)
-    except pyai.PyaiError as error:
-        parser.error(f"--game: {error}")
+    game = checked_game(parser, args.game)
     settings = checked_settings(parser, "--setting", args.setting, game)
     jobs = [(args.game, number, args.iterations, settings, args.phase) for number in range(args.games)]
     with multiprocessing.Pool(min(args.workers, args.games)) as pool:
