@@ -142,6 +142,18 @@ def test_a_step_said_in_words_is_refused_in_words_and_a_token_as_a_token():
     assert c.handle("Bob puts it on station 2")[0] == "  Bob puts it on station 2 and makes the city car: -$1"
 
 
+def test_a_refusal_lists_no_moves_that_hang_on_cards_the_seat_never_saw():
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "Cat"], iterations=20))
+    for line in load_samples().AUTOMANIA_ROUND[:-1]:  # up to Bob's contract step: his starting contract unseen
+        assert not c.handle(line)[0].startswith("not taken"), line
+    moves = len(c.position.moves)
+    assert c.handle("Bob plays contract 12") == [
+        "not taken: contract 12 is not in Bob's hand; Bob's contract, from a hand you have not all seen: "
+        "say what the table sees, 'Bob plays ...'"
+    ]
+    assert len(c.position.moves) == moves
+
+
 @pytest.mark.parametrize(
     "decided, said",
     [("lost", "you cannot win any more"), ("won", "you win whatever you do")],

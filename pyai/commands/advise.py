@@ -51,6 +51,8 @@ SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised
 OPTIONAL_FIELDS = ("advised",)
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
+# How a refusal names the token it refused, before its reason ("bid:99 at token 0: ...").
+REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 # The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
 # A refused step in words names at most this many of the moves that are legal instead.
@@ -419,23 +421,27 @@ class Companion:
         except ProtocolError as error:
             if error.code != ILLEGAL_MOVE or text.strip().lower() == token.lower():  # said as a token: told as one
                 raise
-            raise TokenSyntaxError(self._refused_in_words(token, error.message)) from None
+            raise TokenSyntaxError(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         return played
 
-    def _refused_in_words(self, token: str, message: str) -> str:
+    def _refused_in_words(self, message: str) -> str:
         """Why a step said in words is not legal, in words: the rules' reason without the token
         it was read as, and what may be said instead (the next chance step, or the mover's moves)."""
-        reason = LEGAL_TOKENS.sub("", message.removeprefix(f"{token} at token 0: "))
+        reason = LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", message, count=1))
         state = self.position.state
         mover = state.to_move()
         if not isinstance(mover, int) or self.at_sealed_step():  # chance, secret choices: what the next: line says
             return f"{reason}; {self._turn_lines()[0].removeprefix('next: ')}"
-        try:
+        view = self.position.view()
+        try:  # another seat's choice may hang on cards the advised seat never saw: then no list
+            if view is not None:
+                self.game.check_known_mover(view, mover)
             legal = state.legal_moves()
-        except PyaiError:  # another seat's choice that hangs on its hidden cards
-            return reason
+        except PyaiError:
+            picker = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
+            return f"{reason}; {picker.what}: say what the table sees, '{picker.start} ...'" if picker else reason
         name = "you" if mover == self.me else self.names[mover]
         said = [self.said_in_words([move])[0].removeprefix(f"{name} ") for move in legal[:LEGAL_SAID]]
         more = f" | and {len(legal) - LEGAL_SAID} more" if len(legal) > LEGAL_SAID else ""
