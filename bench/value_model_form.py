@@ -25,7 +25,17 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from fit_value_model import DEFAULT_NOISE, DEFAULT_SEED, fit_files, fit_logit, load_fit, log_loss, softmax, standardise
+from fit_value_model import (
+    DEFAULT_NOISE,
+    DEFAULT_SEED,
+    default_game,
+    fit_files,
+    fit_logit,
+    load_fit,
+    log_loss,
+    softmax,
+    standardise,
+)
 
 # The relative form's leading features, by name where a game has them: the
 # seat's score and money, and what the game's model weighs most besides.
@@ -91,20 +101,22 @@ def network_loss(train_x, train_y, test_x, test_y, hidden=32, epochs=60, rate=0.
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(fit_files()), default="automania", help="whose model to compare")
-    parser.add_argument("--setting", default="3p", help="which of the game's fits (its report's name: 3p, say)")
+    offered = list(fit_files())
+    parser.add_argument("--game", choices=sorted(offered), default=default_game(offered), help="whose model")
+    parser.add_argument("--setting", help="which of the game's fits, by its report's name (default: its first)")
     parser.add_argument("--games", type=int, default=60_000, help="heuristic self-play games")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     args = parser.parse_args(argv)
     fit = load_fit(args.game)
     settings = {setting.name: setting for setting in fit.settings()}
-    if args.setting not in settings:
-        parser.error(f"--setting takes one of {', '.join(settings)}, not {args.setting}")
-    setting = settings[args.setting]
+    name = args.setting if args.setting is not None else next(iter(settings))
+    if name not in settings:
+        parser.error(f"--setting takes one of {', '.join(settings)}, not {name}")
+    setting = settings[name]
     data = setting.samples(args.games, fit.max_cut, DEFAULT_NOISE, args.seed + setting.seed_offset)
     leading = [fit.features.index(name) for name in RELATIVE if name in fit.features]
     test_games = data["game"] % 10 == 0
-    print(f"{args.game} {args.setting}, {args.games:,} games: held-out log loss")
+    print(f"{args.game} {name}, {args.games:,} games: held-out log loss")
     print(f"  {'boundary':<11} {'positions':>9} {'uniform':>8} {'linear':>8} {'relative':>9} {'network':>8}")
     for bucket in np.unique(data["bucket"]):
         rows = data["bucket"] == bucket
