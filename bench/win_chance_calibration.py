@@ -32,15 +32,11 @@ import numpy as np
 from strength import checked_game, checked_settings
 
 import pyai
+from pyai.commands.advice_text import by_share
 from pyai.games import DEFAULT_GAME
 
 BINS = 10
 RESAMPLES = 2000
-
-
-def chosen(result: pyai.AnalysisResult) -> pyai.MoveAnalysis:
-    """The move the advice suggests: the most visited, or a mixed policy's most probable."""
-    return max(result.moves, key=lambda m: (m.share, m.visits))
 
 
 def one_game(args: tuple[str, int, int, dict, str]) -> list[dict]:
@@ -58,7 +54,7 @@ def one_game(args: tuple[str, int, int, dict, str]) -> list[dict]:
         decision += 1
         seed = number * 1_000_003 + decision
         result = pyai.analyse(state, mover, iterations=iterations, seed=seed, **settings)
-        best = chosen(result)
+        best = by_share(result)[0]  # the move the advice suggests
         if len(state.legal_moves_for(mover)) > 1 and best.win is not None:
             phase = str(state.to_dict().get(phase_field, "all"))
             reports.append({"game": number, "seat": mover, "reported": best.win, "phase": phase})
