@@ -52,10 +52,14 @@ def one_game(args: tuple[str, int, int, dict, str]) -> list[dict]:
             state.apply(state.sample_chance(rng.getrandbits(64)))
             continue
         decision += 1
+        legal = state.legal_moves_for(mover)
+        if len(legal) == 1:  # a forced move: nothing to advise, nothing to search
+            state.apply(legal[0])
+            continue
         seed = number * 1_000_003 + decision
         result = pyai.analyse(state, mover, iterations=iterations, seed=seed, **settings)
         best = by_share(result)[0]  # the move the advice suggests
-        if len(state.legal_moves_for(mover)) > 1 and best.win is not None:
+        if best.win is not None:
             phase = str(state.to_dict().get(phase_field, "all"))
             reports.append({"game": number, "seat": mover, "reported": best.win, "phase": phase})
         state.apply(best.token)
