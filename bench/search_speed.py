@@ -19,8 +19,9 @@ import argparse
 import random
 import statistics
 
+from strength import checked_game
+
 import pyai
-from pyai.errors import PyaiError
 from pyai.games import DEFAULT_GAME
 from pyai.tournament.specs import SpecError, check_spec, parse_spec
 
@@ -76,10 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.games, args.every, args.iterations) < 1:
         parser.error("--games, --every and --iterations must each be at least 1")
-    try:
-        game = pyai.load_game(args.game)
-    except PyaiError as error:
-        parser.error(f"--game: {error}")
+    game = checked_game(parser, args.game)
     labels = args.settings if args.settings else list(DEFAULT_SETTINGS)
     try:
         searches = {label or "default": search_settings(label, game) for label in labels}
