@@ -24,6 +24,7 @@ import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
 from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
+from pyai.win_chance_map import told_chance
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 
@@ -152,6 +153,21 @@ def test_a_refusal_lists_no_moves_that_hang_on_cards_the_seat_never_saw():
         "say what the table sees, 'Bob plays ...'"
     ]
     assert len(c.position.moves) == moves
+
+
+def test_where_the_game_ships_a_map_the_advice_says_what_seats_given_its_chance_won():
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "me"], iterations=500))
+    for line in load_samples().AUTOMANIA_ROUND:  # round 1, the advised seat's turn
+        assert not c.handle(line)[0].startswith("not taken"), line
+    lines = c.advice()
+    reported = float(re.search(r"^  win chance ([0-9.]+) ", lines[1]).group(1))
+    told = told_chance(c.game, c.position.search_view().to_dict(), 500, c.session.advised[-1][1])
+    assert told is not None and abs(told - reported) >= 0.02  # early in the game, the map draws it in
+    said = f"seats it gave {reported:.2f} won about {told:.2f}"
+    assert lines[2] == f"  (in the search's self-play games at this stage, {said})"
+    assert c.session.advised[-1][1] == pytest.approx(reported, abs=0.005)  # the chart keeps the search's estimate
+    for_sale = companion().advice(200)
+    assert not any("self-play" in line for line in for_sale)  # a game without a map: the estimate alone
 
 
 @pytest.mark.parametrize(

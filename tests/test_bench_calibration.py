@@ -10,6 +10,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import win_chance_calibration as calibration  # noqa: E402
 
+from pyai.win_chance_map import parse  # noqa: E402
+
 
 def test_a_games_reports_are_its_real_decisions_each_with_the_seats_win_share():
     reports = calibration.one_game(("leduc", 3, 100, {}, "round"))
@@ -74,3 +76,65 @@ def test_bad_options_are_named(arguments, message, capsys):
     with pytest.raises(SystemExit):
         calibration.main(["--game", "leduc", *arguments])
     assert message in capsys.readouterr().err
+
+
+def synthetic_reports(calibrated: bool, seed: int = 3) -> list[dict]:
+    """Decisions of 200 made-up 3-seat games, two phases: in phase 1 the reports say nothing of who
+    wins (or, `calibrated`, exactly how often), in phase 2 exactly how often."""
+    rng = np.random.default_rng(seed)
+    reports = []
+    for game in range(200):
+        for phase in ("1", "2"):
+            for _ in range(20):
+                reported = float(rng.uniform(0.02, 0.98))
+                chance = reported if calibrated or phase == "2" else 1 / 3
+                won = float(rng.uniform() < chance)
+                reports.append({"game": game, "seat": 0, "reported": reported, "won": won, "phase": phase})
+    return reports
+
+
+def test_the_fitted_slope_is_near_zero_for_reports_that_say_nothing_and_near_one_for_true_ones():
+    slopes, lines, held_out = calibration.fit_lines(synthetic_reports(calibrated=False), players=3)
+    assert slopes["1"] < 0.1 and 0.9 < slopes["2"] <= 1.0
+    assert len(held_out) == 8000 and lines[0].split()[:3] == ["phase", "decisions", "slope"]
+    one = lines[1].split()  # phase 1: the reports' Brier above the fair share's, the map's (left out) at it
+    brier, left_out, fair = float(one[3]), float(one[5]), float(one[6])
+    assert brier > fair + 0.02 and abs(left_out - fair) < 0.005
+    slopes, _, _ = calibration.fit_lines(synthetic_reports(calibrated=True), players=3)
+    assert all(slope > 0.9 for slope in slopes.values())
+
+
+def test_a_fit_is_written_into_the_map_beside_the_others_and_reads_back(tmp_path):
+    path = tmp_path / "win_chance_map.json"
+    calibration.write_fit(str(path), "round", 3, 2000, 40, {"1": 0.44444, "2": 0.7})
+    calibration.write_fit(str(path), "round", 3, 20000, 16, {"1": 0.1})
+    calibration.write_fit(str(path), "round", 3, 2000, 50, {"1": 0.5})  # the same budget again: replaced
+    chances = parse(json.loads(path.read_text()), str(path))
+    fits = [(f.players, f.iterations, f.slopes) for f in chances.fitted]
+    assert fits == [(3, 2000, {"1": 0.5}), (3, 20000, {"1": 0.1})]
+    with pytest.raises(SystemExit, match="its stages are by 'round', this fit's by 'phase'"):
+        calibration.write_fit(str(path), "phase", 4, 2000, 10, {"1": 0.5})
+
+
+def test_the_map_is_fitted_from_saved_runs_that_must_agree(tmp_path, capsys):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    reports = synthetic_reports(calibrated=False)
+    for path, games in ((first, range(0, 100)), (second, range(100, 200))):
+        kept = [r for r in reports if r["game"] in games]
+        path.write_text(json.dumps({"game": "automania(players=3)", "iterations": 500, "reports": kept}))
+    out = tmp_path / "map.json"
+    base = ["--game", "automania(players=3)", "--iterations", "500", "--phase", "round"]
+    assert calibration.main([*base, "--reports", str(first), "--reports", str(second), "--fit-into", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("automania(players=3): 200 self-play games at 500 iterations, 8,000 decisions")
+    assert "mapped by a fit that left the game out:" in printed
+    [fitted] = parse(json.loads(out.read_text()), str(out)).fitted
+    assert (fitted.players, fitted.iterations) == (3, 500) and fitted.slopes["1"] < 0.1
+    for arguments, message in (
+        (["--reports", str(first), "--reports", str(first)], "repeats games [0, 1, 2, 3, 4] of an earlier file"),
+        (["--iterations", "2000", "--reports", str(first)], "at 500 iterations, not of --game"),
+        (["--reports", str(tmp_path / "none.json")], "none.json: [Errno 2]"),
+    ):
+        with pytest.raises(SystemExit):
+            calibration.main([*base, *arguments])
+        assert message in capsys.readouterr().err

@@ -1,5 +1,6 @@
 """The companion's advice as a player reads it: the suggested move in the
-game's own words, its win chance with an interval, why (what the search saw
+game's own words, its win chance with an interval (and, where the game ships a
+map, what seats given that chance won in self-play: pyai/win_chance_map.py), why (what the search saw
 against the next best move, and how the chances moved since the last
 advice), the alternatives with what each costs, and who does what next.
 
@@ -19,6 +20,8 @@ Z95 = 1.96
 # A difference in win chance smaller than this is shown as none: the estimates carry
 # more noise than that at any budget the companion uses.
 SAME_WIN = 0.005
+# How far what self-play bore out must lie from the search's estimate for the advice to say it.
+TOLD_APART = 0.02
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
 # A mixed policy's move played at least this often is as good as always: told as a pure choice.
@@ -68,11 +71,13 @@ def advice_lines(
     said: Callable[[str], str],
     continuation: list[str],
     earlier: Earlier | None = None,
+    told: float | None = None,
 ) -> list[str]:
     """The advice for the move `best_token` of `result`. `by_score`: the search played
     for the expected score (in `unit`), not the win chance, and costs are counted
     in it; `said(token)`: a move in words; `continuation`: the likely next steps
-    in words; `earlier`: the last advice, if any, for the swing since."""
+    in words; `earlier`: the last advice, if any, for the swing since; `told`: what seats
+    given the best move's win chance won in the search's self-play (the game's map)."""
     moves = by_share(result)
     best = next(m for m in moves if m.token == best_token)
     by_score = by_score and best.score_mean is not None
@@ -81,6 +86,10 @@ def advice_lines(
     if best.score_mean is not None:
         chance += f", expected score {_in(_score(best.score_mean, by_score), unit)}"
     lines.append("  " + chance)
+    if told is not None and best.win is not None and abs(told - best.win) >= TOLD_APART:
+        lines.append(
+            f"  (in the search's self-play games at this stage, seats it gave {best.win:.2f} won about {told:.2f})"
+        )
     alternatives = [m for m in moves if m.token != best.token and m.visits > 0][:3]
     reason = _reason(best, alternatives, by_score, unit, said, earlier, result)
     if reason:

@@ -32,6 +32,7 @@ from ..game_api import Game
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
+from ..win_chance_map import told_chance
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
 log = logging.getLogger(__name__)
@@ -787,6 +788,8 @@ class Companion:
             )
             result, cut = self.think(view, iterations, margin_weight=MARGIN_WEIGHT)
             best = by_share(result)[0]
+        # What seats given such a chance won in self-play: for an estimate, not a settled outcome.
+        told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), iterations, best.win)
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
             result,
@@ -797,6 +800,7 @@ class Companion:
             said=self._move_words(),
             continuation=self.said_in_words([best.token, *best.continuation])[1:],
             earlier=self._earlier(),
+            told=told,
         )
         if cut:
             lines.append("(interrupted: what the search had found so far)")

@@ -1,0 +1,136 @@
+"""The advice's win chance as games bore it out.
+
+A search reports, for each move, the share of its iterations the seat won: its
+own picture of the game, which can run high (it plays the other seats in its
+tree weaker than they play at a table) or say little early on. Where a game
+ships a map fitted on self-play games of the default search
+(`win_chance_map.json` in the game's folder, written by
+`bench/win_chance_calibration.py --fit-into`), the advice tells the chance
+through it: per player count, budget and stage of the game (the state field
+the file names, e.g. a round), one slope s on the log-odds about the fair share
+f = 1/players,
+
+    told = sigmoid(logit(f) + s * (logit(reported) - logit(f)))
+
+so s = 1 keeps the report, s < 1 draws it toward the fair share, s = 0 says
+the report told nothing about who won. Between two fitted budgets the slope is
+interpolated in log iterations; outside them the nearest is used. A player
+count or stage the file does not cover is told as the search reported it.
+
+The search, `pyai.analyse`, the protocol and the advice's own numbers stay the
+search's estimates (a monotone map would keep the moves' order, but it says
+what seats given a chance went on to win, not what one move costs against
+another); the advice adds the mapped chance beside the best move's.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .game_api import Game
+
+MAP_FILE = "win_chance_map.json"
+FORMAT = 1
+# Reports are kept this far from 0 and 1 before their log-odds are taken.
+EDGE = 1e-3
+FITTED_KEYS = ("players", "iterations", "slopes")
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """The slopes fitted on one player count's self-play games at one budget."""
+
+    players: int
+    iterations: int
+    slopes: dict[str, float]  # stage (the state field's value, as text) -> slope
+
+
+@dataclass(frozen=True)
+class WinChanceMap:
+    stage_field: str  # the state's field that names the stage of the game (`to_dict()`)
+    fitted: tuple[Fitted, ...]
+
+    def slope(self, players: int, stage: str, iterations: int) -> float | None:
+        """The slope for a search of `iterations` at `stage` with `players`, or None if
+        no fit covers them."""
+        rows = sorted(
+            (f.iterations, f.slopes[stage]) for f in self.fitted if f.players == players and stage in f.slopes
+        )
+        if not rows:
+            return None
+        if iterations <= rows[0][0]:
+            return rows[0][1]
+        for (low, low_slope), (high, high_slope) in zip(rows, rows[1:]):
+            if iterations <= high:
+                part = math.log(iterations / low) / math.log(high / low)
+                return low_slope + part * (high_slope - low_slope)
+        return rows[-1][1]
+
+
+def logit(p: float) -> float:
+    p = min(max(p, EDGE), 1 - EDGE)
+    return math.log(p / (1 - p))
+
+
+def mapped(reported: float, fair: float, slope: float) -> float:
+    """`reported` drawn toward `fair` on the log-odds by `slope`."""
+    centre = logit(fair)
+    return 1.0 / (1.0 + math.exp(-(centre + slope * (logit(reported) - centre))))
+
+
+def parse(data: Any, source: str) -> WinChanceMap:
+    """A checked map from a file's JSON data; ValueError naming what is wrong."""
+
+    def wrong(what: str) -> ValueError:
+        return ValueError(f"{source}: {what}")
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise wrong(f"not a win chance map of format {FORMAT}")
+    stage_field = data.get("stage_field")
+    if not isinstance(stage_field, str) or not stage_field:
+        raise wrong("stage_field must name a field of the state")
+    fitted = []
+    for i, entry in enumerate(data.get("fitted", [])):
+        players, iterations, slopes = (entry.get(k) if isinstance(entry, dict) else None for k in FITTED_KEYS)
+        if not isinstance(players, int) or players < 2:
+            raise wrong(f"fitted[{i}].players must be a player count, not {players!r}")
+        if not isinstance(iterations, int) or iterations < 1:
+            raise wrong(f"fitted[{i}].iterations must be a budget of 1 or more, not {iterations!r}")
+        if not isinstance(slopes, dict) or not all(isinstance(v, int | float) and 0 <= v <= 1 for v in slopes.values()):
+            raise wrong(f"fitted[{i}].slopes must map each stage to a slope from 0 to 1")
+        fitted.append(Fitted(players, iterations, {str(k): float(v) for k, v in slopes.items()}))
+    return WinChanceMap(stage_field, tuple(fitted))
+
+
+def map_path(game: Game) -> Path:
+    """Where `game`'s map would be: beside the module that defines the game."""
+    return Path(str(sys.modules[type(game).__module__].__file__)).with_name(MAP_FILE)
+
+
+@cache
+def _load(path: Path) -> WinChanceMap | None:
+    if not path.exists():
+        return None
+    return parse(json.loads(path.read_text()), str(path))
+
+
+def game_map(game: Game) -> WinChanceMap | None:
+    """The map `game` ships, or None."""
+    return _load(map_path(game))
+
+
+def told_chance(game: Game, state_data: dict[str, Any], iterations: int, reported: float) -> float | None:
+    """What seats that a search of `iterations` gave `reported` at the stage of `state_data`
+    (the searched state's `to_dict()`) won in the games the map was fitted on; None where
+    the game's map does not cover the player count or the stage."""
+    chances = game_map(game)
+    if chances is None:
+        return None
+    slope = chances.slope(game.players, str(state_data.get(chances.stage_field)), iterations)
+    return None if slope is None else mapped(reported, 1.0 / game.players, slope)

@@ -1,0 +1,71 @@
+"""pyai/win_chance_map.py: what seats given a win chance won in self-play, as the advice tells it."""
+
+import math
+
+import pytest
+
+import pyai
+from pyai.win_chance_map import Fitted, WinChanceMap, game_map, mapped, parse, told_chance
+
+FAIR = 1 / 3
+
+
+@pytest.mark.parametrize("reported", [0.02, 0.2, FAIR, 0.5, 0.9])
+def test_a_slope_of_one_keeps_the_report_and_zero_says_the_fair_share(reported):
+    assert mapped(reported, FAIR, 1.0) == pytest.approx(reported)
+    assert mapped(reported, FAIR, 0.0) == pytest.approx(FAIR)
+
+
+def test_a_slope_between_draws_each_report_toward_the_fair_share_in_order():
+    reports = [0.01, 0.1, 0.25, 0.4, 0.6, 0.8, 0.99]
+    told = [mapped(p, FAIR, 0.5) for p in reports]
+    assert told == sorted(told)  # the order of the reports is kept
+    for p, t in zip(reports, told):
+        assert min(p, FAIR) <= t <= max(p, FAIR)
+    assert mapped(0.8, FAIR, 0.3) < mapped(0.8, FAIR, 0.6) < 0.8  # the lower the slope, the nearer the fair share
+
+
+def test_the_slope_between_two_fitted_budgets_is_interpolated_in_log_iterations():
+    chances = WinChanceMap("round", (Fitted(3, 2000, {"1": 0.4}), Fitted(3, 20000, {"1": 0.0, "2": 0.5})))
+    assert chances.slope(3, "1", 2000) == pytest.approx(0.4)
+    assert chances.slope(3, "1", 20000) == pytest.approx(0.0)
+    assert chances.slope(3, "1", round(math.sqrt(2000 * 20000))) == pytest.approx(0.2, abs=1e-4)
+    assert chances.slope(3, "1", 200) == 0.4 and chances.slope(3, "1", 10**6) == 0.0  # the nearest outside
+    assert chances.slope(3, "2", 2000) == 0.5  # one budget fitted for this stage: that one
+    assert chances.slope(4, "1", 2000) is None and chances.slope(3, "5", 2000) is None
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ([], "not a win chance map of format 1"),
+        ({"format": 2, "stage_field": "round", "fitted": []}, "not a win chance map of format 1"),
+        ({"format": 1, "stage_field": "", "fitted": []}, "stage_field must name a field"),
+        ({"format": 1, "stage_field": "round", "fitted": [{"players": 1}]}, "fitted[0].players"),
+        (
+            {"format": 1, "stage_field": "round", "fitted": [{"players": 3, "iterations": 0, "slopes": {}}]},
+            "fitted[0].iterations",
+        ),
+        (
+            {"format": 1, "stage_field": "round", "fitted": [{"players": 3, "iterations": 9, "slopes": {"1": 1.5}}]},
+            "fitted[0].slopes must map each stage to a slope from 0 to 1",
+        ),
+    ],
+)
+def test_a_bad_map_file_is_named(data, message):
+    with pytest.raises(ValueError, match=r"^m\.json: .*" + message.replace("[", r"\[").replace("]", r"\]")):
+        parse(data, "m.json")
+
+
+def test_automanias_shipped_map_covers_every_round_at_three_players_and_nothing_else():
+    three = pyai.load_game("automania(players=3)")
+    chances = game_map(three)
+    assert chances is not None and chances.stage_field == "round"
+    state = three.new_initial_state()
+    assert state.to_dict()["round"] == 1
+    for stage in "1234":
+        assert chances.slope(3, stage, 20000) is not None
+    told = told_chance(three, {"round": 1}, 2000, 0.8)
+    assert told is not None and FAIR < told < 0.8  # early in the game a high report is drawn in
+    assert told_chance(pyai.load_game("automania(players=4)"), {"round": 1}, 2000, 0.8) is None
+    assert told_chance(pyai.load_game("forsale(players=4)"), {"phase": 1}, 2000, 0.8) is None  # ships no map
