@@ -354,6 +354,10 @@ class Game(Protocol):
         """Optional hook: the token a person's words say ("Anna bids 3", "I pass") in a view's
         to_dict(), seats by `names`, `me` the person's; TokenSyntaxError names what is wrong."""
 
+    def reason_in_words(self, reason: str) -> str:
+        """The rules' reason for refusing a step said in words, without the tokens and ids
+        a person who speaks in words never used."""
+
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
 

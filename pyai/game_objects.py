@@ -197,6 +197,11 @@ class BaseGame:
             raise TokenSyntaxError(f"say a move token, not {text!r}", token=text)
         return parts[0]
 
+    def reason_in_words(self, reason: str) -> str:
+        """The rules' reason for refusing a step said in words, for a person who said it in
+        words: the reason itself in a game whose reasons name no token."""
+        return reason
+
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """What chance deals next in a view's to_dict() and how a person at the table says
         it (`pyai advise`), seats by `names`, seat `me` being the person's; "" when the

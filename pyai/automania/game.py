@@ -24,7 +24,14 @@ from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
-from .words import WORDS_HELP, contract_play_picker, next_chance_picker, next_chance_words, words_to_token
+from .words import (
+    WORDS_HELP,
+    contract_play_picker,
+    next_chance_picker,
+    next_chance_words,
+    reason_in_words,
+    words_to_token,
+)
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -237,6 +244,10 @@ class AutomaniaGame(BaseGame):
         """A step said in plain words ("Ann row 1", "I take the speed machine", "tiles speed, ...") as a
         token, tiles named by their faces (words.py)."""
         return words_to_token(text, data, names, me, self.components)
+
+    def reason_in_words(self, reason: str) -> str:
+        """Tiles by their faces, not their ids, and no token forms (words.py)."""
+        return reason_in_words(reason, self.components)
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)

@@ -60,6 +60,40 @@ _EXPECTED = {
 }
 
 
+# A tile as the rules' reasons name it: its id and what it is ("A3 (a speed machine)"),
+# or its id alone ("it places A3", "tile A3 has been dealt").
+_REASON_TILE = re.compile(
+    r"\b([AB][0-9]{1,2}) \((?:an? )?[^()]*\)|(?<=places )([AB][0-9]{1,2})\b|\btile ([AB][0-9]{1,2})\b"
+)
+# A move of another kind than the step takes: the step, then its token forms after ": ".
+_REASON_STEP = re.compile(r"^(wrong move now: .*?): [a-z]+:.*$")
+# The token a reason refuses, quoted: at its start ("'tile:5': ..."), or as where a
+# value was read ("there is no contract '30' in 'contract:30'").
+_REASON_QUOTED = re.compile(r"^'[^']*': | in '[a-z]+:[^']*'")
+# A token form in brackets ("(put:station,N)", "(sell:N)"): the person said the step in words.
+_REASON_TOKEN = re.compile(r" \([a-z]+:[^()\s]*\)")
+# Token forms inside a reason's words, and what a person says for them.
+_REASON_SAID = (
+    ("sponsor:0 does nothing", "sponsoring no workers does nothing"),
+    (", or ship:none)", ", or do not ship)"),
+)
+
+
+def reason_in_words(reason: str, components: Components) -> str:
+    """The rules' reason for refusing a step, for a person who said it in words: tiles by their faces
+    (never their ids, which the table does not see), and no token forms."""
+    for token_form, said in _REASON_SAID:
+        reason = reason.replace(token_form, said)
+    reason = _REASON_STEP.sub(r"\1", _REASON_QUOTED.sub("", reason))
+    said = _REASON_TILE.sub(lambda match: "the " + _tile_of(match, components), reason)
+    return _REASON_TOKEN.sub("", said)
+
+
+def _tile_of(match: re.Match[str], components: Components) -> str:
+    """The face of the tile whose id one of `match`'s groups holds."""
+    return tile_words(components.tile(next(name for name in match.groups() if name)))
+
+
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, components: Components) -> str:
     """The token `text` says in the position `data` (the advised seat's view,
     to_dict()); `names` are the seats' (compared case-insensitively), `me` the

@@ -430,7 +430,7 @@ class Companion:
     def _refused_in_words(self, message: str) -> str:
         """Why a step said in words is not legal, in words: the rules' reason without the token
         it was read as, and what may be said instead (the next chance step, or the mover's moves)."""
-        reason = LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", message, count=1))
+        reason = self.game.reason_in_words(LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", message, count=1)))
         state = self.position.state
         mover = state.to_move()
         if not isinstance(mover, int) or self.at_sealed_step():  # chance, secret choices: what the next: line says

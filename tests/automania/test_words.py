@@ -565,3 +565,48 @@ def test_names_of_several_words_and_the_play_prompts_you():
 
 def test_the_game_offers_its_words():
     assert "Ann takes the speed" in game(3).WORDS_HELP and "tiles speed" in game(3).WORDS_HELP
+
+
+# Every move form the rules may refuse, with arguments in and out of range.
+REFUSABLE = [
+    *(f"sponsor:{k}" for k in range(4)),
+    *(f"put:{place},{n}" for place in ("station", "office") for n in range(1, 9)),
+    *(f"put:styling,{car}" for car in ("city", "family", "super")),
+    *(f"tile:{n}" for n in range(1, 6)),
+    *(f"marketing:{k}" for k in range(1, 9)),
+    *(f"ship:{level}" for level in range(1, 12)),
+    "ship:none",
+    *(f"sell:{n}" for n in range(1, 7)),
+    *(f"takeback:{market},{level}" for market in ("NA", "EU") for level in (1, 5, 9)),
+    *(f"contract:{n}" for n in (1, 12, 30)),
+    "contract:S1",
+    *(f"office:{n}" for n in range(1, 5)),
+    "draw:deck",
+    "draw:7",
+    "keep",
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_rules_reasons_are_told_in_words_with_no_ids_or_tokens(players):
+    """What `pyai advise` says when a step said in words is refused: the rules' reason with tiles by
+    their faces and no token forms, for every refusal met along random games."""
+    rng = random.Random(10 + players)
+    state = game(players).new_initial_state()
+    reasons = set()
+    while not state.is_terminal():
+        if state.to_move() != "chance":
+            legal = set(state.legal_moves())
+            for token in REFUSABLE:
+                if token in legal:
+                    continue
+                with pytest.raises(pyai.PyaiError) as refused:
+                    state.clone().apply(token)
+                reason = re.sub(r"^\S+?(?: at token \d+)?: | \(legal: [^()]*\)$", "", str(refused.value))
+                reasons.add(state.game.reason_in_words(reason))
+        token = state.sample_chance(rng.randrange(10**6)) if state.to_move() == "chance" else random_move(state, rng)
+        state.apply(token)
+    assert len(reasons) > 30  # many kinds of refusal met
+    for reason in reasons:
+        assert not TILE_ID.search(reason) and not RAW_TOKEN.search(reason), reason
+    assert any(re.search(r"^the \w+ (machine|manager|styling)", reason) for reason in reasons)  # a tile by its face
