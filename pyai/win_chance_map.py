@@ -5,10 +5,10 @@ own picture of the game, which can run high (it plays the other seats in its
 tree weaker than they play at a table) or say little early on. Where a game
 ships a map fitted on self-play games of the default search
 (`win_chance_map.json` in the game's folder, written by
-`bench/win_chance_calibration.py --fit-into`), the advice tells the chance
-through it: per player count, budget and stage of the game (the state field
-the file names, e.g. a round), one slope s on the log-odds about the fair share
-f = 1/players,
+`bench/win_chance_calibration.py --fit-into`), the advice adds what seats
+given the reported chance won in those games: per player count, budget and
+stage of the game (the state field the file names, e.g. a round), one slope s
+on the log-odds about the fair share f = 1/players,
 
     told = sigmoid(logit(f) + s * (logit(reported) - logit(f)))
 

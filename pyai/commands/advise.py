@@ -789,7 +789,8 @@ class Companion:
             result, cut = self.think(view, iterations, margin_weight=MARGIN_WEIGHT)
             best = by_share(result)[0]
         # What seats given such a chance won in self-play: for an estimate, not a settled outcome.
-        told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), iterations, best.win)
+        searched = result.iterations  # fewer than asked when Ctrl-C cut the search short
+        told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), searched, best.win)
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
             result,
