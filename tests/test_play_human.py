@@ -13,7 +13,9 @@ import pytest
 
 import pyai
 from pyai.bots import make_bot
+from pyai.commands import play as play_command
 from pyai.commands.play import PROMPT_MOVES, _prompt_moves, play_with_human
+from pyai.win_chance_map import told_chance
 
 PROMPT = r"your move \(seat \d\), legal: (\S+)[^\n>]*> "
 
@@ -123,6 +125,20 @@ def test_a_leduc_hint_says_the_move_and_its_chips():
     hint = next(line for line in written if line.startswith("hint: "))
     assert re.fullmatch(r"hint: you (raise to 3: the pot is 4|check: the pot is 2) \[(raise|call)\] "
                         r"\(win 0\.\d\d ± 0\.\d\d, expected [+-]\d\.\d\d chips\)", hint)
+
+
+def test_an_automania_hint_says_what_seats_given_its_chance_won_in_self_play(monkeypatch):
+    monkeypatch.setattr(play_command, "HINT_ITERATIONS", 500)
+    written = scripted("automania(players=3)", 0, ["hint", "quit"])
+    hint = next(line for line in written if line.startswith("hint: "))
+    win = float(re.search(r"\(win (0\.\d\d) ± 0\.\d\d", hint).group(1))
+    won = told_chance(pyai.load_game("automania(players=3)"), {"round": 1}, 500, win)
+    assert won is not None  # the game ships a map for 3 players
+    part = re.search(r", seats given that won (0\.\d\d) in self-play at this stage\)$", hint)
+    if part:  # (the win read back is rounded: the map of it within a rounding)
+        assert abs(float(part.group(1)) - won) <= 0.011 and abs(won - win) >= 0.015
+    else:
+        assert abs(won - win) < 0.025 and "self-play" not in hint
 
 
 def test_a_long_list_of_moves_is_cut_in_the_prompt():
