@@ -12,6 +12,11 @@
 namespace pyai::automania {
 namespace {
 
+// "1 star", "3 stars": a count said as a person would say it.
+std::string counted(int count, const char* noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 constexpr size_t kMaxTokenLength = 300;
 constexpr int kMaxNumber = 99;  // nothing in the game counts to 100
 constexpr std::string_view kUnseenCard = "?";
@@ -358,7 +363,7 @@ std::string placement_problem(const State& s, int space, int car) {
   if (s.space_workers[space] && s.space_seat[space] == seat)
     return seat_name(seat) + "'s own workers are on " + name + " (wait until another seat replaces them)";
   if (s.space_workers[space] + 1 > p.workers_home)
-    return name + " holds " + std::to_string(s.space_workers[space]) + " workers: it takes " +
+    return name + " holds " + counted(s.space_workers[space], "worker") + ": it takes " +
            std::to_string(s.space_workers[space] + 1) + ", and " + seat_name(seat) + " has " +
            std::to_string(p.workers_home) + " at home";
   if (space != kCornerSpace && !line_has_tile(s, space)) return line_name(space) + " has no tile left";
@@ -387,9 +392,9 @@ std::string why_illegal(const State& s, Action action) {
       if (s.sponsored) return who + " has sponsored this turn already (once, before its action)";
       if (arg < 1) return "sponsor:0 does nothing";
       if (arg >= p.workers_home)
-        return who + " has " + std::to_string(p.workers_home) + " workers at home: sponsoring " + std::to_string(arg) +
+        return who + " has " + counted(p.workers_home, "worker") + " at home: sponsoring " + std::to_string(arg) +
                " leaves none for an action (withdraw sponsors them all)";
-      return "after sponsoring " + std::to_string(arg) + " workers no action space is open to " + who;
+      return "after sponsoring " + counted(arg, "worker") + " no action space is open to " + who;
     case MoveKind::kPlace: return placement_problem(s, arg, 0);
     case MoveKind::kCorner: return placement_problem(s, kCornerSpace, arg);
     case MoveKind::kTile: return "there is no tile at place " + std::to_string(arg + 1) + " of " + line_name(s.space);
@@ -424,7 +429,7 @@ std::string why_illegal(const State& s, Action action) {
     case MoveKind::kDrawDeck: return "the contract deck is empty";
     case MoveKind::kMarketing:
       if (s.marketing) return "marketing workers for this car are placed already (" + std::to_string(s.marketing) + ")";
-      return who + " has " + std::to_string(p.workers_home) + " workers at home";
+      return who + " has " + counted(p.workers_home, "worker") + " at home";
     case MoveKind::kTakeback: {
       const uint8_t car = s.ship[arg >> 5][arg & 31];
       if (car == kNoCar || car_owner(car) != seat) return "no car of " + who + " is on that ship space";
@@ -440,8 +445,8 @@ std::string why_illegal(const State& s, Action action) {
                (p.cars[s.car] ? "" : ", once " + who + " has a " + car_name(s.car) + " car (take one back first)");
       if (!p.cars[s.car])
         return who + " has no " + car_name(s.car) + " car left (take one back from a ship first, or ship:none)";
-      return "the car has " + std::to_string(stars) +
-             " stars: it goes on the ship space of the highest level not above that, or, if that one is taken, "
+      return "the car has " + counted(stars, "star") +
+             ": it goes on the ship space of the highest level not above that, or, if that one is taken, "
              "on a free lower one";
     }
     case MoveKind::kShipNone:
@@ -464,8 +469,8 @@ std::string why_illegal(const State& s, Action action) {
     }
     case MoveKind::kContract:
       if (!(p.hand >> arg & 1)) return "contract " + contract_name(arg) + " is not in " + who + "'s hand";
-      return "the " + std::string(car_name(s.car)) + " car (" + std::to_string(car_stars(s)) +
-             " stars) does not meet contract " + contract_name(arg);
+      return "the " + std::string(car_name(s.car)) + " car (" + counted(car_stars(s), "star") +
+             ") does not meet contract " + contract_name(arg);
     case MoveKind::kOffice:
       if (arg >= c.sales_offices) return "there are sales offices 1-" + std::to_string(c.sales_offices);
       return "sales office " + std::to_string(arg + 1) + " is taken this round";

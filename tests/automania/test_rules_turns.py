@@ -48,7 +48,7 @@ def test_a_space_takes_as_many_workers_as_the_seat_has_at_home():
     assert seat(state, 1)["workers_home"] == 0 and state.legal_moves() == ["withdraw"]
     play(state, "withdraw", "office:5")  # seat 1 is out of the round; seat 0 plays on
     play(state, "sponsor:3")  # seat 0 keeps one worker: C1 holds one, so it would take two
-    with pytest.raises(pyai.IllegalMoveError, match="C1 holds 1 workers: it takes 2, and seat 0 has 1 at home"):
+    with pytest.raises(pyai.IllegalMoveError, match="C1 holds 1 worker: it takes 2, and seat 0 has 1 at home"):
         state.apply("place:C1")
 
 

@@ -609,4 +609,5 @@ def test_the_rules_reasons_are_told_in_words_with_no_ids_or_tokens(players):
     assert len(reasons) > 30  # many kinds of refusal met
     for reason in reasons:
         assert not TILE_ID.search(reason) and not RAW_TOKEN.search(reason), reason
+        assert not re.search(r"\b1 (stars|workers)\b", reason), reason  # counted as said
     assert any(re.search(r"^the \w+ (machine|manager|styling)", reason) for reason in reasons)  # a tile by its face
