@@ -116,7 +116,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         return _private_card(seat, rest, data, names, me)
     _check_mover(seat, data, names)
     said = _Said(rest, data, seat, components)
-    token = _by_verb(rest) or _READERS[data["step"]](said)
+    foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ()))  # 'sells 4' at the contract step: not contract 4
+    token = _by_verb(rest) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
         expected = _EXPECTED[data["step"]].format(space=space)
@@ -751,6 +752,17 @@ _READERS = {
     "sales office": _office,
     "sell": _sell,
     "demand": _demand,
+}
+
+
+# Words that name another step's move, at the steps whose readers take a bare number
+# (a number after them would otherwise be read as this step's: 'Bob ships 7' as contract 7).
+_OTHER_STEPS_WORDS = {
+    "ship": ("contract", "starting", "office", "draw", "deck", "station", "styling"),
+    "contract": ("sell", "sold", "ship", "marketing", "back", "office", "draw", "deck"),
+    "sales office": ("contract", "sell", "sold", "ship", "marketing", "draw"),
+    "sell": ("contract", "ship", "marketing", "back", "office", "draw"),
+    "draw": ("sell", "sold", "ship", "marketing", "office", "station", "styling"),
 }
 
 

@@ -611,3 +611,33 @@ def test_the_rules_reasons_are_told_in_words_with_no_ids_or_tokens(players):
         assert not TILE_ID.search(reason) and not RAW_TOKEN.search(reason), reason
         assert not re.search(r"\b1 (stars|workers)\b", reason), reason  # counted as said
     assert any(re.search(r"^the \w+ (machine|manager|styling)", reason) for reason in reasons)  # a tile by its face
+
+
+# At each step whose reader takes a bare number, words that name another step's move.
+FOREIGN_PHRASES = {
+    "ship": ["plays contract 4", "draws 4", "office 4"],
+    "contract": ["sells 4", "ships 4", "marketing 2", "office 4", "draws 4"],
+    "sales office": ["sells 4", "ships 4", "plays contract 4", "draws 4"],
+    "sell": ["ships 4", "plays contract 4", "office 4", "draws 4"],
+    "draw": ["sells 4", "ships 4", "office 4"],
+}
+
+
+def test_a_number_said_with_another_steps_verb_is_not_read_as_this_steps():
+    """'Bob sells 4' at Bob's contract step is not 'contract 4': a person who says another step's
+    move is told what this step takes, and no move is read (a wrong one could be legal)."""
+    rng = random.Random(5)
+    met = set()
+    for _ in range(6):
+        state = game(3).new_initial_state()
+        while not state.is_terminal():
+            mover = state.to_move()
+            data = state.view(0).to_dict()
+            if mover != "chance" and data["step"] in FOREIGN_PHRASES:
+                met.add(data["step"])
+                for phrase in FOREIGN_PHRASES[data["step"]]:
+                    with pytest.raises(TokenSyntaxError, match=f"cannot read '{NAMES[mover]} {phrase}'"):
+                        state.game.words_to_token(f"{NAMES[mover]} {phrase}", data, NAMES[:3], 0)
+            move = state.sample_chance(rng.randrange(10**6)) if mover == "chance" else random_move(state, rng)
+            state.apply(move)
+    assert met == set(FOREIGN_PHRASES)
