@@ -355,8 +355,8 @@ class Game(Protocol):
         to_dict(), seats by `names`, `me` the person's; TokenSyntaxError names what is wrong."""
 
     def reason_in_words(self, reason: str) -> str:
-        """The rules' reason for refusing a step said in words, without the tokens and ids
-        a person who speaks in words never used."""
+        """Optional hook: the rules' reason for refusing a step said in words, without the
+        tokens and ids a person who speaks in words never used (the reason as it is by default)."""
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""

@@ -63,7 +63,7 @@ _EXPECTED = {
 # A tile as the rules' reasons name it: its id and what it is ("A3 (a speed machine)"),
 # or its id alone ("it places A3", "tile A3 has been dealt").
 _REASON_TILE = re.compile(
-    r"\b([AB][0-9]{1,2}) \((?:an? )?[^()]*\)|(?<=places )([AB][0-9]{1,2})\b|\btile ([AB][0-9]{1,2})\b"
+    r"\b([AB][1-9][0-9]?) \((?:an? )?[^()]*\)|(?<=places )([AB][1-9][0-9]?)\b|\btile ([AB][1-9][0-9]?)\b"
 )
 # A move of another kind than the step takes: the step, then its token forms after ": ".
 _REASON_STEP = re.compile(r"^(wrong move now: .*?): [a-z]+:.*$")
@@ -85,13 +85,18 @@ def reason_in_words(reason: str, components: Components) -> str:
     for token_form, said in _REASON_SAID:
         reason = reason.replace(token_form, said)
     reason = _REASON_STEP.sub(r"\1", _REASON_QUOTED.sub("", reason))
-    said = _REASON_TILE.sub(lambda match: "the " + _tile_of(match, components), reason)
+    said = _REASON_TILE.sub(lambda match: _tile_of(match, components), reason)
     return _REASON_TOKEN.sub("", said)
 
 
 def _tile_of(match: re.Match[str], components: Components) -> str:
-    """The face of the tile whose id one of `match`'s groups holds."""
-    return tile_words(components.tile(next(name for name in match.groups() if name)))
+    """The tile whose id one of `match`'s groups holds, by its face ("the speed machine (1 star)");
+    an id the set has no tile for is left as it was said."""
+    name = next(name for name in match.groups() if name)
+    try:
+        return "the " + tile_words(components.tile(name))
+    except IndexError:
+        return match.group(0)
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, components: Components) -> str:

@@ -641,3 +641,11 @@ def test_a_number_said_with_another_steps_verb_is_not_read_as_this_steps():
             move = state.sample_chance(rng.randrange(10**6)) if mover == "chance" else random_move(state, rng)
             state.apply(move)
     assert met == set(FOREIGN_PHRASES)
+
+
+def test_a_reason_told_in_words_keeps_what_it_cannot_put_into_words():
+    automania = game(3)
+    said = automania.reason_in_words("A3 (a speed machine) goes on a station (put:station,N), or is discarded")
+    assert said == f"the {tile_words(automania.components.tile('A3'))} goes on a station, or is discarded"
+    assert automania.reason_in_words("tile A99 has been dealt already") == "tile A99 has been dealt already"
+    assert automania.reason_in_words("sponsor:0 does nothing") == "sponsoring no workers does nothing"
