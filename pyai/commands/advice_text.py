@@ -1,8 +1,9 @@
 """The companion's advice as a player reads it: the suggested move in the
 game's own words, its win chance with an interval (and, where the game ships a
-map, what seats given that chance won in self-play: pyai/win_chance_map.py), why (what the search saw
-against the next best move, and how the chances moved since the last
-advice), the alternatives with what each costs, and who does what next.
+map, what seats given that chance won in self-play: pyai/win_chance_map.py),
+why (what the search saw against the next best move, and how the chances
+moved since the last advice), the alternatives with what each costs, and who
+does what next.
 
 It formats a finished search (analysis.AnalysisResult); the words for each
 move come from the caller (`said`: a token's words, as the advised seat
