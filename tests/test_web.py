@@ -108,6 +108,11 @@ def test_a_game_through_the_api(client, store, game):
     assert isinstance(data["continuation"], list) and len(data["continuation"]) <= 6
     assert all(isinstance(step, str) and step for step in data["continuation"])
     assert len(data["expected_scores"]) == len(state["names"])
+    # what seats given the best move's chance won in self-play: only where the game ships a map for it
+    if game == "automania(players=3)" and data["moves"][0]["win"] is not None:
+        assert data["self_play_win"] is not None and 0 < data["self_play_win"] < 1
+    elif not game.startswith("automania(players=3"):
+        assert data["self_play_win"] is None
     state = client.get(f"/api/sessions/{state['id']}").json()  # the advice's win chance joins the chart
     if data["moves"][0]["win"] is not None:
         assert state["advised"] == [[len(state["lines"]), round(data["moves"][0]["win"], 4)]]

@@ -98,7 +98,9 @@ def wait_for(condition, what: str):
     raise AssertionError(f"waited {WAIT:.0f} s for {what}")
 
 
-def test_play_and_ask_for_advice_in_the_page(server, browser):
+# The first game listed, and one whose advice adds what seats given its chance won in self-play.
+@pytest.mark.parametrize("game", [None, "automania(players=3)"])
+def test_play_and_ask_for_advice_in_the_page(server, browser, game):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -106,6 +108,8 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
     browser.get(url)
     find = browser.find_element
     wait_for(lambda: Select(find(By.ID, "game")).options, "the games")
+    if game:
+        Select(find(By.ID, "game")).select_by_value(game)
     assert Select(find(By.ID, "seat")).first_selected_option.text == "seat 0"  # a seat is chosen from the start
     find(By.ID, "iterations").send_keys("300")
     find(By.ID, "create").click()
@@ -142,6 +146,8 @@ def test_play_and_ask_for_advice_in_the_page(server, browser):
     find(By.ID, "advise").click()
     shown = wait_for(lambda: "win chance" in find(By.ID, "advice").text and find(By.ID, "advice").text, "the advice")
     assert "best: " in shown and "advice: " in shown
+    best = next(line for line in shown.splitlines() if line.startswith("best: "))
+    assert ("; in self-play, seats given it won " in best) == (game == "automania(players=3)"), best
     assert find(By.ID, "sessions").find_elements(By.CSS_SELECTOR, "button.resume")
 
 

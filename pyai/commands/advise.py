@@ -291,6 +291,8 @@ class Companion:
         # The last advice's win chance and how many positions there were then: the
         # next advice says how the chances moved since, and after which steps.
         self.last_advice: tuple[float | None, int] | None = None
+        # What seats given the last advice's win chance won in self-play (the game's map), or None.
+        self.last_self_play_win: float | None = None
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
@@ -762,6 +764,7 @@ class Companion:
     def advice(self, iterations: int | None = None) -> list[str]:
         """The suggested move for the advised seat now, with its chances; searched with
         `iterations` (default: the session's)."""
+        self.last_self_play_win = None
         if isinstance(self.position, SealedChoice):
             noun = self.game.SECRET_CHOICE.noun
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
@@ -791,6 +794,7 @@ class Companion:
         # What seats given such a chance won in self-play: for an estimate, not a settled outcome.
         searched = result.iterations  # fewer than asked when Ctrl-C cut the search short
         told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), searched, best.win)
+        self.last_self_play_win = told
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
             result,

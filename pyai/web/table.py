@@ -272,5 +272,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
         "continuation": likely,
         "moves": moves,
         "expected_scores": list(result.expected_scores),
+        # what seats given the best move's win chance won in the search's self-play (the game's map), or None
+        "self_play_win": companion.last_self_play_win,
         "iterations": result.iterations,
     }
