@@ -28,7 +28,7 @@ playing; the runs must share the game, the budget and the settings.
 share on the log-odds (pyai/win_chance_map.py: what the advice then tells),
 prints the tenths again with each report mapped by a fit that left its own
 game out, and the Brier scores, and writes the slopes into the file (the
-entry for this player count and budget replaced, the others kept).
+entry for this game string and budget replaced, the others kept).
 """
 
 from __future__ import annotations
@@ -177,8 +177,8 @@ def fit_lines(reports: list[dict], players: int) -> tuple[dict[str, float], list
     return slopes, lines, held_out
 
 
-def write_fit(path: str, phase_field: str, players: int, iterations: int, games: int, slopes: dict[str, float]) -> None:
-    """The slopes into the map file at `path` (made if missing): this player count's and budget's entry
+def write_fit(path: str, phase_field: str, game: str, iterations: int, games: int, slopes: dict[str, float]) -> None:
+    """The slopes into the map file at `path` (made if missing): this game string's and budget's entry
     replaced, the others kept; the file is checked as the advice will read it."""
     try:
         with open(path) as f:
@@ -193,10 +193,10 @@ def write_fit(path: str, phase_field: str, players: int, iterations: int, games:
         }
     if data.get("stage_field") != phase_field:
         raise SystemExit(f"{path}: its stages are by {data.get('stage_field')!r}, this fit's by {phase_field!r}")
-    kept = [e for e in data["fitted"] if (e["players"], e["iterations"]) != (players, iterations)]
+    kept = [e for e in data["fitted"] if (e["game"], e["iterations"]) != (game, iterations)]
     rounded = {phase: round(slope, 3) for phase, slope in slopes.items()}
-    entry = {"players": players, "iterations": iterations, "games": games, "slopes": rounded}
-    data["fitted"] = sorted([*kept, entry], key=lambda e: (e["players"], e["iterations"]))
+    entry = {"game": game, "iterations": iterations, "games": games, "slopes": rounded}
+    data["fitted"] = sorted([*kept, entry], key=lambda e: (e["game"], e["iterations"]))
     parse(data, path)
     with open(path, "w") as f:
         json.dump(data, f, indent=1)
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(lines))
         print("\nmapped by a fit that left the game out:")
         print("\n".join(calibration_lines(held_out, game.players)))
-        write_fit(args.fit_into, args.phase, game.players, args.iterations, games, slopes)
+        write_fit(args.fit_into, args.phase, str(game), args.iterations, games, slopes)
         print(f"\nwritten: {args.fit_into}")
     if args.json:
         with open(args.json, "w") as f:

@@ -6,16 +6,18 @@ tree weaker than they play at a table) or say little early on. Where a game
 ships a map fitted on self-play games of the default search
 (`win_chance_map.json` in the game's folder, written by
 `bench/win_chance_calibration.py --fit-into`), the advice adds what seats
-given the reported chance won in those games: per player count, budget and
-stage of the game (the state field the file names, e.g. a round), one slope s
-on the log-odds about the fair share f = 1/players,
+given the reported chance won in those games: per game string (its player
+count and any other parameter: a game with other components is not the game
+the map was fitted on), budget and stage of the game (the state field the
+file names, e.g. a round), one slope s on the log-odds about the fair share
+f = 1/players,
 
     told = sigmoid(logit(f) + s * (logit(reported) - logit(f)))
 
 so s = 1 keeps the report, s < 1 draws it toward the fair share, s = 0 says
 the report told nothing about who won. Between two fitted budgets the slope is
-interpolated in log iterations; outside them the nearest is used. A player
-count or stage the file does not cover is told as the search reported it.
+interpolated in log iterations; outside them the nearest is used. A game
+string or stage the file does not cover is told as the search reported it.
 
 The search, `pyai.analyse`, the protocol and the advice's own numbers stay the
 search's estimates (a monotone map would keep the moves' order, but it says
@@ -39,14 +41,14 @@ MAP_FILE = "win_chance_map.json"
 FORMAT = 1
 # Reports are kept this far from 0 and 1 before their log-odds are taken.
 EDGE = 1e-3
-FITTED_KEYS = ("players", "iterations", "slopes")
+FITTED_KEYS = ("game", "iterations", "slopes")
 
 
 @dataclass(frozen=True)
 class Fitted:
-    """The slopes fitted on one player count's self-play games at one budget."""
+    """The slopes fitted on one game's self-play games at one budget."""
 
-    players: int
+    game: str  # the game string, as the game writes itself (str(game))
     iterations: int
     slopes: dict[str, float]  # stage (the state field's value, as text) -> slope
 
@@ -56,12 +58,10 @@ class WinChanceMap:
     stage_field: str  # the state's field that names the stage of the game (`to_dict()`)
     fitted: tuple[Fitted, ...]
 
-    def slope(self, players: int, stage: str, iterations: int) -> float | None:
-        """The slope for a search of `iterations` at `stage` with `players`, or None if
-        no fit covers them."""
-        rows = sorted(
-            (f.iterations, f.slopes[stage]) for f in self.fitted if f.players == players and stage in f.slopes
-        )
+    def slope(self, game: str, stage: str, iterations: int) -> float | None:
+        """The slope for a search of `iterations` at `stage` of `game` (its game string), or
+        None if no fit covers them."""
+        rows = sorted((f.iterations, f.slopes[stage]) for f in self.fitted if f.game == game and stage in f.slopes)
         if not rows:
             return None
         if iterations <= rows[0][0]:
@@ -95,16 +95,21 @@ def parse(data: Any, source: str) -> WinChanceMap:
     stage_field = data.get("stage_field")
     if not isinstance(stage_field, str) or not stage_field:
         raise wrong("stage_field must name a field of the state")
-    fitted = []
-    for i, entry in enumerate(data.get("fitted", [])):
-        players, iterations, slopes = (entry.get(k) if isinstance(entry, dict) else None for k in FITTED_KEYS)
-        if not isinstance(players, int) or players < 2:
-            raise wrong(f"fitted[{i}].players must be a player count, not {players!r}")
-        if not isinstance(iterations, int) or iterations < 1:
+    entries = data.get("fitted")
+    if not isinstance(entries, list):
+        raise wrong("fitted must be a list of fits")
+    fitted: list[Fitted] = []
+    for i, entry in enumerate(entries):
+        game, iterations, slopes = (entry.get(k) if isinstance(entry, dict) else None for k in FITTED_KEYS)
+        if not isinstance(game, str) or not game:
+            raise wrong(f"fitted[{i}].game must be a game string, not {game!r}")
+        if type(iterations) is not int or iterations < 1:
             raise wrong(f"fitted[{i}].iterations must be a budget of 1 or more, not {iterations!r}")
+        if any((f.game, f.iterations) == (game, iterations) for f in fitted):
+            raise wrong(f"fitted[{i}]: {game} at {iterations} iterations is fitted twice")
         if not isinstance(slopes, dict) or not all(isinstance(v, int | float) and 0 <= v <= 1 for v in slopes.values()):
             raise wrong(f"fitted[{i}].slopes must map each stage to a slope from 0 to 1")
-        fitted.append(Fitted(players, iterations, {str(k): float(v) for k, v in slopes.items()}))
+        fitted.append(Fitted(game, iterations, {str(k): float(v) for k, v in slopes.items()}))
     return WinChanceMap(stage_field, tuple(fitted))
 
 
@@ -128,9 +133,9 @@ def game_map(game: Game) -> WinChanceMap | None:
 def told_chance(game: Game, state_data: dict[str, Any], iterations: int, reported: float) -> float | None:
     """What seats that a search of `iterations` gave `reported` at the stage of `state_data`
     (the searched state's `to_dict()`) won in the games the map was fitted on; None where
-    the game's map does not cover the player count or the stage."""
+    the game's map does not cover the game string or the stage."""
     chances = game_map(game)
     if chances is None:
         return None
-    slope = chances.slope(game.players, str(state_data.get(chances.stage_field)), iterations)
+    slope = chances.slope(str(game), str(state_data.get(chances.stage_field)), iterations)
     return None if slope is None else mapped(reported, 1.0 / game.players, slope)

@@ -106,14 +106,15 @@ def test_the_fitted_slope_is_near_zero_for_reports_that_say_nothing_and_near_one
 
 def test_a_fit_is_written_into_the_map_beside_the_others_and_reads_back(tmp_path):
     path = tmp_path / "win_chance_map.json"
-    calibration.write_fit(str(path), "round", 3, 2000, 40, {"1": 0.44444, "2": 0.7})
-    calibration.write_fit(str(path), "round", 3, 20000, 16, {"1": 0.1})
-    calibration.write_fit(str(path), "round", 3, 2000, 50, {"1": 0.5})  # the same budget again: replaced
+    g = "automania(players=3)"
+    calibration.write_fit(str(path), "round", g, 2000, 40, {"1": 0.44444, "2": 0.7})
+    calibration.write_fit(str(path), "round", g, 20000, 16, {"1": 0.1})
+    calibration.write_fit(str(path), "round", g, 2000, 50, {"1": 0.5})  # the same budget again: replaced
     chances = parse(json.loads(path.read_text()), str(path))
-    fits = [(f.players, f.iterations, f.slopes) for f in chances.fitted]
-    assert fits == [(3, 2000, {"1": 0.5}), (3, 20000, {"1": 0.1})]
+    fits = [(f.game, f.iterations, f.slopes) for f in chances.fitted]
+    assert fits == [(g, 2000, {"1": 0.5}), (g, 20000, {"1": 0.1})]
     with pytest.raises(SystemExit, match="its stages are by 'round', this fit's by 'phase'"):
-        calibration.write_fit(str(path), "phase", 4, 2000, 10, {"1": 0.5})
+        calibration.write_fit(str(path), "phase", "forsale(players=4)", 2000, 10, {"1": 0.5})
 
 
 def test_the_map_is_fitted_from_saved_runs_that_must_agree(tmp_path, capsys):
@@ -129,7 +130,7 @@ def test_the_map_is_fitted_from_saved_runs_that_must_agree(tmp_path, capsys):
     assert printed.startswith("automania(players=3): 200 self-play games at 500 iterations, 8,000 decisions")
     assert "mapped by a fit that left the game out:" in printed
     [fitted] = parse(json.loads(out.read_text()), str(out)).fitted
-    assert (fitted.players, fitted.iterations) == (3, 500) and fitted.slopes["1"] < 0.1
+    assert (fitted.game, fitted.iterations) == ("automania(players=3)", 500) and fitted.slopes["1"] < 0.1
     for arguments, message in (
         (["--reports", str(first), "--reports", str(first)], "repeats games [0, 1, 2, 3, 4] of an earlier file"),
         (["--iterations", "2000", "--reports", str(first)], "at 500 iterations, not of --game"),

@@ -1,6 +1,7 @@
 """pyai/win_chance_map.py: what seats given a win chance won in self-play, as the advice tells it."""
 
 import math
+import re
 
 import pytest
 
@@ -26,13 +27,17 @@ def test_a_slope_between_draws_each_report_toward_the_fair_share_in_order():
 
 
 def test_the_slope_between_two_fitted_budgets_is_interpolated_in_log_iterations():
-    chances = WinChanceMap("round", (Fitted(3, 2000, {"1": 0.4}), Fitted(3, 20000, {"1": 0.0, "2": 0.5})))
-    assert chances.slope(3, "1", 2000) == pytest.approx(0.4)
-    assert chances.slope(3, "1", 20000) == pytest.approx(0.0)
-    assert chances.slope(3, "1", round(math.sqrt(2000 * 20000))) == pytest.approx(0.2, abs=1e-4)
-    assert chances.slope(3, "1", 200) == 0.4 and chances.slope(3, "1", 10**6) == 0.0  # the nearest outside
-    assert chances.slope(3, "2", 2000) == 0.5  # one budget fitted for this stage: that one
-    assert chances.slope(4, "1", 2000) is None and chances.slope(3, "5", 2000) is None
+    g = "automania(players=3)"
+    chances = WinChanceMap("round", (Fitted(g, 2000, {"1": 0.4}), Fitted(g, 20000, {"1": 0.0, "2": 0.5})))
+    assert chances.slope(g, "1", 2000) == pytest.approx(0.4)
+    assert chances.slope(g, "1", 20000) == pytest.approx(0.0)
+    assert chances.slope(g, "1", round(math.sqrt(2000 * 20000))) == pytest.approx(0.2, abs=1e-4)
+    assert chances.slope(g, "1", 200) == 0.4 and chances.slope(g, "1", 10**6) == 0.0  # the nearest outside
+    assert chances.slope(g, "2", 2000) == 0.5  # one budget fitted for this stage: that one
+    assert chances.slope("automania(players=4)", "1", 2000) is None and chances.slope(g, "5", 2000) is None
+
+
+FIT = {"game": "automania(players=3)", "iterations": 9, "slopes": {"1": 0.5}}
 
 
 @pytest.mark.parametrize(
@@ -41,19 +46,22 @@ def test_the_slope_between_two_fitted_budgets_is_interpolated_in_log_iterations(
         ([], "not a win chance map of format 1"),
         ({"format": 2, "stage_field": "round", "fitted": []}, "not a win chance map of format 1"),
         ({"format": 1, "stage_field": "", "fitted": []}, "stage_field must name a field"),
-        ({"format": 1, "stage_field": "round", "fitted": [{"players": 1}]}, "fitted[0].players"),
+        ({"format": 1, "stage_field": "round", "fitted": {}}, "fitted must be a list of fits"),
+        ({"format": 1, "stage_field": "round", "fitted": [{"game": 3}]}, "fitted[0].game must be a game string"),
+        ({"format": 1, "stage_field": "round", "fitted": [FIT | {"iterations": 0}]}, "fitted[0].iterations"),
+        ({"format": 1, "stage_field": "round", "fitted": [FIT | {"iterations": True}]}, "fitted[0].iterations"),
         (
-            {"format": 1, "stage_field": "round", "fitted": [{"players": 3, "iterations": 0, "slopes": {}}]},
-            "fitted[0].iterations",
+            {"format": 1, "stage_field": "round", "fitted": [FIT | {"slopes": {"1": 1.5}}]},
+            "fitted[0].slopes must map each stage to a slope from 0 to 1",
         ),
         (
-            {"format": 1, "stage_field": "round", "fitted": [{"players": 3, "iterations": 9, "slopes": {"1": 1.5}}]},
-            "fitted[0].slopes must map each stage to a slope from 0 to 1",
+            {"format": 1, "stage_field": "round", "fitted": [FIT, FIT]},
+            "fitted[1]: automania(players=3) at 9 iterations is fitted twice",
         ),
     ],
 )
 def test_a_bad_map_file_is_named(data, message):
-    with pytest.raises(ValueError, match=r"^m\.json: .*" + message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(ValueError, match=r"^m\.json: .*" + re.escape(message)):
         parse(data, "m.json")
 
 
@@ -64,8 +72,10 @@ def test_automanias_shipped_map_covers_every_round_at_three_players_and_nothing_
     state = three.new_initial_state()
     assert state.to_dict()["round"] == 1
     for stage in "1234":
-        assert chances.slope(3, stage, 20000) is not None
+        assert chances.slope(str(three), stage, 20000) is not None
     told = told_chance(three, {"round": 1}, 2000, 0.8)
     assert told is not None and FAIR < told < 0.8  # early in the game a high report is drawn in
     assert told_chance(pyai.load_game("automania(players=4)"), {"round": 1}, 2000, 0.8) is None
     assert told_chance(pyai.load_game("forsale(players=4)"), {"phase": 1}, 2000, 0.8) is None  # ships no map
+    for stage in "1234":  # every fit is of the game as it ships: another component set is another game
+        assert all(f.game == "automania(players=3)" for f in chances.fitted if stage in f.slopes)
