@@ -45,7 +45,7 @@ from strength import checked_game, checked_settings
 import pyai
 from pyai.commands.advice_text import by_share
 from pyai.games import DEFAULT_GAME
-from pyai.win_chance_map import FORMAT, MAP_FILE, logit, parse
+from pyai.win_chance_map import FORMAT, MAP_FILE, logit, mapped, parse
 
 NEWTON_STEPS = 50
 
@@ -142,9 +142,8 @@ def fitted_slope(reported: np.ndarray, won: np.ndarray, fair: float) -> float:
 
 
 def told(reported: np.ndarray, fair: float, slope: float) -> np.ndarray:
-    centre = logit(fair)
-    x = np.array([logit(p) for p in reported])
-    return 1.0 / (1.0 + np.exp(-(centre + slope * (x - centre))))
+    """Each report as the advice tells it through a map of `slope` (the map's own formula)."""
+    return np.array([mapped(p, fair, slope) for p in reported])
 
 
 def fit_lines(reports: list[dict], players: int) -> tuple[dict[str, float], list[str], list[dict]]:
