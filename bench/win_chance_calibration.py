@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     game = checked_game(parser, args.game)
     settings = checked_settings(parser, "--setting", args.setting, game)
     if args.reports:
-        reports, games = saved_reports(parser, args)
+        reports, games = saved_reports(parser, args, settings)
     else:
         jobs = [
             (args.game, number, args.iterations, settings, args.phase)
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def saved_reports(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[dict], int]:
+def saved_reports(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: dict) -> tuple[list[dict], int]:
     """The decisions of the runs in --reports, which must be of --game, --iterations and --setting's
     search (each game numbered once: runs that repeat a game would count it twice)."""
     reports, numbers = [], set()
@@ -271,6 +271,9 @@ def saved_reports(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
                 f"--reports {path}: a run of {run.get('game')!r} at {run.get('iterations')} iterations, "
                 f"not of --game {args.game!r} at --iterations {args.iterations}"
             )
+        searched = run.get("settings", {})  # a file that names none: the default search
+        if searched != settings:
+            parser.error(f"--reports {path}: searched with {searched}, not --setting's {settings}")
         run_numbers = {r["game"] for r in run["reports"]}
         if run_numbers & numbers:
             parser.error(f"--reports {path}: repeats games {sorted(run_numbers & numbers)[:5]} of an earlier file")

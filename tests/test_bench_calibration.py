@@ -135,6 +135,7 @@ def test_the_map_is_fitted_from_saved_runs_that_must_agree(tmp_path, capsys):
         (["--reports", str(first), "--reports", str(first)], "repeats games [0, 1, 2, 3, 4] of an earlier file"),
         (["--iterations", "2000", "--reports", str(first)], "at 500 iterations, not of --game"),
         (["--reports", str(tmp_path / "none.json")], "none.json: [Errno 2]"),
+        (["--setting", "exploration=1", "--reports", str(first)], "searched with {}, not --setting's"),
     ):
         with pytest.raises(SystemExit):
             calibration.main([*base, *arguments])
