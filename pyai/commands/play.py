@@ -142,12 +142,12 @@ def _hint(state: State, human: int, told: list[str]) -> str:
     """The engine's suggestion in the game's words, with its win chance (and what seats given
     it won in self-play, where the game ships a map; in a game played for its score, the
     expected score)."""
-    result = analyse(state.view(human), iterations=HINT_ITERATIONS)
+    view = state.view(human)
+    result = analyse(view, iterations=HINT_ITERATIONS)
     best = result.moves[0]
     said = one_line(_told(state, best.token, human, told)) or best.token
     estimate = [] if best.win is None else [f"win {best.win:.2f} ± {best.win_se or 0:.2f}"]
-    seen = state.view(human).to_dict()
-    won = None if best.win is None else told_chance(state.game, seen, result.iterations, best.win)
+    won = None if best.win is None else told_chance(state.game, view.to_dict(), result.iterations, best.win)
     if won is not None and best.win is not None and abs(won - best.win) >= TOLD_APART:
         estimate.append(f"seats given that won {won:.2f} in self-play at this stage")
     if state.game.search_defaults()["objective"] == "score" and best.score_mean is not None:
