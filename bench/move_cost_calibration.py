@@ -26,7 +26,9 @@ resampled whole: a game's positions are not independent), and their ratio
 cost that holds in play; near 0, the search ranks moves whose difference the
 table does not bear out. Then the same for the final score (the advice's
 `ends +1.8 VP on average`): the search's expected score after each move
-against the mover's mean final score over the continuations.
+against the mover's mean final score over the continuations; and the win
+chance again by the size of the cost reported (an alternative whose estimate
+was higher than the best's, searched less, is "below 0").
 
 The continuations stand for the rest of a game as the default search at
 --play-iterations plays it. Where a larger budget plays no better in games
@@ -56,6 +58,7 @@ from pyai.games import DEFAULT_GAME
 
 DECIDED = 0.02  # pyai advise searches again for the margin below it (and above 1 - it): no cost in win chance
 RESAMPLES = 2000
+COST_BANDS = (("below 0", 0.0), ("0-0.05", 0.05), ("0.05-0.15", 0.15), ("0.15 up", float("inf")))
 
 
 def mover_share(state, seat: int) -> float:
@@ -159,21 +162,35 @@ def game_resampled(games: np.ndarray, values: list[np.ndarray], seed: int = 0) -
     return sums[picks].sum(axis=1)
 
 
-def cost_lines(records: list[dict], measure: str = "") -> list[str]:
-    """By phase and over all: positions, the mean reported cost, the mean realized cost [95%], and
-    the realized cost per reported one [95%]. `measure` "" is the win chance, "score_" the final score."""
+def cost_band(record: dict) -> str:
+    """The reported win chance cost's band: whether large costs hold better than small ones."""
+    cost = record["reported_best"] - record["reported_next"]
+    return next(name for name, top in COST_BANDS if cost < top)
+
+
+def cost_lines(records: list[dict], measure: str = "", group=lambda r: r["phase"], title: str = "phase") -> list[str]:
+    """By group (the phase unless said) and over all: positions, the mean reported cost, the mean
+    realized cost [95%], and the realized cost per reported one [95%]. `measure` "" is the win
+    chance, "score_" the final score."""
     reported_best, reported_next = f"reported_{measure}best", f"reported_{measure}next"
     realized_best, realized_next = f"realized_{measure}best", f"realized_{measure}next"
     records = [r for r in records if r.get(reported_best) is not None and r.get(reported_next) is not None]
     lines = [
-        f"{'phase':<8} {'positions':>9} {'reported cost':>13} {'realized cost':>13} {'95% interval':>17}"
+        f"{title:<10} {'positions':>9} {'reported cost':>13} {'realized cost':>13} {'95% interval':>17}"
         f" {'realized per reported':>21} {'95% interval':>17}"
     ]
-    phases = defaultdict(list)
+    if not records:
+        return lines
+    groups = defaultdict(list)
     for r in records:
-        phases[r["phase"]].append(r)
-    grouped = sorted(phases.items()) if len(phases) > 1 else []
-    for phase, rows in [*grouped, ("all", records)] if records else []:
+        groups[group(r)].append(r)
+    bands = [name for name, _ in COST_BANDS]  # cost bands in their order, phases by name
+
+    def order(name: str) -> tuple[int, str]:
+        return (bands.index(name) if name in bands else len(bands), name)
+
+    rows_by_group = [(name, groups[name]) for name in sorted(groups, key=order)] if len(groups) > 1 else []
+    for phase, rows in [*rows_by_group, ("all", records)]:
         games = np.array([r["game"] for r in rows])
         reported = np.array([r[reported_best] - r[reported_next] for r in rows])
         realized = np.array([r[realized_best] - r[realized_next] for r in rows])
@@ -183,7 +200,7 @@ def cost_lines(records: list[dict], measure: str = "") -> list[str]:
         ratio_low, ratio_high = np.nanpercentile(ratios, [2.5, 97.5])
         ratio = realized.sum() / reported.sum() if reported.sum() else float("nan")
         lines.append(
-            f"{phase:<8} {len(rows):>9,} {reported.mean():13.3f} {realized.mean():13.3f}"
+            f"{phase:<10} {len(rows):>9,} {reported.mean():13.3f} {realized.mean():13.3f}"
             f"   [{mean_low:+.3f}, {mean_high:+.3f}] {ratio:21.2f}   [{ratio_low:+.2f}, {ratio_high:+.2f}]"
         )
     return lines
@@ -260,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(cost_lines(records)))
         print("\nthe final score:")
         print("\n".join(cost_lines(records, "score_")))
+        print("\nthe win chance, by the cost reported:")
+        print("\n".join(cost_lines(records, group=cost_band, title="reported")))
     return 0
 
 

@@ -106,3 +106,10 @@ def test_bad_options_are_named(capsys):
     with pytest.raises(SystemExit):
         costs.main(["--game", "nosuchgame"])
     assert "--game:" in capsys.readouterr().err
+
+
+def test_costs_grouped_by_the_size_reported_come_in_the_bands_order():
+    rows = synthetic(1.0, 0.0, positions=400)
+    lines = costs.cost_lines(rows, group=costs.cost_band, title="reported")
+    assert [line.split()[0] for line in lines[1:]] == ["0-0.05", "0.05-0.15", "0.15", "all"]
+    assert costs.cost_band({"reported_best": 0.3, "reported_next": 0.31}) == "below 0"
