@@ -66,9 +66,11 @@ def mover_share(state, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def played_out(state, seed: int, iterations: int, settings: dict) -> object:
-    """`state` played to its end: chance at random from `seed`, every seat the default search's best."""
-    rng = random.Random(seed)
+def self_play(state, chance_seed: int, search_seed: int, iterations: int, settings: dict, at_decision=None):
+    """`state` played to its end, chance at random from `chance_seed`, every seat the default search's
+    best at `iterations` (seeded `search_seed` plus the decision's number); `at_decision(state, mover,
+    number)` is called first at each decision with a choice."""
+    rng = random.Random(chance_seed)
     decision = 0
     while not state.is_terminal():
         mover = state.to_move()
@@ -80,9 +82,16 @@ def played_out(state, seed: int, iterations: int, settings: dict) -> object:
             state.apply(legal[0])
             continue
         decision += 1
-        result = pyai.analyse(state, mover, iterations=iterations, seed=seed * 7919 + decision, **settings)
+        if at_decision is not None:
+            at_decision(state, mover, decision)
+        result = pyai.analyse(state, mover, iterations=iterations, seed=search_seed + decision, **settings)
         state.apply(by_share(result)[0].token)
     return state
+
+
+def played_out(state, seed: int, iterations: int, settings: dict):
+    """`state` played to its end: chance at random from `seed`, every seat the default search's best."""
+    return self_play(state, seed, seed * 7919, iterations, settings)
 
 
 def position_record(state, mover: int, job: dict, number: int, decision: int) -> dict | None:
@@ -127,29 +136,20 @@ def position_record(state, mover: int, job: dict, number: int, decision: int) ->
 def one_game(job: dict) -> list[dict]:
     """The kept positions of one self-play game (written to job's out file as each is done)."""
     number = job["number"]
-    game = pyai.load_game(job["game"])
-    state, rng = game.new_initial_state(), random.Random(number)
-    records, decision = [], 0
-    while not state.is_terminal():
-        mover = state.to_move()
-        if mover == "chance":
-            state.apply(state.sample_chance(rng.getrandbits(64)))
-            continue
-        legal = state.legal_moves_for(mover)
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
-        decision += 1
-        if decision % job["every"] == 0:
-            record = position_record(state, mover, job, number, decision)
-            if record is not None:
-                records.append(record)
-                if job["out"]:
-                    with open(job["out"], "a") as f:
-                        f.write(json.dumps(dict(record, run=job["run"])) + "\n")
-        seed = number * 1_000_003 + decision
-        result = pyai.analyse(state, mover, iterations=job["play_iterations"], seed=seed, **job["settings"])
-        state.apply(by_share(result)[0].token)
+    records = []
+
+    def keep(state, mover: int, decision: int) -> None:
+        if decision % job["every"]:
+            return
+        record = position_record(state, mover, job, number, decision)
+        if record is not None:
+            records.append(record)
+            if job["out"]:
+                with open(job["out"], "a") as f:
+                    f.write(json.dumps(dict(record, run=job["run"])) + "\n")
+
+    start = pyai.load_game(job["game"]).new_initial_state()
+    self_play(start, number, number * 1_000_003, job["play_iterations"], job["settings"], keep)
     return records
 
 
