@@ -38,7 +38,14 @@ worth at the table as well as a larger budget's would.
 --json writes each position's record as it is finished (a line each:
 JSON Lines), --first numbers a later run's games after an earlier run's, and
 --records reads earlier runs' lines instead of playing (of the same game,
-budgets and settings).
+budgets and settings). --fit-into writes, by phase, the win chance costs'
+ratio and the top of its 95% interval (each kept in [0, 1]) into a win chance
+map (pyai/win_chance_map.py) as the fit for this game string and
+--iterations, beside its slopes: where the top is below 1, the advice says
+what its costs came to in play.
+
+    python bench/move_cost_calibration.py --game "automania(players=3)" --phase round \
+        --records a.jsonl --fit-into pyai/automania/win_chance_map.json
 """
 
 from __future__ import annotations
@@ -48,9 +55,11 @@ import json
 import multiprocessing
 import random
 from collections import defaultdict
+from dataclasses import dataclass
 
 import numpy as np
 from strength import checked_game, checked_settings
+from win_chance_calibration import update_fit
 
 import pyai
 from pyai.commands.advice_text import by_share
@@ -172,9 +181,7 @@ def cost_lines(records: list[dict], measure: str = "", group=lambda r: r["phase"
     """By group (the phase unless said) and over all: positions, the mean reported cost, the mean
     realized cost [95%], and the realized cost per reported one [95%]. `measure` "" is the win
     chance, "score_" the final score."""
-    reported_best, reported_next = f"reported_{measure}best", f"reported_{measure}next"
-    realized_best, realized_next = f"realized_{measure}best", f"realized_{measure}next"
-    records = [r for r in records if r.get(reported_best) is not None and r.get(reported_next) is not None]
+    records = [r for r in records if None not in (r.get(f"reported_{measure}best"), r.get(f"reported_{measure}next"))]
     lines = [
         f"{title:<10} {'positions':>9} {'reported cost':>13} {'realized cost':>13} {'95% interval':>17}"
         f" {'realized per reported':>21} {'95% interval':>17}"
@@ -191,19 +198,62 @@ def cost_lines(records: list[dict], measure: str = "", group=lambda r: r["phase"
 
     rows_by_group = [(name, groups[name]) for name in sorted(groups, key=order)] if len(groups) > 1 else []
     for phase, rows in [*rows_by_group, ("all", records)]:
-        games = np.array([r["game"] for r in rows])
-        reported = np.array([r[reported_best] - r[reported_next] for r in rows])
-        realized = np.array([r[realized_best] - r[realized_next] for r in rows])
-        sums = game_resampled(games, [reported, realized, np.ones(len(rows))])
-        mean_low, mean_high = np.percentile(sums[:, 1] / sums[:, 2], [2.5, 97.5])
-        ratios = sums[:, 1] / np.where(sums[:, 0] == 0, np.nan, sums[:, 0])
-        ratio_low, ratio_high = np.nanpercentile(ratios, [2.5, 97.5])
-        ratio = realized.sum() / reported.sum() if reported.sum() else float("nan")
+        c = cost_summary(rows, measure)
         lines.append(
-            f"{phase:<10} {len(rows):>9,} {reported.mean():13.3f} {realized.mean():13.3f}"
-            f"   [{mean_low:+.3f}, {mean_high:+.3f}] {ratio:21.2f}   [{ratio_low:+.2f}, {ratio_high:+.2f}]"
+            f"{phase:<10} {len(rows):>9,} {c.reported:13.3f} {c.realized:13.3f}"
+            f"   [{c.realized_low:+.3f}, {c.realized_high:+.3f}] {c.ratio:21.2f}"
+            f"   [{c.ratio_low:+.2f}, {c.ratio_high:+.2f}]"
         )
     return lines
+
+
+@dataclass(frozen=True)
+class CostSummary:
+    reported: float  # the mean cost reported
+    realized: float  # the mean cost the continuations realized, with its 95% interval
+    realized_low: float
+    realized_high: float
+    ratio: float  # the realized costs' sum per the reported costs' sum, with its 95% interval
+    ratio_low: float
+    ratio_high: float
+
+
+def cost_summary(rows: list[dict], measure: str = "") -> CostSummary:
+    """The reported and realized costs of `rows` (intervals over whole games resampled)."""
+    games = np.array([r["game"] for r in rows])
+    reported = np.array([r[f"reported_{measure}best"] - r[f"reported_{measure}next"] for r in rows])
+    realized = np.array([r[f"realized_{measure}best"] - r[f"realized_{measure}next"] for r in rows])
+    sums = game_resampled(games, [reported, realized, np.ones(len(rows))])
+    realized_low, realized_high = np.percentile(sums[:, 1] / sums[:, 2], [2.5, 97.5])
+    ratios = sums[:, 1] / np.where(sums[:, 0] == 0, np.nan, sums[:, 0])
+    ratio_low, ratio_high = np.nanpercentile(ratios, [2.5, 97.5])
+    ratio = realized.sum() / reported.sum() if reported.sum() else float("nan")
+    return CostSummary(
+        float(reported.mean()),
+        float(realized.mean()),
+        float(realized_low),
+        float(realized_high),
+        float(ratio),
+        float(ratio_low),
+        float(ratio_high),
+    )
+
+
+def cost_fit(records: list[dict]) -> dict[str, dict[str, float]]:
+    """Per phase, the win chance costs' ratio and the top of its interval, each kept in [0, 1]
+    (what the map tells: pyai/win_chance_map.py); a phase whose costs reported sum to 0 or less
+    has no ratio and is left out."""
+    phases = defaultdict(list)
+    for r in records:
+        phases[r["phase"]].append(r)
+    fit = {}
+    for phase, rows in sorted(phases.items()):
+        if sum(r["reported_best"] - r["reported_next"] for r in rows) <= 0:
+            continue
+        c = cost_summary(rows)
+        at_most = round(min(max(c.ratio_high, 0.0), 1.0), 3)
+        fit[phase] = {"ratio": min(round(min(max(c.ratio, 0.0), 1.0), 3), at_most), "at_most": at_most}
+    return fit
 
 
 def read_records(parser: argparse.ArgumentParser, paths: list[str], run: dict) -> list[dict]:
@@ -240,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--json", help="append each position's record here as it is done (JSON Lines)")
     parser.add_argument("--records", action="append", default=[], metavar="JSON", help="an earlier run's --json")
+    parser.add_argument("--fit-into", metavar="MAP", help="write the costs' ratio by phase into this win chance map")
     parser.add_argument(
         "--setting", action="append", default=[], metavar="KEY=VALUE", help="for every search (repeatable)"
     )
@@ -279,6 +330,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(cost_lines(records, "score_")))
         print("\nthe win chance, by the cost reported:")
         print("\n".join(cost_lines(records, group=cost_band, title="reported")))
+    if args.fit_into and records:
+        fit = cost_fit(records)
+        update_fit(args.fit_into, args.phase, str(game), args.iterations, costs=fit, cost_games=games)
+        print(f"\nthe costs' ratio by phase, kept in [0, 1], with the top of its interval: {fit}")
+        print(f"written: {args.fit_into}")
     return 0
 
 

@@ -177,24 +177,32 @@ def fit_lines(reports: list[dict], players: int) -> tuple[dict[str, float], list
 
 
 def write_fit(path: str, phase_field: str, game: str, iterations: int, games: int, slopes: dict[str, float]) -> None:
-    """The slopes into the map file at `path` (made if missing): this game string's and budget's entry
-    replaced, the others kept; the file is checked as the advice will read it."""
+    """The slopes into the map file at `path` (made if missing) for this game string and budget."""
+    rounded = {phase: round(slope, 3) for phase, slope in slopes.items()}
+    update_fit(path, phase_field, game, iterations, games=games, slopes=rounded)
+
+
+def update_fit(path: str, phase_field: str, game: str, iterations: int, **fields: object) -> None:
+    """`fields` into the map file's entry for this game string and budget (made if missing, with
+    no slopes; what else the entry holds is kept, as are the other entries); the file is checked
+    as the advice will read it before it is written."""
     try:
         with open(path) as f:
             data = json.load(f)
     except FileNotFoundError:
         data = {
             "about": "the advice's win chance as self-play bore it out: pyai/win_chance_map.py reads it, "
-            "bench/win_chance_calibration.py --fit-into writes it",
+            "bench/win_chance_calibration.py and bench/move_cost_calibration.py --fit-into write it",
             "format": FORMAT,
             "stage_field": phase_field,
             "fitted": [],
         }
     if data.get("stage_field") != phase_field:
         raise SystemExit(f"{path}: its stages are by {data.get('stage_field')!r}, this fit's by {phase_field!r}")
+    same = [e for e in data["fitted"] if (e["game"], e["iterations"]) == (game, iterations)]
+    entry = same[0] if same else {"game": game, "iterations": iterations, "slopes": {}}
+    entry.update(fields)
     kept = [e for e in data["fitted"] if (e["game"], e["iterations"]) != (game, iterations)]
-    rounded = {phase: round(slope, 3) for phase, slope in slopes.items()}
-    entry = {"game": game, "iterations": iterations, "games": games, "slopes": rounded}
     data["fitted"] = sorted([*kept, entry], key=lambda e: (e["game"], e["iterations"]))
     parse(data, path)
     with open(path, "w") as f:

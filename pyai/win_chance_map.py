@@ -23,6 +23,14 @@ The search, `pyai.analyse`, the protocol and the advice's own numbers stay the
 search's estimates (a monotone map would keep the moves' order, but it says
 what seats given a chance went on to win, not what one move costs against
 another); the advice adds the mapped chance beside the best move's.
+
+What a move costs against another is checked apart (`bench/move_cost_calibration.py
+--fit-into`): the search's best and next best moves each played on to the end
+in self-play, the costs they realized per cost reported, by stage. A fit may
+carry that as `costs`: per stage, the ratio and the top of its 95% interval
+(both kept in [0, 1]), told for budgets between the measured ones
+(interpolated as the slopes are) and within a factor of COST_REACH outside
+them: how a cost grows with the budget is not known past that.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,6 +50,16 @@ FORMAT = 1
 # Reports are kept this far from 0 and 1 before their log-odds are taken.
 EDGE = 1e-3
 FITTED_KEYS = ("game", "iterations", "slopes")
+# A cost fit is told for budgets within this factor of the nearest measured one.
+COST_REACH = 2.0
+
+
+@dataclass(frozen=True)
+class CostsInPlay:
+    """What the costs the search reported at a stage came to in self-play, per cost reported."""
+
+    ratio: float  # the realized costs' sum per the reported costs' sum, kept in [0, 1]
+    at_most: float  # the top of its 95% interval, kept in [0, 1]: 1 where play bore the costs out
 
 
 @dataclass(frozen=True)
@@ -51,6 +69,7 @@ class Fitted:
     game: str  # the game string, as the game writes itself (str(game))
     iterations: int
     slopes: dict[str, float]  # stage (the state field's value, as text) -> slope
+    costs: dict[str, CostsInPlay] = field(default_factory=dict)  # stage -> the costs' check, where measured
 
 
 @dataclass(frozen=True)
@@ -61,16 +80,41 @@ class WinChanceMap:
     def slope(self, game: str, stage: str, iterations: int) -> float | None:
         """The slope for a search of `iterations` at `stage` of `game` (its game string), or
         None if no fit covers them."""
-        rows = sorted((f.iterations, f.slopes[stage]) for f in self.fitted if f.game == game and stage in f.slopes)
-        if not rows:
-            return None
-        if iterations <= rows[0][0]:
-            return rows[0][1]
-        for (low, low_slope), (high, high_slope) in zip(rows, rows[1:]):
-            if iterations <= high:
-                part = math.log(iterations / low) / math.log(high / low)
-                return low_slope + part * (high_slope - low_slope)
-        return rows[-1][1]
+        rows = [(f.iterations, (f.slopes[stage],)) for f in self.fitted if f.game == game and stage in f.slopes]
+        across = across_budgets(rows, iterations, math.inf)
+        return None if across is None else across[0]
+
+    def costs_in_play(self, game: str, stage: str, iterations: int) -> CostsInPlay | None:
+        """What the search's costs at `stage` came to in play, for a search of `iterations`; None
+        where no cost fit is measured within COST_REACH of that budget."""
+        rows = [
+            (f.iterations, (f.costs[stage].ratio, f.costs[stage].at_most))
+            for f in self.fitted
+            if f.game == game and stage in f.costs
+        ]
+        across = across_budgets(rows, iterations, COST_REACH)
+        return None if across is None else CostsInPlay(*across)
+
+
+def across_budgets(
+    rows: list[tuple[int, tuple[float, ...]]], iterations: int, reach: float
+) -> tuple[float, ...] | None:
+    """The values fitted at budgets `rows` (budget, values) for a search of `iterations`:
+    interpolated in log iterations between two budgets, the nearest's outside them if within
+    a factor of `reach`, else None."""
+    rows = sorted(rows)
+    if not rows:
+        return None
+    low_budget, high_budget = rows[0][0], rows[-1][0]
+    if iterations <= low_budget:
+        return rows[0][1] if iterations * reach >= low_budget else None
+    if iterations >= high_budget:
+        return rows[-1][1] if iterations <= high_budget * reach else None
+    for (low, low_values), (high, high_values) in zip(rows, rows[1:]):
+        if iterations <= high:
+            part = math.log(iterations / low) / math.log(high / low)
+            return tuple(a + part * (b - a) for a, b in zip(low_values, high_values))
+    return None  # not reached: iterations is below the highest budget
 
 
 def logit(p: float) -> float:
@@ -109,8 +153,26 @@ def parse(data: Any, source: str) -> WinChanceMap:
             raise wrong(f"fitted[{i}]: {game} at {iterations} iterations is fitted twice")
         if not isinstance(slopes, dict) or not all(isinstance(v, int | float) and 0 <= v <= 1 for v in slopes.values()):
             raise wrong(f"fitted[{i}].slopes must map each stage to a slope from 0 to 1")
-        fitted.append(Fitted(game, iterations, {str(k): float(v) for k, v in slopes.items()}))
+        costs = entry.get("costs", {})
+        if not isinstance(costs, dict) or not all(_is_cost_fit(v) for v in costs.values()):
+            raise wrong(f"fitted[{i}].costs must map each stage to a ratio and an at_most from 0 to 1, ratio first")
+        fitted.append(
+            Fitted(
+                game,
+                iterations,
+                {str(k): float(v) for k, v in slopes.items()},
+                {str(k): CostsInPlay(float(v["ratio"]), float(v["at_most"])) for k, v in costs.items()},
+            )
+        )
     return WinChanceMap(stage_field, tuple(fitted))
+
+
+def _is_cost_fit(value: Any) -> bool:
+    if not isinstance(value, dict) or set(value) != {"ratio", "at_most"}:
+        return False
+    ratio, at_most = value["ratio"], value["at_most"]
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (ratio, at_most))
+    return numbers and 0 <= ratio <= at_most <= 1
 
 
 def map_path(game: Game) -> Path:
@@ -139,3 +201,12 @@ def told_chance(game: Game, state_data: dict[str, Any], iterations: int, reporte
         return None
     slope = chances.slope(str(game), str(state_data.get(chances.stage_field)), iterations)
     return None if slope is None else mapped(reported, 1.0 / game.players, slope)
+
+
+def told_costs(game: Game, state_data: dict[str, Any], iterations: int) -> CostsInPlay | None:
+    """What the costs a search of `iterations` reports at the stage of `state_data` came to in
+    self-play, per cost reported; None where the game's map has not measured them."""
+    chances = game_map(game)
+    if chances is None:
+        return None
+    return chances.costs_in_play(str(game), str(state_data.get(chances.stage_field)), iterations)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pyai
 from pyai.analysis import AnalysisResult, MoveAnalysis, cannot_win, sure_win
 from pyai.commands.advice_text import Earlier, advice_lines, cost, one_line
+from pyai.win_chance_map import CostsInPlay
 
 
 def move(token: str, visits: int, win: float, score: float = 10.0) -> MoveAnalysis:
@@ -46,6 +47,26 @@ def test_costs_in_a_game_played_for_its_score_are_in_its_unit():
     said = lines(result(best, other), by_score=True, unit="chips")
     assert said[1] == "  win chance 0.50 (95%: 0.48-0.52), expected score +1.25 chips"
     assert said[2] == "why: against the next best (you bid 3), it keeps +0.50 chips of expected score"
+
+
+def test_what_the_costs_came_to_in_self_play_follows_them_where_play_did_not_bear_them_out():
+    found = result(move("pass", 700, 0.40, 30.0), move("bid:3", 300, 0.30, 27.0))
+    where = "  (in the search's self-play games at this stage, costs like these"
+    said = lines(found, costs_in_play=CostsInPlay(0.2, 0.6))
+    assert said[4].startswith("instead: you bid 3") and said[5] == (
+        f"{where} came to about 20% of what it told, at most 60% in play)"
+    )
+    assert lines(found, costs_in_play=CostsInPlay(0.0, 0.35))[5] == (
+        f"{where} did not show in play: at most 35% of them, at 95%)"
+    )
+    plain = lines(found)
+    assert lines(found, costs_in_play=CostsInPlay(0.9, 1.0)) == plain  # borne out: nothing added
+    assert (
+        lines(found, costs_in_play=CostsInPlay(0.2, 0.6), by_score=True, unit="chips")[4:]
+        == lines(found, by_score=True, unit="chips")[4:]
+    )  # costs in score: the map measured win chances
+    alone = result(move("pass", 700, 0.40))
+    assert lines(alone, costs_in_play=CostsInPlay(0.2, 0.6)) == lines(alone)  # no alternative, no cost
 
 
 def test_a_swing_since_the_last_advice_is_said_with_the_steps_since():

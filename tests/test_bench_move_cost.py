@@ -9,6 +9,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import move_cost_calibration as costs  # noqa: E402
+import win_chance_calibration  # noqa: E402
+
+from pyai.win_chance_map import parse  # noqa: E402
 
 RUN = {"game": "leduc", "iterations": 200, "play_iterations": 50, "continuations": 2, "settings": {}}
 
@@ -113,3 +116,25 @@ def test_costs_grouped_by_the_size_reported_come_in_the_bands_order():
     lines = costs.cost_lines(rows, group=costs.cost_band, title="reported")
     assert [line.split()[0] for line in lines[1:]] == ["0-0.05", "0.05-0.15", "0.15", "all"]
     assert costs.cost_band({"reported_best": 0.3, "reported_next": 0.31}) == "below 0"
+
+
+def test_the_costs_fit_is_written_into_the_map_beside_its_slopes(tmp_path, capsys):
+    path = tmp_path / "win_chance_map.json"
+    win_chance_calibration.write_fit(str(path), "phase", "leduc()", 200, 40, {"1": 0.5, "2": 0.8})
+    rows = synthetic(0.1, 0.05)  # costs that came to a tenth in play
+    records = tmp_path / "a.jsonl"
+    records.write_text("".join(json.dumps(dict(r, run=RUN)) + "\n" for r in rows))
+    base = ["--game", "leduc", "--iterations", "200", "--play-iterations", "50", "--records", str(records)]
+    assert costs.main([*base, "--fit-into", str(path)]) == 0
+    (fit,) = parse(json.loads(path.read_text()), str(path)).fitted
+    assert fit.slopes == {"1": 0.5, "2": 0.8}  # kept
+    for phase in ("1", "2"):
+        assert abs(fit.costs[phase].ratio - 0.1) < 0.05 and fit.costs[phase].at_most < 0.5
+    win_chance_calibration.write_fit(str(path), "phase", "leduc()", 200, 50, {"1": 0.4})  # slopes fitted again
+    (fit,) = parse(json.loads(path.read_text()), str(path)).fitted
+    assert fit.slopes == {"1": 0.4} and set(fit.costs) == {"1", "2"}  # the costs kept
+    held = [dict(r, run=RUN) for r in synthetic(1.0, 0.05)]
+    records.write_text("".join(json.dumps(r) + "\n" for r in held))
+    assert costs.main([*base, "--fit-into", str(path)]) == 0
+    (fit,) = parse(json.loads(path.read_text()), str(path)).fitted
+    assert fit.costs["1"].ratio > 0.95 and fit.costs["1"].at_most == 1.0  # costs borne out: nothing is told

@@ -113,6 +113,7 @@ def test_a_game_through_the_api(client, store, game):
         assert data["self_play_win"] is not None and 0 < data["self_play_win"] < 1
     elif not game.startswith("automania(players=3"):
         assert data["self_play_win"] is None
+    assert data["costs_in_play"] is None  # measured at 20,000 iterations: it reaches no search of 60
     state = client.get(f"/api/sessions/{state['id']}").json()  # the advice's win chance joins the chart
     if data["moves"][0]["win"] is not None:
         assert state["advised"] == [[len(state["lines"]), round(data["moves"][0]["win"], 4)]]

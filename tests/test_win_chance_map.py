@@ -6,7 +6,7 @@ import re
 import pytest
 
 import pyai
-from pyai.win_chance_map import Fitted, WinChanceMap, game_map, mapped, parse, told_chance
+from pyai.win_chance_map import CostsInPlay, Fitted, WinChanceMap, game_map, mapped, parse, told_chance, told_costs
 
 FAIR = 1 / 3
 
@@ -37,7 +37,25 @@ def test_the_slope_between_two_fitted_budgets_is_interpolated_in_log_iterations(
     assert chances.slope("automania(players=4)", "1", 2000) is None and chances.slope(g, "5", 2000) is None
 
 
+def test_costs_are_told_between_measured_budgets_and_only_near_them_outside():
+    g = "automania(players=3)"
+    fits = (
+        Fitted(g, 2000, {"1": 0.4}, {"1": CostsInPlay(0.5, 0.9)}),
+        Fitted(g, 20000, {"1": 0.0}, {"1": CostsInPlay(0.1, 0.5)}),
+    )
+    chances = WinChanceMap("round", fits)
+    assert chances.costs_in_play(g, "1", 20000) == CostsInPlay(0.1, 0.5)
+    middle = chances.costs_in_play(g, "1", round(math.sqrt(2000 * 20000)))
+    assert middle.ratio == pytest.approx(0.3, abs=1e-4) and middle.at_most == pytest.approx(0.7, abs=1e-4)
+    assert chances.costs_in_play(g, "1", 40000) == CostsInPlay(0.1, 0.5)  # within a factor of 2
+    assert chances.costs_in_play(g, "1", 40001) is None and chances.costs_in_play(g, "1", 999) is None
+    assert chances.costs_in_play(g, "2", 20000) is None  # a stage not measured
+    only_slopes = WinChanceMap("round", (Fitted(g, 20000, {"1": 0.0}),))
+    assert only_slopes.costs_in_play(g, "1", 20000) is None and only_slopes.slope(g, "1", 20000) == 0.0
+
+
 FIT = {"game": "automania(players=3)", "iterations": 9, "slopes": {"1": 0.5}}
+BAD_COSTS = "fitted[0].costs must map each stage to a ratio and an at_most from 0 to 1, ratio first"
 
 
 @pytest.mark.parametrize(
@@ -53,6 +71,16 @@ FIT = {"game": "automania(players=3)", "iterations": 9, "slopes": {"1": 0.5}}
         (
             {"format": 1, "stage_field": "round", "fitted": [FIT | {"slopes": {"1": 1.5}}]},
             "fitted[0].slopes must map each stage to a slope from 0 to 1",
+        ),
+        ({"format": 1, "stage_field": "round", "fitted": [FIT | {"costs": []}]}, BAD_COSTS),
+        ({"format": 1, "stage_field": "round", "fitted": [FIT | {"costs": {"1": {"ratio": 0.2}}}]}, BAD_COSTS),
+        (
+            {"format": 1, "stage_field": "round", "fitted": [FIT | {"costs": {"1": {"ratio": 0.6, "at_most": 0.5}}}]},
+            BAD_COSTS,
+        ),
+        (
+            {"format": 1, "stage_field": "round", "fitted": [FIT | {"costs": {"1": {"ratio": 0, "at_most": True}}}]},
+            BAD_COSTS,
         ),
         (
             {"format": 1, "stage_field": "round", "fitted": [FIT, FIT]},

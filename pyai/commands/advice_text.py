@@ -2,8 +2,9 @@
 game's own words, its win chance with an interval (and, where the game ships a
 map, what seats given that chance won in self-play: pyai/win_chance_map.py),
 why (what the search saw against the next best move, and how the chances
-moved since the last advice), the alternatives with what each costs, and who
-does what next.
+moved since the last advice), the alternatives with what each costs (and,
+where the map measured it, what such costs came to in play), and who does
+what next.
 
 It formats a finished search (analysis.AnalysisResult); the words for each
 move come from the caller (`said`: a token's words, as the advised seat
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis
+from ..win_chance_map import CostsInPlay
 
 Z95 = 1.96
 # A difference in win chance smaller than this is shown as none: the estimates carry
@@ -23,6 +25,8 @@ Z95 = 1.96
 SAME_WIN = 0.005
 # How far what self-play bore out must lie from the search's estimate for the advice to say it.
 TOLD_APART = 0.02
+# Costs that came to less than this share in play are told as not shown at all.
+NO_COST = 0.05
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
 # A mixed policy's move played at least this often is as good as always: told as a pure choice.
@@ -73,12 +77,14 @@ def advice_lines(
     continuation: list[str],
     earlier: Earlier | None = None,
     told: float | None = None,
+    costs_in_play: CostsInPlay | None = None,
 ) -> list[str]:
     """The advice for the move `best_token` of `result`. `by_score`: the search played
     for the expected score (in `unit`), not the win chance, and costs are counted
     in it; `said(token)`: a move in words; `continuation`: the likely next steps
     in words; `earlier`: the last advice, if any, for the swing since; `told`: what seats
-    given the best move's win chance won in the search's self-play (the game's map)."""
+    given the best move's win chance won in the search's self-play (the game's map);
+    `costs_in_play`: what the costs the search tells came to in that self-play."""
     moves = by_share(result)
     best = next(m for m in moves if m.token == best_token)
     by_score = by_score and best.score_mean is not None
@@ -101,12 +107,24 @@ def advice_lines(
     if alternatives:
         costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit)}" for m in alternatives]
         lines.append("instead: " + "; ".join(costs))
+        if not by_score and costs_in_play is not None and costs_in_play.at_most < 1:
+            lines.append("  " + costs_in_play_line(costs_in_play))
     if continuation:
         shown = continuation[:CONTINUATION_STEPS]
         more = "; ..." if len(continuation) > CONTINUATION_STEPS else ""
         lines.append("likely next: " + "; ".join(shown) + more)
     lines.append(f"({result.iterations} iterations)")
     return lines
+
+
+def costs_in_play_line(costs: CostsInPlay) -> str:
+    """What the win chance costs told came to in the search's self-play, where play did not
+    bear them out in full (the top of the interval below 1)."""
+    where = "in the search's self-play games at this stage"
+    if costs.ratio < NO_COST:
+        return f"({where}, costs like these did not show in play: at most {costs.at_most:.0%} of them, at 95%)"
+    share = f"about {costs.ratio:.0%} of what it told, at most {costs.at_most:.0%}"
+    return f"({where}, costs like these came to {share} in play)"
 
 
 def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str) -> str:

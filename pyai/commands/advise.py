@@ -32,7 +32,7 @@ from ..game_api import Game
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
-from ..win_chance_map import told_chance
+from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
 log = logging.getLogger(__name__)
@@ -291,8 +291,10 @@ class Companion:
         # The last advice's win chance and how many positions there were then: the
         # next advice says how the chances moved since, and after which steps.
         self.last_advice: tuple[float | None, int] | None = None
-        # What seats given the last advice's win chance won in self-play (the game's map), or None.
+        # What seats given the last advice's win chance won in self-play (the game's map), and
+        # what its costs came to there, or None.
         self.last_self_play_win: float | None = None
+        self.last_costs_in_play: CostsInPlay | None = None
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
@@ -764,7 +766,7 @@ class Companion:
     def advice(self, iterations: int | None = None) -> list[str]:
         """The suggested move for the advised seat now, with its chances; searched with
         `iterations` (default: the session's)."""
-        self.last_self_play_win = None
+        self.last_self_play_win = self.last_costs_in_play = None
         if isinstance(self.position, SealedChoice):
             noun = self.game.SECRET_CHOICE.noun
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
@@ -795,6 +797,8 @@ class Companion:
         searched = result.iterations  # fewer than asked when Ctrl-C cut the search short
         told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), searched, best.win)
         self.last_self_play_win = told
+        costs_in_play = None if decided else told_costs(self.game, view.to_dict(), searched)
+        self.last_costs_in_play = costs_in_play
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
             result,
@@ -806,6 +810,7 @@ class Companion:
             continuation=self.said_in_words([best.token, *best.continuation])[1:],
             earlier=self._earlier(),
             told=told,
+            costs_in_play=costs_in_play,
         )
         if cut:
             lines.append("(interrupted: what the search had found so far)")

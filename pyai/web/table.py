@@ -267,6 +267,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
     if moves and moves[0]["win"] is not None:
         for row in moves:  # what choosing it instead costs, in win chance
             row["costs"] = None if row["win"] is None else max(0.0, moves[0]["win"] - row["win"])
+    costs = companion.last_costs_in_play
     return {
         "best": moves[0]["token"] if moves else None,
         "continuation": likely,
@@ -274,5 +275,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
         "expected_scores": list(result.expected_scores),
         # what seats given the best move's win chance won in the search's self-play (the game's map), or None
         "self_play_win": companion.last_self_play_win,
+        # what such costs came to in that self-play, per cost told (the map's check of them), or None
+        "costs_in_play": None if costs is None else {"ratio": costs.ratio, "at_most": costs.at_most},
         "iterations": result.iterations,
     }
