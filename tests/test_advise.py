@@ -23,8 +23,9 @@ from test_readme import load_samples
 import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
+from pyai.commands.advice_text import costs_in_play_line
 from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
-from pyai.win_chance_map import told_chance
+from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 
@@ -168,6 +169,37 @@ def test_where_the_game_ships_a_map_the_advice_says_what_seats_given_its_chance_
     assert c.session.advised[-1][1] == pytest.approx(reported, abs=0.005)  # the chart keeps the search's estimate
     for_sale = companion().advice(200)
     assert not any("self-play" in line for line in for_sale)  # a game without a map: the estimate alone
+
+
+def test_where_the_map_measured_the_costs_the_advice_says_what_they_came_to_where_play_fell_short():
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "me"], iterations=20000))
+    for line in load_samples().AUTOMANIA_ROUND:  # round 1, the advised seat's turn
+        assert not c.handle(line)[0].startswith("not taken"), line
+    measured = told_costs(c.game, c.position.search_view().to_dict(), 20000)
+    lines = c.advice()
+    assert measured is not None and c.last_costs_in_play == measured
+    instead = next(i for i, line in enumerate(lines) if line.startswith("instead: "))
+    if measured.at_most < 1:
+        assert lines[instead + 1] == "  " + costs_in_play_line(measured)
+    else:
+        assert "costs like these" not in "\n".join(lines)
+    assert c.advice(500) and c.last_costs_in_play is None  # a search far from the measured budget: nothing
+    assert not any("costs like these" in line for line in c.advice(500))
+
+
+def test_costs_that_play_did_not_bear_out_are_said_after_the_alternatives(monkeypatch):
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "me"], iterations=300))
+    for line in load_samples().AUTOMANIA_ROUND:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    short = CostsInPlay(0.0, 0.433)  # round 3's, as the shipped map has it
+    monkeypatch.setattr("pyai.commands.advise.told_costs", lambda game, state, iterations: short)
+    lines = c.advice()
+    instead = next(i for i, line in enumerate(lines) if line.startswith("instead: "))
+    assert lines[instead + 1] == (
+        "  (in the search's self-play games at this stage, costs like these did not show in play: "
+        "at most 43% of them, at 95%)"
+    )
+    assert c.last_costs_in_play == short
 
 
 @pytest.mark.parametrize(

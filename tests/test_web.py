@@ -22,6 +22,7 @@ from pyai.web.app import MAX_ITERATIONS, create_app
 from pyai.web.guard import MAX_BODY, is_loopback
 from pyai.web.sessions import Store
 from pyai.web.table import TableCompanion
+from pyai.win_chance_map import told_costs
 
 LOCAL = "http://127.0.0.1"  # the `client` fixture's address (tests/conftest.py)
 EXAMPLES = [game for cls in GAMES.values() for game in cls.EXAMPLE_GAMES]
@@ -136,6 +137,17 @@ def test_a_session_resumes_after_a_restart(client, store, game, tmp_path):
     listed = again.get("/api/sessions").json()["sessions"]
     assert [(s["id"], s["game"], s["steps"]) for s in listed] == [(state["id"], game, len(state["lines"]))]
     assert again.get(f"/api/sessions/{state['id']}").json() == state
+
+
+def test_the_advice_says_what_its_costs_came_to_in_self_play_where_the_map_measured_them(client, store):
+    state = to_decision(client, store, create(client, "automania(players=3)"), random.Random(3))
+    held = companion(store, state["id"])
+    measured = told_costs(held.game, held.position.search_view().to_dict(), 20000)
+    assert measured is not None  # the map measured Automania's costs at 20,000 iterations, every round
+    data = client.post(f"/api/sessions/{state['id']}/advice", json={"iterations": 20000}).json()
+    assert data["costs_in_play"] == {"ratio": measured.ratio, "at_most": measured.at_most}
+    told = [line for line in data["lines"] if "costs like these" in line]
+    assert len(told) == (1 if measured.at_most < 1 and len(data["moves"]) > 1 else 0)  # where play fell short
 
 
 @pytest.mark.parametrize("game", EXAMPLES)

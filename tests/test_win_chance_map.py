@@ -107,3 +107,5 @@ def test_automanias_shipped_map_covers_every_round_at_three_players_and_nothing_
     assert told_chance(pyai.load_game("forsale(players=4)"), {"phase": 1}, 2000, 0.8) is None  # ships no map
     for stage in "1234":  # every fit is of the game as it ships: another component set is another game
         assert all(f.game == "automania(players=3)" for f in chances.fitted if stage in f.slopes)
+        assert told_costs(three, {"round": int(stage)}, 20000) is not None  # the costs measured at 20,000
+        assert told_costs(three, {"round": int(stage)}, 2000) is None  # and not told far from it
