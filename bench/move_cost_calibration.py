@@ -14,9 +14,9 @@ share, as the advice ranks them) are each played, and the game played on to
 its end --continuations times from each (every seat at --play-iterations; the
 same seeds after either move, so the two differ by the move and what follows
 from it). A move's realized chance is the mover's mean win share over its
-continuations (a win shared by k counts 1/k). Positions the advice would
-search again for the margin (every move the search tried below 0.02 or above
-0.98) are skipped: their costs are not told in win chance.
+continuations (a win shared by k counts 1/k). Positions decided either way
+(every move the search tried below 0.02, or every one above 0.98: the advice
+searches those again for the margin) are skipped.
 
 Prints, by the game's phase (the state's `phase`, or the field --phase names:
 Automania's `round`), how many positions, the mean cost the search reported,
