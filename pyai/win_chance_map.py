@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -97,20 +98,20 @@ class WinChanceMap:
 
 
 def across_budgets(
-    rows: list[tuple[int, tuple[float, ...]]], iterations: int, reach: float
+    rows: Sequence[tuple[int, tuple[float, ...]]], iterations: int, reach: float
 ) -> tuple[float, ...] | None:
     """The values fitted at budgets `rows` (budget, values) for a search of `iterations`:
     interpolated in log iterations between two budgets, the nearest's outside them if within
     a factor of `reach`, else None."""
-    rows = sorted(rows)
-    if not rows:
+    budgets = sorted(rows)
+    if not budgets:
         return None
-    low_budget, high_budget = rows[0][0], rows[-1][0]
+    low_budget, high_budget = budgets[0][0], budgets[-1][0]
     if iterations <= low_budget:
-        return rows[0][1] if iterations * reach >= low_budget else None
+        return budgets[0][1] if iterations * reach >= low_budget else None
     if iterations >= high_budget:
-        return rows[-1][1] if iterations <= high_budget * reach else None
-    for (low, low_values), (high, high_values) in zip(rows, rows[1:]):
+        return budgets[-1][1] if iterations <= high_budget * reach else None
+    for (low, low_values), (high, high_values) in zip(budgets, budgets[1:]):
         if iterations <= high:
             part = math.log(iterations / low) / math.log(high / low)
             return tuple(a + part * (b - a) for a, b in zip(low_values, high_values))
