@@ -795,9 +795,10 @@ class Companion:
             best = by_share(result)[0]
         # What seats given such a chance won in self-play: for an estimate, not a settled outcome.
         searched = result.iterations  # fewer than asked when Ctrl-C cut the search short
-        told = None if decided or best.win is None else told_chance(self.game, view.to_dict(), searched, best.win)
+        seen = view.to_dict()
+        told = None if decided or best.win is None else told_chance(self.game, seen, searched, best.win)
         self.last_self_play_win = told
-        costs_in_play = None if decided else told_costs(self.game, view.to_dict(), searched)
+        costs_in_play = None if decided else told_costs(self.game, seen, searched)
         self.last_costs_in_play = costs_in_play
         by_score = self.game.search_defaults()["objective"] == "score"
         lines += advice_lines(
