@@ -6,6 +6,12 @@ where a game's evaluation points are is its own (csrc/<game>/value_model.h).
 The data is heuristic self-play (csrc/search/value_samples.h): a random share
 of moves up to a cut drawn per game, then straight heuristic play, so every
 recorded outcome is what a heuristic rollout from that position would return.
+A game may instead fit some settings to games the search played (its
+GameFit's `stored_games`, read by bench/stored_games.py): the positions where
+the model values a state, each with that game's real outcome, so that the
+leaves are valued as the search's own play goes on from them. Those are few
+games, so their weights are fitted on all of them once the held-out figures
+are taken; --self-play-only fits every setting to self-play.
 
 A game offers a fit with bench/<game>/value_fit.py, whose value_fit() returns
 its GameFit (bench/game_fit.py): its features, its buckets (its evaluation
@@ -47,12 +53,14 @@ from types import ModuleType
 
 import numpy as np
 from game_fit import GameFit
+from stored_games import read_games, value_positions
 
 import pyai
 from pyai.game_string import parse_game_string
 from pyai.games import DEFAULT_GAME
 
 BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
 RIDGE = 1e-3  # per sample, on standardised features
 
 
@@ -150,22 +158,32 @@ def fit_bucket(x, win, score, test, score_now):
     return win_weights, score_weights, score_bias, report
 
 
-def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int) -> dict:
-    """Both models for every bucket of the samples that `wanted` takes."""
+def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, weights_from_all: bool = False) -> dict:
+    """Both models for every bucket of the samples that `wanted` takes. The report holds one
+    game in ten out; with `weights_from_all` (few games) the weights are then fitted again
+    on every game, the held-out figures being those of the fit without them."""
     test_games = data["game"] % 10 == 0
     fitted = {}
     for bucket in np.unique(data["bucket"]):
         if not wanted(int(bucket)):
             continue
         rows = data["bucket"] == bucket
-        fitted[int(bucket)] = fit_bucket(
-            data["features"][rows].astype(np.float64),
-            data["win"][rows].astype(np.float64),
-            data["score"][rows].astype(np.float64),
-            test_games[rows],
-            score_now,
-        )
+        x = data["features"][rows].astype(np.float64)
+        win = data["win"][rows].astype(np.float64)
+        score = data["score"][rows].astype(np.float64)
+        fit = fit_bucket(x, win, score, test_games[rows], score_now)
+        if weights_from_all:
+            win_weights, score_weights, score_bias, _ = fit_bucket(x, win, score, np.zeros(len(x), bool), score_now)
+            fit = (win_weights, score_weights, score_bias, fit[3])
+        fitted[int(bucket)] = fit
     return fitted
+
+
+def held_out_log_loss(data: dict, bucket: int, win_weights: np.ndarray) -> float:
+    """The log loss of other win weights on the positions fit_samples holds out of one bucket."""
+    rows = (data["bucket"] == bucket) & (data["game"] % 10 == 0)
+    x = data["features"][rows].astype(np.float64)
+    return log_loss(softmax(x @ win_weights), data["win"][rows].astype(np.float64))
 
 
 def c_float(value: float) -> str:
@@ -175,6 +193,11 @@ def c_float(value: float) -> str:
 
 def c_floats(values) -> str:
     return "{" + ", ".join(c_float(v) for v in values) + "}"
+
+
+def shown(path: Path) -> str:
+    """A path as the include's header gives it: from the repository's root when it is inside."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def rebuild_command(game: str, options: Sequence[str] = ()) -> str:
@@ -228,6 +251,11 @@ def fit_description(
     return source + scope, rebuild_command(game.name, options)
 
 
+def stored_games_description(setting: str, path: Path, games: int) -> str:
+    """What the source line adds for a setting fitted to stored games."""
+    return f"; {setting} instead from {games} games the search played ({shown(path)})"
+
+
 def main(argv: list[str] | None = None) -> int:
     offered = {name: load_fit(name) for name in fit_files()}
 
@@ -260,6 +288,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the phases whose round boundaries get weights (comma-separated; a rollout goes on through the others), "
         f"for a game whose buckets have phases: {phased}",
     )
+    parser.add_argument(
+        "--self-play-only",
+        action="store_true",
+        help="fit every setting to heuristic self-play, also those the game fits to games the search played "
+        f"({each(lambda fit: ', '.join(fit.stored_games) or 'none')})",
+    )
     parser.add_argument("--weights", type=Path, default=None, help="the C++ include to write (default: the game's)")
     parser.add_argument("--report", type=Path, default=None, help="held-out figures per bucket (JSON)")
     args = parser.parse_args(argv)
@@ -272,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
         if not phases <= set(game.phases):
             parser.error(f"--phases takes {', '.join(game.phases)}, not {args.phases}")
     source, command = fit_description(game, games, args.seed, args.noise, max_cut, phases)
+    stored = {} if args.self_play_only else game.stored_games
+    if args.self_play_only:
+        command += " --self-play-only"
 
     def wanted(bucket: int) -> bool:
         return phases is None or game.phase(bucket) in phases
@@ -279,8 +316,18 @@ def main(argv: list[str] | None = None) -> int:
     fitted: dict[int, tuple] = {}
     report = {}
     for setting in game.settings():
-        data = setting.samples(games, max_cut, args.noise, args.seed + setting.seed_offset)
-        fits = fit_samples(data, wanted, game.score_now)
+        self_play = setting.samples(games, max_cut, args.noise, args.seed + setting.seed_offset)
+        if setting.name in stored:
+            played = read_games(stored[setting.name])
+            data = value_positions(played)
+            source += stored_games_description(setting.name, stored[setting.name], len(played))
+            fits = fit_samples(data, wanted, game.score_now, weights_from_all=True)
+            # what the stored games gain: the self-play fit on the same held-out games
+            for bucket, self_fit in fit_samples(self_play, wanted, game.score_now).items():
+                if bucket in fits and "log_loss" in fits[bucket][3]:
+                    fits[bucket][3]["log_loss_self_play"] = held_out_log_loss(data, bucket, self_fit[0])
+        else:
+            fits = fit_samples(self_play, wanted, game.score_now)
         fitted.update(fits)
         rows = {game.label(bucket): figures for bucket, (_, _, _, figures) in sorted(fits.items())}
         report[setting.name] = rows
@@ -290,10 +337,12 @@ def main(argv: list[str] | None = None) -> int:
             if "log_loss" not in figures:  # too few games for one to be held out here
                 print(f"  {label:<11} no held-out positions ({figures['train']} fitted)")
                 continue
+            against = figures.get("log_loss_self_play")
             print(
                 f"  {label:<11} {figures['log_loss']:9.3f} {figures['log_loss_score_now']:10.3f}"
                 f" {figures['log_loss_uniform']:8.3f} {figures['brier']:6.3f}"
                 f" {figures['score_rmse']:5.1f}/{figures['score_sd']:4.1f}"
+                + (f"  (self-play's fit: {against:.3f})" if against is not None else "")
             )
     weights = args.weights or game.weights
     report_path = args.report or game.report

@@ -8,7 +8,7 @@ import them while the script loads that file.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -42,3 +42,6 @@ class GameFit:
     phases: tuple[str, ...] = ()  # what --phases may pick
     default_phases: tuple[str, ...] = ()  # the default --phases: those its shipped weights value
     phase: Callable[[int], str] = lambda bucket: ""  # a bucket's phase, one of `phases`
+    # Settings fitted to games the search played (a setting's name: its records, as
+    # bench/stored_games.py reads them) instead of to heuristic self-play.
+    stored_games: dict[str, Path] = field(default_factory=dict)

@@ -51,7 +51,8 @@ py::dict value_samples(const typename G::State& start, int players, int games, i
 }
 
 // The state class's value_features() (each seat's features, as the model
-// reads them) and value_estimate() (at an evaluation point with fitted
+// reads them), value_bucket() (at an evaluation point: which weights value
+// it; else None) and value_estimate() (at an evaluation point with fitted
 // weights: each seat's win chance and final score; else None).
 template <typename R, typename StateClass>
 void bind_value_model(StateClass& state) {
@@ -68,6 +69,12 @@ void bind_value_model(StateClass& state) {
              return rows;
            },
            "Each seat's features as the learned evaluation reads them (the game's value_features.h).")
+      .def("value_bucket",
+           [](const GameRecord<R>& r) -> py::object {
+             if (!G::is_evaluation_point(r.state)) return py::none();
+             return py::int_(G::value_bucket(r.state));
+           },
+           "At a point the learned evaluation values: which of the game's weights value it; else None.")
       .def("value_estimate",
            [](const GameRecord<R>& r) -> py::object {
              float win[G::kMaxSeats], score[G::kMaxSeats];

@@ -23,7 +23,7 @@ from test_readme import load_samples
 import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
-from pyai.commands.advice_text import costs_in_play_line
+from pyai.commands.advice_text import TOLD_APART, costs_in_play_line
 from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
@@ -162,13 +162,33 @@ def test_where_the_game_ships_a_map_the_advice_says_what_seats_given_its_chance_
         assert not c.handle(line)[0].startswith("not taken"), line
     lines = c.advice()
     reported = float(re.search(r"^  win chance ([0-9.]+) ", lines[1]).group(1))
-    told = told_chance(c.game, c.position.search_view().to_dict(), 500, c.session.advised[-1][1])
-    assert told is not None and abs(told - reported) >= 0.02  # early in the game, the map draws it in
-    said = f"seats it gave {reported:.2f} won about {told:.2f}"
-    assert lines[2] == f"  (in the search's self-play games at this stage, {said})"
-    assert c.session.advised[-1][1] == pytest.approx(reported, abs=0.005)  # the chart keeps the search's estimate
+    searched = c.session.advised[-1][1]
+    assert searched == pytest.approx(reported, abs=0.005)  # the chart keeps the search's estimate
+    told = told_chance(c.game, c.position.search_view().to_dict(), 500, searched)
+    assert told is not None  # the map covers round 1 at this budget
+    line = f"  (in the search's self-play games at this stage, seats it gave {reported:.2f} won about {told:.2f})"
+    assert (lines[2] == line) == (abs(told - searched) >= TOLD_APART)  # said where the map draws it apart
     for_sale = companion().advice(200)
     assert not any("self-play" in line for line in for_sale)  # a game without a map: the estimate alone
+
+
+def test_a_chance_the_map_draws_apart_is_said_beside_the_searchs(monkeypatch):
+    c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "me"], iterations=300))
+    for line in load_samples().AUTOMANIA_ROUND:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    asked = []
+
+    def told(game, state_data, iterations, reported):
+        asked.append((state_data, iterations, reported))
+        return reported - 0.1
+
+    monkeypatch.setattr("pyai.commands.advise.told_chance", told)
+    lines = c.advice()
+    (state_data, iterations, reported), *more = asked
+    assert not more and state_data == c.position.search_view().to_dict() and iterations == 300
+    assert reported == pytest.approx(c.session.advised[-1][1], abs=5e-4)  # the search's estimate for its move
+    said = f"seats it gave {reported:.2f} won about {reported - 0.1:.2f}"
+    assert lines[2] == f"  (in the search's self-play games at this stage, {said})"
 
 
 def test_where_the_map_measured_the_costs_the_advice_says_what_they_came_to_where_play_fell_short():
