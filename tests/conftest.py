@@ -117,3 +117,35 @@ def client(store):
     from pyai.web.app import create_app
 
     return TestClient(create_app(store), base_url="http://127.0.0.1")
+
+
+# --------------------------------------------------- the advice's map
+
+
+@pytest.fixture
+def automania_costs_measured(tmp_path, monkeypatch) -> dict:
+    """Automania's map as shipped, with each round's costs at 20,000 iterations added
+    (pyai/win_chance_map.py reads them; the shipped map carries none now), for the tests
+    of how the advice tells them. Returns the costs by round."""
+    import json
+
+    import pyai
+    from pyai import win_chance_map
+
+    shipped = win_chance_map.map_path(pyai.load_game("automania(players=3)"))
+    costs = {
+        "1": {"ratio": 1.0, "at_most": 1.0},  # held: nothing is told
+        "2": {"ratio": 0.0, "at_most": 0.0},
+        "3": {"ratio": 0.0, "at_most": 0.433},
+        "4": {"ratio": 0.511, "at_most": 0.9},
+    }
+    data = json.loads(shipped.read_text())
+    fit = next(f for f in data["fitted"] if f["game"] == "automania(players=3)" and f["iterations"] == 20000)
+    fit["costs"] = costs
+    measured = tmp_path / win_chance_map.MAP_FILE
+    measured.write_text(json.dumps(data))
+    original = win_chance_map.map_path
+    monkeypatch.setattr(
+        win_chance_map, "map_path", lambda game: measured if original(game) == shipped else original(game)
+    )
+    return costs

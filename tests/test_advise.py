@@ -191,13 +191,16 @@ def test_a_chance_the_map_draws_apart_is_said_beside_the_searchs(monkeypatch):
     assert lines[2] == f"  (in the search's self-play games at this stage, {said})"
 
 
-def test_where_the_map_measured_the_costs_the_advice_says_what_they_came_to_where_play_fell_short():
+def test_where_the_map_measured_the_costs_the_advice_says_what_they_came_to_where_play_fell_short(
+    automania_costs_measured,
+):
     c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "me"], iterations=20000))
     for line in load_samples().AUTOMANIA_ROUND:  # round 1, the advised seat's turn
         assert not c.handle(line)[0].startswith("not taken"), line
     measured = told_costs(c.game, c.position.search_view().to_dict(), 20000)
     lines = c.advice()
-    assert measured is not None and c.last_costs_in_play == measured
+    assert measured == CostsInPlay(**automania_costs_measured["1"])  # round 1's, as the map gives them
+    assert c.last_costs_in_play == measured
     instead = next(i for i, line in enumerate(lines) if line.startswith("instead: "))
     if measured.at_most < 1:
         assert lines[instead + 1] == "  " + costs_in_play_line(measured)

@@ -139,11 +139,13 @@ def test_a_session_resumes_after_a_restart(client, store, game, tmp_path):
     assert again.get(f"/api/sessions/{state['id']}").json() == state
 
 
-def test_the_advice_says_what_its_costs_came_to_in_self_play_where_the_map_measured_them(client, store):
+def test_the_advice_says_what_its_costs_came_to_in_self_play_where_the_map_measured_them(
+    client, store, automania_costs_measured
+):
     state = to_decision(client, store, create(client, "automania(players=3)"), random.Random(3))
     held = companion(store, state["id"])
     measured = told_costs(held.game, held.position.search_view().to_dict(), 20000)
-    assert measured is not None  # the map measured Automania's costs at 20,000 iterations, every round
+    assert measured is not None  # the map measures Automania's costs at 20,000 iterations, every round
     data = client.post(f"/api/sessions/{state['id']}/advice", json={"iterations": 20000}).json()
     assert data["costs_in_play"] == {"ratio": measured.ratio, "at_most": measured.at_most}
     told = [line for line in data["lines"] if "costs like these" in line]

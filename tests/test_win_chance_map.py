@@ -93,6 +93,14 @@ def test_a_bad_map_file_is_named(data, message):
         parse(data, "m.json")
 
 
+def test_a_games_map_tells_its_costs_near_the_budget_they_were_measured_at(automania_costs_measured):
+    three = pyai.load_game("automania(players=3)")
+    for stage, costs in automania_costs_measured.items():
+        assert told_costs(three, {"round": int(stage)}, 20000) == CostsInPlay(**costs)
+        assert told_costs(three, {"round": int(stage)}, 2000) is None  # and not told far from it
+    assert told_costs(pyai.load_game("automania(players=4)"), {"round": 1}, 20000) is None
+
+
 def test_automanias_shipped_map_covers_every_round_at_three_players_and_nothing_else():
     three = pyai.load_game("automania(players=3)")
     chances = game_map(three)
@@ -107,5 +115,3 @@ def test_automanias_shipped_map_covers_every_round_at_three_players_and_nothing_
     assert told_chance(pyai.load_game("forsale(players=4)"), {"phase": 1}, 2000, 0.8) is None  # ships no map
     for stage in "1234":  # every fit is of the game as it ships: another component set is another game
         assert all(f.game == "automania(players=3)" for f in chances.fitted if stage in f.slopes)
-        assert told_costs(three, {"round": int(stage)}, 20000) is not None  # the costs measured at 20,000
-        assert told_costs(three, {"round": int(stage)}, 2000) is None  # and not told far from it
