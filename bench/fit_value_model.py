@@ -307,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--phases takes {', '.join(game.phases)}, not {args.phases}")
     source, command = fit_description(game, games, args.seed, args.noise, max_cut, phases)
     stored = {} if args.self_play_only else game.stored_games
-    if args.self_play_only:
+    if args.self_play_only and game.stored_games:  # it changes nothing for a game that stores none
         command += " --self-play-only"
 
     def wanted(bucket: int) -> bool:
