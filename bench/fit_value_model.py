@@ -162,7 +162,7 @@ def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, weigh
     """Both models for every bucket of the samples that `wanted` takes. The report holds one
     game in ten out; with `weights_from_all` (few games) the weights are then fitted again
     on every game, the held-out figures being those of the fit without them."""
-    test_games = data["game"] % 10 == 0
+    test_games = held_out(data)
     fitted = {}
     for bucket in np.unique(data["bucket"]):
         if not wanted(int(bucket)):
@@ -179,9 +179,14 @@ def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, weigh
     return fitted
 
 
+def held_out(data: dict) -> np.ndarray:
+    """Which samples the fit holds out for its report: those of one game in ten."""
+    return data["game"] % 10 == 0
+
+
 def held_out_log_loss(data: dict, bucket: int, win_weights: np.ndarray) -> float:
     """The log loss of other win weights on the positions fit_samples holds out of one bucket."""
-    rows = (data["bucket"] == bucket) & (data["game"] % 10 == 0)
+    rows = (data["bucket"] == bucket) & held_out(data)
     x = data["features"][rows].astype(np.float64)
     return log_loss(softmax(x @ win_weights), data["win"][rows].astype(np.float64))
 

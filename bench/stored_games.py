@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +26,9 @@ import numpy as np
 
 import pyai
 from pyai.game_api import Game
+from pyai.tournament.schedule import seating_text
+from pyai.tournament.stats import win_shares
+from pyai.tournament.store import Store
 
 
 @dataclass(frozen=True)
@@ -40,16 +42,12 @@ class StoredGame:
 def read_games(path: Path) -> list[StoredGame]:
     """The finished games in a tournament database (.sqlite) or a file of records (.jsonl.gz)."""
     if path.suffix == ".sqlite":
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-            game = json.loads(meta["settings"])["game"]
-            rows = db.execute(
-                "SELECT tokens, winners, scores FROM games WHERE outcome = 'normal' ORDER BY deal, seating"
-            ).fetchall()
-        return [
-            StoredGame(game, tokens.split(), json.loads(winners), json.loads(scores))
-            for tokens, winners, scores in rows
-        ]
+        with Store(str(path), create=False) as store:
+            game = store.settings()["game"]
+            finished = [g for g in store.games() if g["outcome"] == "normal"]
+        # by deal and seating, the order the shipped records were written in (their held-out tenth is by index)
+        finished.sort(key=lambda g: (g["deal"], seating_text(g["seating"])))
+        return [StoredGame(game, g["tokens"], g["winners"], g["scores"]) for g in finished]
     if path.name.endswith(".jsonl.gz"):
         with gzip.open(path, "rt", encoding="utf-8") as lines:
             return [
@@ -74,14 +72,13 @@ def value_positions(games: Sequence[StoredGame]) -> dict:
     bucket: list[int] = []
     game_index: list[int] = []
     features: list[list[list[float]]] = []
-    win: list[np.ndarray] = []
+    win: list[list[float]] = []
     score: list[list[float]] = []
     loaded: dict[str, Game] = {}
     for index, stored in enumerate(games):
         game = loaded.setdefault(stored.game, pyai.load_game(stored.game))
         state = game.new_initial_state()
-        shares = np.zeros(len(stored.scores))
-        shares[stored.winners] = 1.0 / len(stored.winners)
+        shares = win_shares({"winners": stored.winners}, len(stored.scores))
         for token in [*stored.tokens, None]:
             at = state.core.value_bucket()
             if at is not None:
