@@ -10,8 +10,10 @@ A game may instead fit some settings to games the search played (its
 GameFit's `stored_games`, read by bench/stored_games.py): the positions where
 the model values a state, each with that game's real outcome, so that the
 leaves are valued as the search's own play goes on from them. Those are few
-games, so their weights are fitted on all of them once the held-out figures
-are taken; --self-play-only fits every setting to self-play.
+games, so their report is cross-validated (each tenth of the games held out in
+turn, its positions predicted by weights fitted on the other nine) and their
+weights are fitted on all of them; --self-play-only fits every setting to
+self-play.
 
 A game offers a fit with bench/<game>/value_fit.py, whose value_fit() returns
 its GameFit (bench/game_fit.py): its features, its buckets (its evaluation
@@ -25,9 +27,10 @@ value_features.h), the same weights for every seat:
     fitted by Newton's method to the win shares (a shared win counts 1/k),
     with a small ridge penalty on standardised features;
   * score: least squares, final score = m . f + b.
-One game in ten is held out; the report compares the model's log loss and
-Brier score on it with the no-skill guess (1/players) and with the seat's
-current score alone (one weight, fitted the same way).
+One game in ten is held out (a stored setting's: each tenth in turn); the
+report compares the model's log loss and Brier score on it with the no-skill
+guess (1/players) and with the seat's current score alone (one weight, fitted
+the same way).
 
     python bench/fit_value_model.py --game GAME   # fit, report, write csrc/GAME/value_weights.inc
     python bench/fit_value_model.py --games 20000  # a quick look (the shipped weights used the defaults)
@@ -48,6 +51,7 @@ import importlib.util
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -127,42 +131,84 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
     return float(((p - y) ** 2).sum(axis=1).mean())
 
 
-def fit_bucket(x, win, score, test, score_now):
-    """Both models for one bucket; held-out figures for the report."""
-    train = ~test
-    scaled, spread = standardise(x[train])
-    win_weights = fit_logit(scaled, win[train]) / spread
-    score_only = fit_logit(scaled[:, :, [score_now]], win[train])[0] / spread[score_now]
-    flat = x[train].reshape(-1, x.shape[-1])
+FOLDS = 10  # the report holds one game in ten out (a stored setting: each tenth in turn)
+
+
+@dataclass(frozen=True)
+class Models:
+    """Both models of one bucket: the win logit, the current score's one-weight logit
+    (the report's baseline), and the final score's linear estimate."""
+
+    win_weights: np.ndarray
+    score_only: float
+    score_weights: np.ndarray
+    score_bias: float
+
+
+def fit_models(x: np.ndarray, win: np.ndarray, score: np.ndarray, score_now: int) -> Models:
+    scaled, spread = standardise(x)
+    flat = x.reshape(-1, x.shape[-1])
     design = np.hstack([flat / spread, np.ones((len(flat), 1))])
     gram = design.T @ design + RIDGE * len(flat) * np.diag([1.0] * x.shape[-1] + [0.0])
-    fitted = np.linalg.solve(gram, design.T @ score[train].reshape(-1))
-    score_weights, score_bias = fitted[:-1] / spread, float(fitted[-1])
-    report = {"train": int(train.sum()), "test": int(test.sum())}
-    if test.any():
-        y = win[test]
-        model = softmax(x[test] @ win_weights)
-        baseline = softmax(x[test][:, :, score_now] * score_only)
-        uniform = np.full_like(y, 1.0 / y.shape[1])
-        estimate = x[test] @ score_weights + score_bias
-        report.update(
-            log_loss=log_loss(model, y),
-            log_loss_score_now=log_loss(baseline, y),
-            log_loss_uniform=log_loss(uniform, y),
-            brier=brier(model, y),
-            brier_score_now=brier(baseline, y),
-            brier_uniform=brier(uniform, y),
-            score_rmse=float(np.sqrt(((estimate - score[test]) ** 2).mean())),
-            score_sd=float(score[test].std()),
-        )
-    return win_weights, score_weights, score_bias, report
+    fitted = np.linalg.solve(gram, design.T @ score.reshape(-1))
+    return Models(
+        win_weights=fit_logit(scaled, win) / spread,
+        score_only=float(fit_logit(scaled[:, :, [score_now]], win)[0] / spread[score_now]),
+        score_weights=fitted[:-1] / spread,
+        score_bias=float(fitted[-1]),
+    )
 
 
-def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, weights_from_all: bool = False) -> dict:
-    """Both models for every bucket of the samples that `wanted` takes. The report holds one
-    game in ten out; with `weights_from_all` (few games) the weights are then fitted again
-    on every game, the held-out figures being those of the fit without them."""
-    test_games = held_out(data)
+def predictions(models: Models, x: np.ndarray, score_now: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The win chances by the model and by the current score alone, and the final-score estimates."""
+    return (
+        softmax(x @ models.win_weights),
+        softmax(x[:, :, score_now] * models.score_only),
+        x @ models.score_weights + models.score_bias,
+    )
+
+
+def figures(win: np.ndarray, score: np.ndarray, model: np.ndarray, baseline: np.ndarray, estimate: np.ndarray) -> dict:
+    """The report's figures for predictions of positions no fit they came from had seen."""
+    uniform = np.full_like(win, 1.0 / win.shape[1])
+    return dict(
+        log_loss=log_loss(model, win),
+        log_loss_score_now=log_loss(baseline, win),
+        log_loss_uniform=log_loss(uniform, win),
+        brier=brier(model, win),
+        brier_score_now=brier(baseline, win),
+        brier_uniform=brier(uniform, win),
+        score_rmse=float(np.sqrt(((estimate - score) ** 2).mean())),
+        score_sd=float(score.std()),
+    )
+
+
+def fit_bucket(x, win, score, fold, score_now, cross_validated):
+    """Both models for one bucket, and the report's figures: on the tenth of the games held
+    out (fold 0) with the weights fitted on the rest; or, cross-validated, on every position,
+    each predicted by weights fitted without its tenth, the weights then fitted on all."""
+    if not cross_validated:
+        test = fold == 0
+        models = fit_models(x[~test], win[~test], score[~test], score_now)
+        report = {"train": int((~test).sum()), "test": int(test.sum())}
+        if test.any():
+            report.update(figures(win[test], score[test], *predictions(models, x[test], score_now)))
+        return models, report
+    model, baseline, estimate = np.empty_like(win), np.empty_like(win), np.empty_like(score)
+    for k in np.unique(fold):
+        out = fold == k
+        fold_models = fit_models(x[~out], win[~out], score[~out], score_now)
+        model[out], baseline[out], estimate[out] = predictions(fold_models, x[out], score_now)
+    report = {"train": len(x), "test": len(x), "folds": FOLDS}
+    report.update(figures(win, score, model, baseline, estimate))
+    return fit_models(x, win, score, score_now), report
+
+
+def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, cross_validated: bool = False) -> dict:
+    """Both models ({bucket: (Models, report)}) for every bucket of the samples that `wanted`
+    takes. The report holds one game in ten out; `cross_validated` (few games, as a stored
+    setting's) holds each tenth out in turn and fits the weights on every game."""
+    fold = folds(data)
     fitted = {}
     for bucket in np.unique(data["bucket"]):
         if not wanted(int(bucket)):
@@ -171,22 +217,18 @@ def fit_samples(data: dict, wanted: Callable[[int], bool], score_now: int, weigh
         x = data["features"][rows].astype(np.float64)
         win = data["win"][rows].astype(np.float64)
         score = data["score"][rows].astype(np.float64)
-        fit = fit_bucket(x, win, score, test_games[rows], score_now)
-        if weights_from_all:
-            win_weights, score_weights, score_bias, _ = fit_bucket(x, win, score, np.zeros(len(x), bool), score_now)
-            fit = (win_weights, score_weights, score_bias, fit[3])
-        fitted[int(bucket)] = fit
+        fitted[int(bucket)] = fit_bucket(x, win, score, fold[rows], score_now, cross_validated)
     return fitted
 
 
-def held_out(data: dict) -> np.ndarray:
-    """Which samples the fit holds out for its report: those of one game in ten."""
-    return data["game"] % 10 == 0
+def folds(data: dict) -> np.ndarray:
+    """Each sample's tenth, by its game: the report holds out tenth 0, or each in turn."""
+    return data["game"] % FOLDS
 
 
-def held_out_log_loss(data: dict, bucket: int, win_weights: np.ndarray) -> float:
-    """The log loss of other win weights on the positions fit_samples holds out of one bucket."""
-    rows = (data["bucket"] == bucket) & held_out(data)
+def log_loss_on(data: dict, bucket: int, win_weights: np.ndarray) -> float:
+    """The log loss of win weights on every position of one bucket."""
+    rows = data["bucket"] == bucket
     x = data["features"][rows].astype(np.float64)
     return log_loss(softmax(x @ win_weights), data["win"][rows].astype(np.float64))
 
@@ -225,8 +267,8 @@ def write_weights(path: Path, fitted: dict, source: str, game: GameFit, command:
         if bucket not in fitted:
             lines.append("    {},")
             continue
-        win, score, bias, _ = fitted[bucket]
-        lines.append(f"    {{true, {c_floats(win)}, {c_floats(score)}, {c_float(bias)}}},")
+        m = fitted[bucket][0]
+        lines.append(f"    {{true, {c_floats(m.win_weights)}, {c_floats(m.score_weights)}, {c_float(m.score_bias)}}},")
     lines.append("};")
     lines += game.header()
     path.write_text("\n".join(lines) + "\n")
@@ -326,27 +368,27 @@ def main(argv: list[str] | None = None) -> int:
             played = read_games(stored[setting.name])
             data = value_positions(played)
             source += stored_games_description(setting.name, stored[setting.name], len(played))
-            fits = fit_samples(data, wanted, game.score_now, weights_from_all=True)
-            # what the stored games gain: the self-play fit on the same held-out games
-            for bucket, self_fit in fit_samples(self_play, wanted, game.score_now).items():
-                if bucket in fits and "log_loss" in fits[bucket][3]:
-                    fits[bucket][3]["log_loss_self_play"] = held_out_log_loss(data, bucket, self_fit[0])
+            fits = fit_samples(data, wanted, game.score_now, cross_validated=True)
+            # what the stored games gain: the self-play fit, which saw none of them, on all of them
+            for bucket, (self_fit, _) in fit_samples(self_play, wanted, game.score_now).items():
+                if bucket in fits:
+                    fits[bucket][1]["log_loss_self_play"] = log_loss_on(data, bucket, self_fit.win_weights)
         else:
             fits = fit_samples(self_play, wanted, game.score_now)
         fitted.update(fits)
-        rows = {game.label(bucket): figures for bucket, (_, _, _, figures) in sorted(fits.items())}
+        rows = {game.label(bucket): row for bucket, (_, row) in sorted(fits.items())}
         report[setting.name] = rows
         print(f"{setting.name}: {len(fits)} boundaries")
         print(f"  {'boundary':<11} {'log loss':>9} {'score only':>10} {'uniform':>8} {'brier':>6} {'score rmse':>10}")
-        for label, figures in rows.items():
-            if "log_loss" not in figures:  # too few games for one to be held out here
-                print(f"  {label:<11} no held-out positions ({figures['train']} fitted)")
+        for label, row in rows.items():
+            if "log_loss" not in row:  # too few games for one to be held out here
+                print(f"  {label:<11} no held-out positions ({row['train']} fitted)")
                 continue
-            against = figures.get("log_loss_self_play")
+            against = row.get("log_loss_self_play")
             print(
-                f"  {label:<11} {figures['log_loss']:9.3f} {figures['log_loss_score_now']:10.3f}"
-                f" {figures['log_loss_uniform']:8.3f} {figures['brier']:6.3f}"
-                f" {figures['score_rmse']:5.1f}/{figures['score_sd']:4.1f}"
+                f"  {label:<11} {row['log_loss']:9.3f} {row['log_loss_score_now']:10.3f}"
+                f" {row['log_loss_uniform']:8.3f} {row['brier']:6.3f}"
+                f" {row['score_rmse']:5.1f}/{row['score_sd']:4.1f}"
                 + (f"  (self-play's fit: {against:.3f})" if against is not None else "")
             )
     weights = args.weights or game.weights

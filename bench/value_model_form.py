@@ -3,7 +3,9 @@
 The shipped model (bench/fit_value_model.py) is a conditional logit, linear in
 each seat's features. This script fits, on the same heuristic self-play and the
 same held-out games (one in ten), two richer forms beside it and prints their
-held-out log loss per bucket:
+held-out log loss per bucket. With --stored it fits them to the setting's
+stored games instead (those the search played, as fit_value_model.py does for
+such a setting), cross-validated: each tenth of the games held out in turn.
 
   * linear: the shipped form;
   * relative: the same logit with more inputs: each seat's VP, money and
@@ -18,6 +20,7 @@ If neither beats the linear form, what the model lacks is information its
 features do not carry, not a shape the logit cannot take.
 
     python bench/value_model_form.py --game automania --setting 3p --games 60000
+    python bench/value_model_form.py --game automania --setting 3p --stored
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ from fit_value_model import (
     default_game,
     fit_files,
     fit_logit,
+    folds,
     load_fit,
     log_loss,
     softmax,
     standardise,
 )
+from stored_games import read_games, value_positions
 
 # The relative form's leading features, by name where a game has them: the
 # seat's score and money, and what the game's model weighs most besides.
@@ -99,6 +104,23 @@ def network_loss(train_x, train_y, test_x, test_y, hidden=32, epochs=60, rate=0.
     return log_loss(softmax(np.maximum(b @ w1 + b1, 0) @ w2), test_y)
 
 
+def held_out_losses(x: np.ndarray, y: np.ndarray, fold: np.ndarray, leading: list[int], tenths) -> list[float]:
+    """Each form's log loss on the positions of the held-out `tenths` (each held out in turn,
+    fitted on the rest): uniform, linear, relative, network."""
+    sums = np.zeros(4)
+    for tenth in tenths:
+        test = fold == tenth
+        train_x, train_y, test_x, test_y = x[~test], y[~test], x[test], y[test]
+        losses = [
+            log_loss(np.full_like(test_y, 1.0 / y.shape[1]), test_y),
+            logit_loss(train_x, train_y, test_x, test_y),
+            logit_loss(relative_inputs(train_x, leading), train_y, relative_inputs(test_x, leading), test_y),
+            network_loss(train_x, train_y, test_x, test_y),
+        ]
+        sums += np.array(losses) * test.sum()
+    return list(sums / np.isin(fold, tenths).sum())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     offered = list(fit_files())
@@ -106,31 +128,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setting", help="which of the game's fits, by its report's name (default: its first)")
     parser.add_argument("--games", type=int, default=60_000, help="heuristic self-play games")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument(
+        "--stored", action="store_true", help="the setting's stored games (the search's own), cross-validated"
+    )
     args = parser.parse_args(argv)
     fit = load_fit(args.game)
     settings = {setting.name: setting for setting in fit.settings()}
     name = args.setting if args.setting is not None else next(iter(settings))
     if name not in settings:
         parser.error(f"--setting takes one of {', '.join(settings)}, not {name}")
-    setting = settings[name]
-    data = setting.samples(args.games, fit.max_cut, DEFAULT_NOISE, args.seed + setting.seed_offset)
+    if args.stored:
+        if name not in fit.stored_games:
+            stored = ", ".join(fit.stored_games) or "none"
+            parser.error(f"--stored: {args.game} {name} has no stored games (settings with them: {stored})")
+        played = read_games(fit.stored_games[name])
+        data = value_positions(played)
+        print(f"{args.game} {name}, {len(played):,} stored games: cross-validated log loss (each tenth held out)")
+    else:
+        setting = settings[name]
+        data = setting.samples(args.games, fit.max_cut, DEFAULT_NOISE, args.seed + setting.seed_offset)
+        print(f"{args.game} {name}, {args.games:,} games: held-out log loss")
     leading = [fit.features.index(name) for name in RELATIVE if name in fit.features]
-    test_games = data["game"] % 10 == 0
-    print(f"{args.game} {name}, {args.games:,} games: held-out log loss")
+    fold = folds(data)
     print(f"  {'boundary':<11} {'positions':>9} {'uniform':>8} {'linear':>8} {'relative':>9} {'network':>8}")
     for bucket in np.unique(data["bucket"]):
         rows = data["bucket"] == bucket
+        tenths = np.unique(fold[rows]) if args.stored else [0]
+        positions = int(np.isin(fold[rows], tenths).sum())
+        if not positions:
+            continue
         x = data["features"][rows].astype(np.float64)
         y = data["win"][rows].astype(np.float64)
-        test = test_games[rows]
-        if not test.any():
-            continue
-        uniform = log_loss(np.full_like(y[test], 1.0 / y.shape[1]), y[test])
-        linear = logit_loss(x[~test], y[~test], x[test], y[test])
-        relative = logit_loss(relative_inputs(x[~test], leading), y[~test], relative_inputs(x[test], leading), y[test])
-        network = network_loss(x[~test], y[~test], x[test], y[test])
+        uniform, linear, relative, network = held_out_losses(x, y, fold[rows], leading, tenths)
         label = fit.label(int(bucket))
-        print(f"  {label:<11} {int(test.sum()):>9,} {uniform:8.3f} {linear:8.3f} {relative:9.3f} {network:8.3f}")
+        print(f"  {label:<11} {positions:>9,} {uniform:8.3f} {linear:8.3f} {relative:9.3f} {network:8.3f}")
     return 0
 
 

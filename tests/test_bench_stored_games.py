@@ -92,7 +92,7 @@ def test_a_record_that_does_not_replay_to_its_scores_is_named(run_db):
         stored_games.value_positions([games[0], bad])
 
 
-def test_a_stored_setting_is_reported_held_out_and_weighted_on_every_game():
+def test_a_stored_setting_is_cross_validated_and_weighted_on_every_game():
     rng = np.random.default_rng(4)
     truth = np.array([0.8, -0.5])
     x = rng.normal(size=(3000, 3, 2))
@@ -106,12 +106,19 @@ def test_a_stored_setting_is_reported_held_out_and_weighted_on_every_game():
         "win": win,
         "score": win * 10,
     }
-    held_out = fit_value_model.fit_samples(data, lambda b: True, 0)[0]
-    on_all = fit_value_model.fit_samples(data, lambda b: True, 0, weights_from_all=True)[0]
-    assert on_all[3] == held_out[3] and held_out[3]["test"] == 300  # the same held-out report
-    assert on_all[0] == pytest.approx(fit_value_model.fit_logit(x, win), rel=1e-2)  # weights from all 3,000
-    assert not np.allclose(on_all[0], held_out[0])
-    assert on_all[0] == pytest.approx(truth, abs=0.15)
+    tenth, report_of_tenth = fit_value_model.fit_samples(data, lambda b: True, 0)[0]
+    models, report = fit_value_model.fit_samples(data, lambda b: True, 0, cross_validated=True)[0]
+    assert report_of_tenth["test"] == 300 and report["test"] == report["train"] == 3000
+    # every position predicted by weights fitted without its tenth
+    predicted = np.empty_like(win)
+    for k in range(10):
+        out = data["game"] % 10 == k
+        predicted[out] = fit_value_model.softmax(x[out] @ fit_value_model.fit_logit(x[~out], win[~out]))
+    assert report["log_loss"] == pytest.approx(fit_value_model.log_loss(predicted, win), rel=1e-3)
+    assert report["log_loss"] != pytest.approx(report_of_tenth["log_loss"], rel=1e-3)
+    assert models.win_weights == pytest.approx(fit_value_model.fit_logit(x, win), rel=1e-2)  # from all 3,000
+    assert not np.allclose(models.win_weights, tenth.win_weights)
+    assert models.win_weights == pytest.approx(truth, abs=0.15)
 
 
 def test_the_fit_takes_a_stored_setting_from_its_games_and_says_so(run_db, tmp_path, monkeypatch, capsys):
@@ -133,7 +140,8 @@ def test_the_fit_takes_a_stored_setting_from_its_games_and_says_so(run_db, tmp_p
     assert written.count("{true,") == 9  # 2p and 4p from self-play, 3p from the 6 games
     assert "3p: 3 boundaries" in capsys.readouterr().out
     held_out = json.loads(report.read_text())["settings"]
-    assert all("log_loss_self_play" in figures for figures in held_out["3p"].values())  # game 0 is held out
+    assert all(figures["test"] == 6 for figures in held_out["3p"].values())  # each game held out once
+    assert all("log_loss_self_play" in figures for figures in held_out["3p"].values())
     assert not any("log_loss_self_play" in figures for figures in held_out["2p"].values())
     assert (
         fit_value_model.main(

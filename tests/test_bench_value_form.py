@@ -1,5 +1,6 @@
 """bench/value_model_form.py: the richer forms of the learned evaluation it compares with the shipped logit."""
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import fit_value_model  # noqa: E402
 import value_model_form  # noqa: E402
+from stored_games import read_games, write_games  # noqa: E402
 
 
 def outcomes(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -59,3 +61,27 @@ def test_an_unknown_setting_is_named(capsys):
     with pytest.raises(SystemExit):
         value_model_form.main(["--game", "automania", "--setting", "9p", "--games", "10"])
     assert "--setting takes one of 2p, 3p, 4p, not 9p" in capsys.readouterr().err
+
+
+def test_stored_games_are_compared_with_every_game_held_out_once(tmp_path, monkeypatch, capsys):
+    shipped = fit_value_model.load_fit("automania")
+    records = tmp_path / "played.jsonl.gz"
+    write_games(records, read_games(shipped.stored_games["3p"])[:60])
+    monkeypatch.setattr(
+        value_model_form, "load_fit", lambda name: dataclasses.replace(shipped, stored_games={"3p": records})
+    )
+    assert value_model_form.main(["--game", "automania", "--setting", "3p", "--stored"]) == 0
+    out = capsys.readouterr().out
+    assert "automania 3p, 60 stored games: cross-validated log loss (each tenth held out)" in out
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith("round")]
+    assert [(row[1], row[2]) for row in rows] == [("2", "60"), ("3", "60"), ("4", "60")]  # one position a game
+    for row in rows:
+        uniform, *losses = map(float, row[3:])
+        assert uniform == pytest.approx(np.log(3), abs=1e-3)
+        assert all(0 < loss < 3 for loss in losses)
+
+
+def test_stored_asks_for_a_setting_that_has_stored_games(capsys):
+    with pytest.raises(SystemExit):
+        value_model_form.main(["--game", "automania", "--setting", "2p", "--stored"])
+    assert "--stored: automania 2p has no stored games (settings with them: 3p)" in capsys.readouterr().err

@@ -153,7 +153,8 @@ def test_the_fit_recovers_a_known_conditional_logit():
 
 
 def test_the_written_weights_are_cpp_float_literals(tmp_path):
-    fitted = {value_fit.bucket_of(False, 4, 2, 6): (np.zeros(len(FEATURES)), np.ones(len(FEATURES)), 0.0, {})}
+    models = fit_value_model.Models(np.zeros(len(FEATURES)), 0.0, np.ones(len(FEATURES)), 0.0)
+    fitted = {value_fit.bucket_of(False, 4, 2, 6): (models, {})}
     path = tmp_path / "w.inc"
     fit_value_model.write_weights(path, fitted, "test", value_fit.value_fit())
     text = path.read_text()
