@@ -169,7 +169,7 @@ def predictions(models: Models, x: np.ndarray, score_now: int) -> tuple[np.ndarr
 
 
 def figures(win: np.ndarray, score: np.ndarray, model: np.ndarray, baseline: np.ndarray, estimate: np.ndarray) -> dict:
-    """The report's figures for predictions of positions no fit they came from had seen."""
+    """The report's figures, from predictions of positions the predicting fit had not seen."""
     uniform = np.full_like(win, 1.0 / win.shape[1])
     return dict(
         log_loss=log_loss(model, win),
@@ -195,11 +195,12 @@ def fit_bucket(x, win, score, fold, score_now, cross_validated):
             report.update(figures(win[test], score[test], *predictions(models, x[test], score_now)))
         return models, report
     model, baseline, estimate = np.empty_like(win), np.empty_like(win), np.empty_like(score)
-    for k in np.unique(fold):
+    tenths = np.unique(fold)
+    for k in tenths:
         out = fold == k
         fold_models = fit_models(x[~out], win[~out], score[~out], score_now)
         model[out], baseline[out], estimate[out] = predictions(fold_models, x[out], score_now)
-    report = {"train": len(x), "test": len(x), "folds": FOLDS}
+    report = {"train": len(x), "test": len(x), "folds": len(tenths)}
     report.update(figures(win, score, model, baseline, estimate))
     return fit_models(x, win, score, score_now), report
 
