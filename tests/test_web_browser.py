@@ -422,8 +422,18 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
     assert (final["picker"] is not None) == showdown  # at a showdown the other card is shown: its taps
     if showdown:
         page.tap([truth.history()[0].partition(":")[2]])
-        [theirs] = browser.find_elements("css selector", drawn.format(1 - me))
-        assert "face-down" not in theirs.get_attribute("class") and theirs.text
+
+        def face_up() -> bool:
+            # the session has the card once the tap returns; the page draws it a moment later
+            from selenium.common.exceptions import StaleElementReferenceException
+
+            try:
+                [theirs] = browser.find_elements("css selector", drawn.format(1 - me))
+                return "face-down" not in theirs.get_attribute("class") and bool(theirs.text)
+            except StaleElementReferenceException:  # drawn again between the find and the read
+                return False
+
+        wait_for(face_up, "the other seat's card drawn face up")
     # Seat 1's record of the hand: the other seat's card told only when shown at a showdown
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position
     told, happened = list(replayed.moves), truth.history()
