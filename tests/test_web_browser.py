@@ -424,7 +424,7 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
         page.tap([truth.history()[0].partition(":")[2]])
 
         def face_up() -> bool:
-            # the session has the card once the tap returns; the page draws it a moment later
+            # the server holds the shown card once the tap returns; the page draws it a moment later
             from selenium.common.exceptions import StaleElementReferenceException
 
             try:
