@@ -3,12 +3,15 @@
     python bench/paired.py new.json old.json
     python bench/paired.py new.sqlite old.sqlite
     python bench/paired.py "bench/strength_scaling.json::<row key>" "bench/strength_scaling.json::<row key>"
+    python bench/paired.py new_report.json "old_report.json::ismcts:iterations=2000"
 
 Each run is what `bench/strength.py --per-deal FILE` wrote (every deal's win
 share of the tested bot), a tournament results file (`bench/strength.py --db
-FILE`, or `pyai tournament --db FILE`: the first bot of its line-up), or one
-row of a bench/strength_scaling.py table named FILE::KEY (the row's key as the
-JSON has it; its per-deal shares). The deals both runs played are paired, so
+FILE`, or `pyai tournament --db FILE`: the first bot of its line-up), a
+tournament report (`pyai tournament ... --json FILE`: the first bot of its
+line-up, or FILE::BOT for the bot of that spec or label), or one row of a
+bench/strength_scaling.py table named FILE::KEY (the row's key as the JSON has
+it; its per-deal shares). The deals both runs played are paired, so
 the luck of each deal cancels (two runs of the same game and tournament seed
 play the same cards in each deal): prints the mean of new - old with a 95% t
 interval over deals.
@@ -63,12 +66,31 @@ def load_run(spec: str) -> dict[str, float]:
         raise SystemExit(f"cannot read {path}: {error.strerror}") from None
     except json.JSONDecodeError as error:
         raise SystemExit(f"{path} is not JSON: {error}") from None
+    if isinstance(data, dict) and "bots" in data and "settings" in data:
+        return report_shares(path, data, key)
     if not key:
         return data
     rows = data.get("rows", {}) if isinstance(data, dict) else {}
     if key not in rows:
         raise SystemExit(f"{path} has no row {key!r}; its rows:\n  " + "\n  ".join(rows))
     return rows[key]["per_deal"]
+
+
+def report_shares(path: str, report: dict, bot: str) -> dict[str, float]:
+    """A tournament report's per-deal win shares of one bot: the line-up's first, or the one
+    whose spec or label is `bot`."""
+    rows = report["bots"]
+    if bot:
+        named = [row for row in rows if bot in (row["bot"], row.get("label"))]
+        if not named:
+            raise SystemExit(f"{path} has no bot {bot!r}; its bots:\n  " + "\n  ".join(row["bot"] for row in rows))
+        row = named[0]
+    else:
+        first = report["settings"]["lineup"][0]
+        row = next(row for row in rows if row["bot"] == first)
+    if "deal_win_shares" not in row:
+        raise SystemExit(f"{path} has no per-deal win shares (a report written before they were kept)")
+    return row["deal_win_shares"]
 
 
 def main() -> None:

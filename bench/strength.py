@@ -39,7 +39,7 @@ from pyai.games import DEFAULT_GAME, load_game
 from pyai.tournament.runner import TournamentConfig, plan, run_tournament
 from pyai.tournament.schedule import SEATINGS
 from pyai.tournament.specs import check_spec, parse_spec
-from pyai.tournament.stats import win_shares
+from pyai.tournament.stats import deal_win_shares
 from pyai.tournament.store import Store
 
 TESTED = 0  # the tested bot's id in the store: bots are numbered in order of first appearance in the line-up
@@ -55,24 +55,11 @@ def config_for(
     )
 
 
-def per_deal_shares(games: list[dict[str, Any]], players: int, bot: int = TESTED) -> dict[int, float]:
-    """Each deal's mean win share of `bot` over the seats it held in that deal's games, by deal."""
-    wins: dict[int, float] = {}
-    seats: dict[int, int] = {}
-    for game in games:
-        shares = win_shares(game, players)
-        for seat, held_by in enumerate(game["seating"]):
-            if held_by == bot:
-                wins[game["deal"]] = wins.get(game["deal"], 0.0) + shares[seat]
-                seats[game["deal"]] = seats.get(game["deal"], 0) + 1
-    return {deal: wins[deal] / seats[deal] for deal in sorted(seats)}
-
-
 def stored_shares(path: str, bot: int = TESTED) -> dict[int, float]:
     """Each deal's win share of `bot` in a tournament results file (strength.py's tested bot: the first)."""
     with Store(path, create=False) as store:
         players = len(store.settings()["lineup"])
-        return per_deal_shares(store.games(), players, bot)
+        return deal_win_shares(store.games(), players, bot)
 
 
 def measure(config: TournamentConfig, *, db: str | None = None, workers: int | None = None) -> dict[str, Any]:
@@ -94,7 +81,7 @@ def measure(config: TournamentConfig, *, db: str | None = None, workers: int | N
         if held_by == TESTED
     ]
     return {
-        "per_deal": per_deal_shares(games, players),
+        "per_deal": deal_win_shares(games, players, TESTED),
         "players": players,
         "games": len(games),
         "played": report["run"]["played"],

@@ -239,6 +239,45 @@ def test_paired_difference_of_two_rows_of_a_scaling_table(tmp_path):
     assert "Traceback" not in missing.stderr + absent.stderr
 
 
+def test_paired_difference_of_two_tournament_reports(tmp_path):
+    # Two real tournaments of the same deals, reported as JSON, paired by their first bots or by name.
+    reports = {}
+    for name, bot in (("new", "ismcts:iterations=40"), ("old", "ismcts:iterations=10")):
+        db, report = tmp_path / f"{name}.sqlite", tmp_path / f"{name}.json"
+        command = ["pyai", "tournament", "--game", "leduc()", "--bot", bot, "--bot", "heuristic", "--deals", "4"]
+        done = subprocess.run(
+            [*command, "--concurrency", "1", "--quiet", "--db", str(db), "--json", str(report)],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 0, done.stderr
+        reports[name] = json.loads(report.read_text())
+    shares = {name: report["bots"][0]["deal_win_shares"] for name, report in reports.items()}
+    assert sorted(shares["new"]) == sorted(shares["old"]) == ["1", "2", "3", "4"]
+
+    def paired(*runs: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, str(BENCH / "paired.py"), *runs]
+        return subprocess.run(command, capture_output=True, text=True, cwd="/")
+
+    by_report = paired(str(tmp_path / "new.json"), str(tmp_path / "old.json"))
+    by_store = paired(str(tmp_path / "new.sqlite"), str(tmp_path / "old.sqlite"))
+    assert by_report.returncode == 0, by_report.stderr
+    assert by_report.stdout == by_store.stdout and by_report.stdout.startswith("over 4 shared deals: ")
+    # FILE::BOT names a bot by its spec; the heuristic bot of the old run against itself is level
+    heuristic = paired(f"{tmp_path / 'old.json'}::heuristic", f"{tmp_path / 'old.json'}::heuristic")
+    assert "new - old +0.000 +- 0.000" in heuristic.stdout
+    unknown = paired(f"{tmp_path / 'old.json'}::random", str(tmp_path / "new.json"))
+    assert unknown.returncode == 1 and "has no bot 'random'" in unknown.stderr and "Traceback" not in unknown.stderr
+    # a report written before the shares were kept says so
+    old_style = reports["old"]
+    for row in old_style["bots"]:
+        del row["deal_win_shares"]
+    (tmp_path / "old_style.json").write_text(json.dumps(old_style))
+    refused = paired(str(tmp_path / "new.json"), str(tmp_path / "old_style.json"))
+    assert refused.returncode == 1 and "has no per-deal win shares" in refused.stderr
+
+
 def strength(*arguments: str) -> subprocess.CompletedProcess:
     command = [sys.executable, str(BENCH / "strength.py"), "--game", "forsale(players=3)", "--workers", "1"]
     return subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=300, cwd="/")

@@ -213,6 +213,23 @@ def test_copies_of_a_bot_count_every_seat():
     assert h2h["a", "b"]["ahead"] == 2 and h2h["a", "b"]["behind"] == 2 and h2h["a", "b"]["meetings"] == 4
 
 
+def test_each_bots_win_share_in_each_deal():
+    games = [
+        game(1, [0, 1, 1], [1.0, 2.0, 3.0], [0]),
+        game(1, [1, 0, 1], [1.5, 3.0, 1.5], [0, 2]),  # bot 1's two seats share the win
+        game(1, [1, 1, 0], [2.0, 3.0, 1.0], [2]),
+        game(4, [0, 1, 1], [2.0, 1.0, 3.0], [1]),
+        game(4, [1, 0, 1], [1.5, 3.0, 1.5], [0, 2]),  # bot 0 in a deal where it never wins
+    ]
+    rows = compute(games, ["a", "b"], players=3)["bots"]
+    # bot 0: deal 1 won 2 of its 3 seats; deal 4 none of 2. Bot 1: deal 1 (0.5 + 0.5) over 6 seats,
+    # deal 4 (1 + 0.5 + 0.5) over 4 seats. Keyed as JSON keys are, by the deal's number as text.
+    assert rows[0]["deal_win_shares"] == {"1": pytest.approx(2 / 3), "4": 0.0}
+    assert rows[1]["deal_win_shares"] == {"1": pytest.approx(1 / 6), "4": pytest.approx(0.5)}
+    # a deal's shares over its seats add up to the wins
+    assert rows[1]["wins"] == pytest.approx(6 * (1 / 6) + 4 * 0.5)
+
+
 def test_intervals_contain_the_estimate_and_narrow_with_more_deals():
     rng = np.random.default_rng(7)
     widths = []

@@ -11,6 +11,9 @@ Per bot (a bot is a distinct spec; its copies in one game all count):
   with a bootstrap interval;
 - failures: games it lost by crash, timeout, illegal move or garbage;
 - ms/move: its mean thinking time a decision;
+- win share in each deal: its wins over its seats in that deal's games (keyed by
+  the deal's number), so that two runs of the same deals can be paired deal by
+  deal and the luck of the cards cancels;
 - rating: openskill's Plackett-Luce model over every game in deal and
   seating order (mu and sigma; sigma is the rating's uncertainty). Copies of
   a bot in one game are rated as separate teams and their updates added.
@@ -34,6 +37,19 @@ BOOTSTRAP_RESAMPLES = 2000
 def win_shares(game: dict[str, Any], players: int) -> list[float]:
     winners = game["winners"]
     return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+
+def deal_win_shares(games: list[dict[str, Any]], players: int, bot: int) -> dict[int, float]:
+    """Each deal's mean win share of `bot` over the seats it held in that deal's games, by deal."""
+    wins: dict[int, float] = {}
+    seats: dict[int, int] = {}
+    for game in games:
+        shares = win_shares(game, players)
+        for seat, held_by in enumerate(game["seating"]):
+            if held_by == bot:
+                wins[game["deal"]] = wins.get(game["deal"], 0.0) + shares[seat]
+                seats[game["deal"]] = seats.get(game["deal"], 0) + 1
+    return {deal: wins[deal] / seats[deal] for deal in sorted(seats)}
 
 
 def bootstrap_ratio(
@@ -180,6 +196,8 @@ def compute(games: list[dict[str, Any]], bots: list[str], players: int) -> dict[
                 "failures": int(sum(failures[bot].values())),
                 "failures_by_kind": {kind: failures[bot][kind] for kind in OUTCOMES[1:] if failures[bot][kind]},
                 "ms_per_move": number(1000 * time_sum[bot] / decision_sum[bot], 2) if decision_sum[bot] else None,
+                # JSON keys are text: the deal's number as a string
+                "deal_win_shares": {str(deal): share for deal, share in deal_win_shares(games, players, bot).items()},
             }
         )
     head_to_head = [
