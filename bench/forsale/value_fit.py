@@ -1,7 +1,6 @@
 """For Sale's learned evaluation, for bench/fit_value_model.py: a bucket per
 edition, player count, phase and round boundary (value_bucket() of
-csrc/forsale/value_features.h); the shipped weights value the selling phase's,
-Autorama's at 4 players fitted to games the search played."""
+csrc/forsale/value_features.h); the shipped weights value the selling phase's."""
 
 from __future__ import annotations
 
@@ -57,8 +56,4 @@ def value_fit() -> GameFit:
         # An auction or buying model measured weaker than rollouts there (docs/search.md).
         default_phases=("selling",),
         phase=lambda bucket: phase_and_round(bucket)[0],
-        # Autorama at 4 players is fitted to the search's own games, which its leaves meet,
-        # not the heuristic's: docs/results.md (the learned evaluation) has what each fit
-        # predicts of them.
-        stored_games={"autorama 4p": ROOT / "bench" / "forsale" / "search_games_4p.jsonl.gz"},
     )

@@ -21,7 +21,6 @@ from test_search import comparable, removal_twins
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 import fit_value_model  # noqa: E402
-from stored_games import read_games, value_positions  # noqa: E402
 
 value_fit = fit_value_model.fit_module("forsale")  # bench/forsale/value_fit.py
 FEATURES = list(_core.forsale_value_feature_names)
@@ -70,12 +69,10 @@ def test_mid_round_there_is_no_estimate():
 
 
 def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
-    # Games the weights were not fitted on (a seed the fit did not use), at 5
-    # players, whose weights are fitted to self-play: the model's Brier score
-    # at the selling boundaries must beat the no-skill 1/players clearly, and
-    # its favourite must win more often than not.
-    players = 5
-    game = pyai.load_game(f"forsale(players={players})")
+    # Games the weights were not fitted on (a seed the fit did not use): the
+    # model's Brier score at the selling boundaries must beat the no-skill
+    # 1/players clearly, and its favourite must win more often than not.
+    game = pyai.load_game("forsale(players=4)")
     rng = random.Random(991)
     model_error = uniform_error = 0.0
     favourite_won = positions = 0
@@ -86,50 +83,15 @@ def test_the_shipped_weights_predict_held_out_self_play_better_than_no_skill():
             if estimate:
                 estimates.append(estimate["win"])
         winners = state.winners()  # the game's state, played to its end
-        outcome = np.array([1 / len(winners) if seat in winners else 0.0 for seat in range(players)])
+        outcome = np.array([1 / len(winners) if seat in winners else 0.0 for seat in range(4)])
         for win in estimates:
             model_error += float(((np.array(win) - outcome) ** 2).sum())
-            uniform_error += float(((1 / players - outcome) ** 2).sum())
+            uniform_error += float(((0.25 - outcome) ** 2).sum())
             favourite_won += outcome[int(np.argmax(win))] > 0
             positions += 1
-    assert positions > 300
+    assert positions > 400
     assert model_error < 0.6 * uniform_error
     assert favourite_won > 0.6 * positions
-
-
-def test_the_four_player_autorama_weights_are_those_the_search_games_give():
-    # At 4 players (Autorama) the weights are fitted to the search's own stored
-    # games (bench/forsale/search_games_4p.jsonl.gz): fitted again from them, they
-    # value those games' selling boundaries as the build does, and the report's
-    # cross-validated figures call them better than no skill, the score alone or
-    # the weights fitted to heuristic self-play.
-    stored = value_fit.value_fit().stored_games["autorama 4p"]
-    games = read_games(stored)
-    data = value_positions(games)
-    selling = [value_fit.bucket_of(False, 4, 2, round_) for round_ in range(7)]
-    fits = fit_value_model.fit_samples(
-        data, lambda bucket: bucket in selling, FEATURES.index("score_now"), cross_validated=True
-    )
-    assert sorted(fits) == selling  # 7 selling rounds at 4 players
-    game = pyai.load_game("forsale(players=4)")
-    checked = 0
-    for index in (0, 400, len(games) - 1):
-        state = game.new_initial_state()
-        for token in games[index].tokens:
-            bucket = state._core.value_bucket()
-            if bucket in fits:
-                x = np.array(state._core.value_features(), np.float64)
-                win = fit_value_model.softmax((x @ fits[bucket][0].win_weights)[None, :])[0]
-                assert state._core.value_estimate()["win"] == pytest.approx(win.tolist(), abs=1e-4)
-                checked += 1
-            state.apply(token)
-    assert checked == 3 * 7
-    report = json.loads((ROOT / "bench" / "forsale" / "value_model.json").read_text())["settings"]["autorama 4p"]
-    assert len(report) == 7
-    for figures in report.values():
-        assert figures["test"] == len(games)  # each game held out once: one position a round
-        assert figures["log_loss"] < min(figures["log_loss_score_now"], figures["log_loss_uniform"])
-        assert figures["log_loss"] < figures["log_loss_self_play"]  # why 4 players fit the search's games
 
 
 def test_the_report_names_the_weights_the_build_holds():
@@ -143,10 +105,6 @@ def test_the_shipped_weights_name_the_command_that_writes_them_again():
     game = value_fit.value_fit()
     defaults = (game.games, fit_value_model.DEFAULT_SEED, fit_value_model.DEFAULT_NOISE, game.max_cut)
     source, command = fit_value_model.fit_description(game, *defaults, set(game.default_phases))
-    # Autorama at 4 players is fitted to the search's own games, shipped beside the fit
-    assert list(game.stored_games) == ["autorama 4p"]
-    stored = game.stored_games["autorama 4p"]
-    source += fit_value_model.stored_games_description("autorama 4p", stored, len(read_games(stored)))
     assert source == _core.forsale_value_model_source
     assert command == "python bench/fit_value_model.py --game forsale"
     assert f"//     {command}\n" in game.weights.read_text().split("inline constexpr")[0]
