@@ -244,9 +244,9 @@ def test_paired_difference_of_two_tournament_reports(tmp_path):
     reports = {}
     for name, bot in (("new", "ismcts:iterations=40"), ("old", "ismcts:iterations=10")):
         db, report = tmp_path / f"{name}.sqlite", tmp_path / f"{name}.json"
-        command = ["pyai", "tournament", "--game", "leduc()", "--bot", bot, "--bot", "heuristic", "--deals", "4"]
+        command = [sys.executable, "-m", "pyai", "tournament", "--game", "leduc()", "--bot", bot, "--bot", "heuristic"]
         done = subprocess.run(
-            [*command, "--concurrency", "1", "--quiet", "--db", str(db), "--json", str(report)],
+            [*command, "--deals", "4", "--concurrency", "1", "--quiet", "--db", str(db), "--json", str(report)],
             capture_output=True,
             text=True,
             cwd=tmp_path,
