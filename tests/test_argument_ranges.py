@@ -5,6 +5,7 @@ MemoryError (property-based, over every search setting of every game)."""
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import pytest
@@ -77,10 +78,14 @@ def test_any_value_of_any_search_setting_is_taken_or_refused_by_name(game_string
 
 @settings(max_examples=200, deadline=None)
 @given(name=st.text(min_size=1, max_size=20), value=ANY_VALUE)
+@example(name="seat", value=None)  # Search's own parameter, not an unknown setting
+@example(name="nosuch", value=1)
 def test_unknown_setting_names_list_the_known_ones(name, value):
     state = STATES[GAME_STRINGS[0]]
-    # searchmoves is the one keyword besides the settings (the root moves to search).
-    if name in {row["name"] for row in state.game.search_settings()} | {"searchmoves"}:
+    # searchmoves is the one keyword besides the settings (the root moves to search); Search's
+    # own parameters (the position, the seat) are not settings either.
+    own = set(inspect.signature(pyai.Search.__init__).parameters) - {"settings"}
+    if name in {row["name"] for row in state.game.search_settings()} | {"searchmoves"} | own:
         return
     with pytest.raises(pyai.SettingError, match="unknown search setting .* \\(known: iterations"):
         pyai.Search(state, **{name: value})
