@@ -196,8 +196,12 @@ def compute(games: list[dict[str, Any]], bots: list[str], players: int) -> dict[
                 "failures": int(sum(failures[bot].values())),
                 "failures_by_kind": {kind: failures[bot][kind] for kind in OUTCOMES[1:] if failures[bot][kind]},
                 "ms_per_move": number(1000 * time_sum[bot] / decision_sum[bot], 2) if decision_sum[bot] else None,
-                # JSON keys are text: the deal's number as a string
-                "deal_win_shares": {str(deal): share for deal, share in deal_win_shares(games, players, bot).items()},
+                # from the per-deal sums above; JSON keys are text: the deal's number as a string
+                "deal_win_shares": {
+                    str(deal): float(wins[row, bot] / seats[row, bot])
+                    for deal, row in deal_index.items()
+                    if seats[row, bot]
+                },
             }
         )
     head_to_head = [
