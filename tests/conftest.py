@@ -1,12 +1,18 @@
 """Session-wide fixtures: the C++ builds (tests/cpp_build.py), each made once and
 shared by the suites that run its programs.
 
-The builds the collected tests need start in background threads as soon as
-collection ends, all at once: one build's long translation unit (the search
-stress driver) would otherwise leave the second core idle. The tests that
-run C++ programs are moved to the end, so that every other test runs while
-the builds compile. A fixture waits for its build and re-raises its skip or
-failure.
+The builds the collected tests need start in background threads, all at
+once: one build's long translation unit (the search stress driver) would
+otherwise leave the second core idle. A fixture waits for its build and
+re-raises its skip or failure.
+
+The suite runs in one pytest-xdist worker per core (pyproject.toml's addopts;
+`-n 0` runs it in this process). There the tests that run C++ programs are one
+xdist group, which loadgroup scheduling hands to a single worker first (the
+largest unit of work): that worker builds once while the other works through
+the Python tests, and each build starts when the group's first test asks for
+one. Without workers the builds start as soon as collection ends and the tests
+that run C++ programs go last, so that every other test runs while they compile.
 
 A suite started in the background (`cmd &`, nohup) inherits SIGINT ignored,
 and so would every process the tests start, so the Ctrl-C tests would wait
@@ -14,6 +20,7 @@ for a search that never hears it: the suite takes SIGINT back first."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import tempfile
@@ -59,16 +66,30 @@ def _start(name: str) -> Future:
     return _started[name]
 
 
+# Under pytest-xdist each worker collects every test; only the one handed the
+# C++ group builds, so a worker records what the collection needs and starts it all
+# at the first wait.
+_IN_A_WORKER = "PYTEST_XDIST_WORKER" in os.environ
+_needed: list[str] = []
+
+
 def _needs_a_build(item: pytest.Item) -> bool:
     return any(name in getattr(item, "fixturenames", ()) for name in BUILDS)
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if _needs_a_build(item):
+        item.add_marker(pytest.mark.xdist_group("cpp-builds"))
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    _needed[:] = [name for name in BUILDS if any(name in getattr(item, "fixturenames", ()) for item in items)]
+    if _IN_A_WORKER:
+        return
     # The tests that run C++ programs go last, so that every other test runs while the builds compile.
     items[:] = [item for item in items if not _needs_a_build(item)] + [item for item in items if _needs_a_build(item)]
-    for name in BUILDS:
-        if any(name in getattr(item, "fixturenames", ()) for item in items):
-            _start(name)
+    for name in _needed:
+        _start(name)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -77,6 +98,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def _wait(name: str) -> CppBuild:
+    for needed in _needed:
+        _start(needed)
     result = _start(name).result()
     if isinstance(result, BaseException):
         raise result

@@ -58,8 +58,8 @@ def test_seeing_the_contracts_changes_the_play_and_the_control_does_not_see(cpp_
     # seeing seat's search is given differs, so the games part where it matters.
     # (Below a few hundred iterations the bias toward the heuristic's move
     # decides every choice, whatever the search sees.)
-    seeing = seen_hands(cpp_release_build, "2000", "1", "2")
-    blind = seen_hands(cpp_release_build, "2000", "1", "2", "--blind")
+    seeing = seen_hands(cpp_release_build, "500", "1", "2")
+    blind = seen_hands(cpp_release_build, "500", "1", "2", "--blind")
     assert seeing.returncode == 0 and blind.returncode == 0, seeing.stderr + blind.stderr
     assert games_of(seeing.stdout) != games_of(blind.stdout)
     assert len(games_of(blind.stdout)) == 2  # 1 deal, 2 rotations
