@@ -1,18 +1,18 @@
 """Session-wide fixtures: the C++ builds (tests/cpp_build.py), each made once and
 shared by the suites that run its programs.
 
-The builds the collected tests need start in background threads, all at
-once: one build's long translation unit (the search stress driver) would
-otherwise leave the second core idle. A fixture waits for its build and
-re-raises its skip or failure.
+The builds the collected tests need start in background threads as soon as
+collection ends, all at once: one build's long translation unit (the search
+stress driver) would otherwise leave the second core idle. The tests that
+run C++ programs are moved to the end, so that every other test runs while
+the builds compile. A fixture waits for its build and re-raises its skip or
+failure.
 
 The suite runs in one pytest-xdist worker per core (pyproject.toml's addopts;
-`-n 0` runs it in this process). There the tests that run C++ programs are one
-xdist group, which loadgroup scheduling hands to a single worker first (the
-largest unit of work): that worker builds once while the other works through
-the Python tests, and each build starts when the group's first test asks for
-one. Without workers the builds start as soon as collection ends and the tests
-that run C++ programs go last, so that every other test runs while they compile.
+`-n 0` runs it in this one process). The workers share one folder of builds,
+made by the controlling process: each build is made by the worker that claims
+its folder first, and a worker that needs a build another made waits for the
+outcome file the builder writes beside it. A collect-only run builds nothing.
 
 A suite started in the background (`cmd &`, nohup) inherits SIGINT ignored,
 and so would every process the tests start, so the Ctrl-C tests would wait
@@ -20,16 +20,27 @@ for a search that never hears it: the suite takes SIGINT back first."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
 import tempfile
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from cpp_build import BENCH_DRIVER, SEARCH_STRESS, SEEN_HANDS, CppBuild, build, game_test_program, games_with_tests
+from cpp_build import (
+    BENCH_DRIVER,
+    BUILD_TIMEOUT,
+    SEARCH_STRESS,
+    SEEN_HANDS,
+    CppBuild,
+    build,
+    game_test_program,
+    games_with_tests,
+)
 
 # Each game's test program (tests/cpp/<game>/) and the search stress driver.
 EVERY_PROGRAM = [*(game_test_program(game) for game in games_with_tests()), SEARCH_STRESS]
@@ -43,67 +54,95 @@ BUILDS = {
     # ThreadSanitizer (RelWithDebInfo): the search stress test, whose searches run threads.
     "cpp_tsan_build": ("cpp-tsan", "RelWithDebInfo", "thread", [SEARCH_STRESS]),
 }
+# The folder of builds, made by the controlling process and inherited by the workers.
+BUILDS_FOLDER_VARIABLE = "PYAI_CPP_TEST_BUILDS"
+_IN_A_WORKER = "PYTEST_XDIST_WORKER" in os.environ
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # children exec with it at its default
 
 _pool = ThreadPoolExecutor(max_workers=len(BUILDS), thread_name_prefix="cpp-build")
-_started: dict[str, Future] = {}
-_root = Path(tempfile.mkdtemp(prefix="pyai-cpp-tests-"))
+_started: dict[str, Future] = {}  # the builds this process makes
+_needed: list[str] = []  # the builds the collected tests need
+
+
+def _root() -> Path:
+    return Path(os.environ[BUILDS_FOLDER_VARIABLE])
+
+
+def _outcome_file(name: str) -> Path:
+    return _root() / f"{BUILDS[name][0]}.outcome.json"
 
 
 def _build(name: str) -> CppBuild | BaseException:
+    """Makes the build and writes its outcome for the other workers (written whole, then renamed)."""
     prefix, build_type, sanitizer, programs = BUILDS[name]
     try:
-        return build(_root / prefix, build_type, sanitizer, programs)
-    except BaseException as outcome:  # pytest's skip or fail: raised again where a test waits for it
-        return outcome
+        outcome: CppBuild | BaseException = build(_root() / prefix, build_type, sanitizer, programs)
+        record = {"kind": "built"}
+    except BaseException as raised:  # pytest's skip or fail: raised again where a test waits for it
+        outcome = raised
+        kind = "skip" if isinstance(raised, pytest.skip.Exception) else "fail"
+        record = {"kind": kind, "message": getattr(raised, "msg", None) or repr(raised)}
+    written = _outcome_file(name).with_suffix(".partial")
+    written.write_text(json.dumps(record))
+    written.replace(_outcome_file(name))
+    return outcome
 
 
-def _start(name: str) -> Future:
-    if name not in _started:
-        _started[name] = _pool.submit(_build, name)
-    return _started[name]
-
-
-# Under pytest-xdist each worker collects every test; only the one handed the
-# C++ group builds, so a worker records what the collection needs and starts it all
-# at the first wait.
-_IN_A_WORKER = "PYTEST_XDIST_WORKER" in os.environ
-_needed: list[str] = []
+def _claim(name: str) -> None:
+    """Starts the build here unless this process or another worker already has."""
+    if name in _started:
+        return
+    try:
+        (_root() / BUILDS[name][0]).mkdir()
+    except FileExistsError:
+        return  # another worker's
+    _started[name] = _pool.submit(_build, name)
 
 
 def _needs_a_build(item: pytest.Item) -> bool:
     return any(name in getattr(item, "fixturenames", ()) for name in BUILDS)
 
 
-def pytest_itemcollected(item: pytest.Item) -> None:
-    if _needs_a_build(item):
-        item.add_marker(pytest.mark.xdist_group("cpp-builds"))
+def pytest_configure(config: pytest.Config) -> None:
+    if not _IN_A_WORKER or BUILDS_FOLDER_VARIABLE not in os.environ:
+        os.environ[BUILDS_FOLDER_VARIABLE] = tempfile.mkdtemp(prefix="pyai-cpp-tests-")
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    _needed[:] = [name for name in BUILDS if any(name in getattr(item, "fixturenames", ()) for item in items)]
-    if _IN_A_WORKER:
-        return
     # The tests that run C++ programs go last, so that every other test runs while the builds compile.
     items[:] = [item for item in items if not _needs_a_build(item)] + [item for item in items if _needs_a_build(item)]
-    for name in _needed:
-        _start(name)
+    _needed[:] = [name for name in BUILDS if any(name in getattr(item, "fixturenames", ()) for item in items)]
+    if not config.option.collectonly:
+        for name in _needed:
+            _claim(name)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     _pool.shutdown(wait=True, cancel_futures=True)
-    shutil.rmtree(_root, ignore_errors=True)
+    if not _IN_A_WORKER:  # the controlling process: every worker is done with the builds
+        shutil.rmtree(_root(), ignore_errors=True)
 
 
 def _wait(name: str) -> CppBuild:
-    for needed in _needed:
-        _start(needed)
-    result = _start(name).result()
-    if isinstance(result, BaseException):
-        raise result
-    return result
+    _claim(name)  # a test named alone, or one collected after a collect-only pass
+    if name in _started:
+        result = _started[name].result()
+        if isinstance(result, BaseException):
+            raise result
+        return result
+    outcome_file, deadline = _outcome_file(name), time.monotonic() + 3 * BUILD_TIMEOUT
+    while not outcome_file.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"another worker's build {BUILDS[name][0]} did not end", pytrace=False)
+        time.sleep(0.5)
+    record = json.loads(outcome_file.read_text())
+    if record["kind"] == "skip":
+        pytest.skip(record["message"])
+    if record["kind"] == "fail":
+        pytest.fail(record["message"], pytrace=False)
+    return CppBuild(_root() / BUILDS[name][0], BUILDS[name][2])
 
 
 @pytest.fixture(scope="session")
