@@ -63,22 +63,25 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 
 _pool = ThreadPoolExecutor(max_workers=len(BUILDS), thread_name_prefix="cpp-build")
 _started: dict[str, Future] = {}  # the builds this process makes
-_needed: list[str] = []  # the builds the collected tests need
 
 
 def _root() -> Path:
     return Path(os.environ[BUILDS_FOLDER_VARIABLE])
 
 
+def _folder(name: str) -> Path:
+    return _root() / BUILDS[name][0]
+
+
 def _outcome_file(name: str) -> Path:
-    return _root() / f"{BUILDS[name][0]}.outcome.json"
+    return _folder(name).with_suffix(".outcome.json")
 
 
 def _build(name: str) -> CppBuild | BaseException:
     """Makes the build and writes its outcome for the other workers (written whole, then renamed)."""
-    prefix, build_type, sanitizer, programs = BUILDS[name]
+    _, build_type, sanitizer, programs = BUILDS[name]
     try:
-        outcome: CppBuild | BaseException = build(_root() / prefix, build_type, sanitizer, programs)
+        outcome: CppBuild | BaseException = build(_folder(name), build_type, sanitizer, programs)
         record = {"kind": "built"}
     except BaseException as raised:  # pytest's skip or fail: raised again where a test waits for it
         outcome = raised
@@ -95,7 +98,7 @@ def _claim(name: str) -> None:
     if name in _started:
         return
     try:
-        (_root() / BUILDS[name][0]).mkdir()
+        _folder(name).mkdir()
     except FileExistsError:
         return  # another worker's
     _started[name] = _pool.submit(_build, name)
@@ -113,10 +116,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     # The tests that run C++ programs go last, so that every other test runs while the builds compile.
     items[:] = [item for item in items if not _needs_a_build(item)] + [item for item in items if _needs_a_build(item)]
-    _needed[:] = [name for name in BUILDS if any(name in getattr(item, "fixturenames", ()) for item in items)]
     if not config.option.collectonly:
-        for name in _needed:
-            _claim(name)
+        for name in BUILDS:
+            if any(name in getattr(item, "fixturenames", ()) for item in items):
+                _claim(name)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -126,7 +129,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def _wait(name: str) -> CppBuild:
-    _claim(name)  # a test named alone, or one collected after a collect-only pass
+    _claim(name)  # a build the collection did not start
     if name in _started:
         result = _started[name].result()
         if isinstance(result, BaseException):
@@ -135,14 +138,14 @@ def _wait(name: str) -> CppBuild:
     outcome_file, deadline = _outcome_file(name), time.monotonic() + 3 * BUILD_TIMEOUT
     while not outcome_file.exists():
         if time.monotonic() > deadline:
-            pytest.fail(f"another worker's build {BUILDS[name][0]} did not end", pytrace=False)
+            pytest.fail(f"another worker's build {_folder(name).name} did not end", pytrace=False)
         time.sleep(0.5)
     record = json.loads(outcome_file.read_text())
     if record["kind"] == "skip":
         pytest.skip(record["message"])
     if record["kind"] == "fail":
         pytest.fail(record["message"], pytrace=False)
-    return CppBuild(_root() / BUILDS[name][0], BUILDS[name][2])
+    return CppBuild(_folder(name), BUILDS[name][2])
 
 
 @pytest.fixture(scope="session")
