@@ -13,7 +13,6 @@ from __future__ import annotations
 import concurrent.futures as futures
 import multiprocessing
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +22,7 @@ from ..games import load_game
 from .engine import EngineFailure, ExternalEngine
 from .parent_death import exit_with_parent
 from .play import close_engines, play_game
+from .progress import progress_display
 from .report import build_report
 from .schedule import SEATINGS, Job, deal_seed, seatings
 from .specs import BotSpec, SpecError, build_lineup, check_spec, parse_spec
@@ -239,20 +239,6 @@ def _executor(backend: str, concurrency: int, scheduler: str | None):
     return _PoolExecutor(concurrency)
 
 
-def _progress_bar(total: int, initial: int, enabled: bool):
-    from tqdm import tqdm
-
-    return tqdm(
-        total=total,
-        initial=initial,
-        unit="game",
-        file=sys.stderr,
-        disable=not (enabled and sys.stderr.isatty()),
-        dynamic_ncols=True,
-        smoothing=0.05,
-    )
-
-
 def run_tournament(
     config: TournamentConfig,
     db: str,
@@ -305,7 +291,7 @@ def run_tournament(
         started = time.monotonic()
         played = failed = 0
         interrupted = False
-        bar = _progress_bar(len(checked.jobs), min(len(finished), len(checked.jobs)), progress)
+        bar = progress_display(len(checked.jobs), min(len(finished), len(checked.jobs)), progress)
         try:
             if todo:
                 executor = _executor(backend, concurrency, scheduler)
