@@ -46,9 +46,10 @@ struct Setting {
 template <typename Config>
 std::string describe_range(const Setting<Config>& s) {
   auto number = [](double x) {
-    if (x == std::floor(x) && std::fabs(x) < 1e18) return std::to_string((long long)x);
+    if (x == std::floor(x) && std::fabs(x) <= 1e18) return std::to_string((long long)x);
     std::string text = std::to_string(x);
     while (text.size() > 1 && text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
     return text;
   };
   std::string none = s.accepts_none ? " (or None)" : "";
