@@ -132,6 +132,8 @@ def test_bench_prints_figures_and_a_stable_signature():
         (["play", "--bots", "pimc", "--threads", "0"], "threads must be a whole number 1 to 256, not 0"),
         (["analyse", "forsale(players=4)", "--moves", "deal:3,12,19,27", "--iterations", "9" * 20], "iterations must"),
         (["play", "--game", "forsale(players=2147483648)"], "players must be a whole number 3 to 6"),
+        (["bench", "--game", "nope()"], "unknown game 'nope'"),
+        (["bench", "--game", "automania(players=5)"], "players must be a whole number 2 to 4"),
     ],
 )
 def test_bad_settings_are_refused_before_anything_is_printed(args, message):

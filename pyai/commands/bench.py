@@ -118,6 +118,7 @@ def bench_data(game_string: str = DEFAULT_GAME, quick: bool = False) -> dict:
 
 
 def run_bench(game_string: str = DEFAULT_GAME, quick: bool = False, as_json: bool = False) -> int:
+    load_game(game_string)  # a bad game string is refused before the table's heading
     if as_json:
         print(json.dumps(bench_data(game_string, quick), indent=1))
         return 0
