@@ -325,6 +325,24 @@ def test_serve_options():
     assert (args.host, args.port, args.sessions) == ("127.0.0.1", 8765, None)
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--port", "99999"], "--port must be a whole number 0 to 65535, not 99999"),
+        (["--port", "-1"], "--port must be a whole number 0 to 65535, not -1"),
+        (["--sessions", "{a_file}"], "cannot keep the sessions in {a_file}: File exists"),
+        (["--sessions", "{a_file}/below"], "cannot keep the sessions in {a_file}/below: Not a directory"),
+    ],
+)
+def test_serve_refuses_a_bad_port_or_sessions_folder_by_name(args, message, tmp_path, capsys):
+    a_file = tmp_path / "plain.txt"
+    a_file.write_text("not a folder")
+    args = [arg.format(a_file=a_file) for arg in args]
+    assert cli.main(["serve", "--port", "0", *args]) == 2
+    err = capsys.readouterr().err
+    assert message.format(a_file=a_file) in err and "Traceback" not in err
+
+
 def test_the_page_is_package_data():
     # scikit-build-core ships every file under pyai/ that git does not ignore (wheel.packages).
     # Installed from a wheel, the page beside the imported package proves it shipped; in the checkout,

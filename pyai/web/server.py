@@ -18,6 +18,8 @@ from .standings import Tournaments
 
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening at host:port; PyaiError says why not."""
+    if not 0 <= port <= 65535:
+        raise PyaiError(f"--port must be a whole number 0 to 65535, not {port}")
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family)
@@ -30,7 +32,11 @@ def serve(host: str, port: int, folder: str | None, tournaments: list[str] | Non
     files whose standings the page shows."""
     loopback = is_loopback(host)
     token = None if loopback else new_token()
-    store = Store(Path(folder) if folder else default_folder())
+    where = Path(folder) if folder else default_folder()
+    try:
+        store = Store(where)
+    except OSError as error:
+        raise PyaiError(f"cannot keep the sessions in {where}: {error.strerror or error}") from None
     results = Tournaments(tournaments or [])
     app = create_app(store, token=token, loopback=loopback, tournaments=results)
     sock = listen(host, port)
