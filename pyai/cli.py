@@ -108,7 +108,10 @@ def _review(args: argparse.Namespace) -> int:
     if args.plot:
         _require_matplotlib()
     record = read_record(args.record, args.game, args.deal, args.rotation)
-    seats = [int(s) for s in args.seats.split(",")] if args.seats else None
+    try:
+        seats = [int(seat) for seat in args.seats.split(",")] if args.seats else None
+    except ValueError:
+        raise PyaiError(f"--seats must be a comma list of seat numbers, not {args.seats!r}") from None
     if args.iterations < 1:
         raise PyaiError(f"--iterations must be 1 or more, not {args.iterations}")
 

@@ -100,6 +100,22 @@ def test_bad_records_are_refused_by_name(tmp_path, capsys):
     assert "token 1 'bid:29'" in capsys.readouterr().err
 
 
+def test_seats_that_the_game_does_not_have_are_refused_by_name(tmp_path, capsys):
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    record = read_record(str(path))
+    for seats in ([3], [0, -1], [True]):
+        with pytest.raises(pyai.ArgumentError, match=r"seats must be seats 0 to 2 of forsale\(players=3\), not"):
+            review(record, iterations=10, seats=seats)
+    for seats, message in [
+        ("5", "seats must be seats 0 to 2 of forsale(players=3), not 5"),
+        ("0,x", "--seats must be a comma list of seat numbers, not '0,x'"),
+    ]:
+        assert main(["review", str(path), "--iterations", "10", "--seats", seats]) == 2
+        out, err = capsys.readouterr()
+        assert message in err and out == ""
+
+
 def test_plot_draws_each_seat(tmp_path):
     pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
     path = tmp_path / "blunder.txt"

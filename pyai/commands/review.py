@@ -255,8 +255,12 @@ def review(
 ) -> Review:
     """Searches every decision of `record` (of `seats`, default all) with `iterations` each;
     `progress(done, total)` after each token of the record."""
+    players = record.game.players
+    for seat in seats or ():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ArgumentError(f"seats must be seats 0 to {players - 1} of {record.game}, not {seat!r}")
     result = Review(record, iterations)
-    wanted = set(range(record.game.players) if seats is None else seats)
+    wanted = set(range(players) if seats is None else seats)
     total = len(record.tokens)
     for point in record.decision_points():
         if point.seat in wanted:
