@@ -16,6 +16,7 @@ from .budgets import MOVE_ITERATIONS, REVIEW_ITERATIONS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
+from .output_files import check_writable, writing
 
 
 def _search_settings(args: argparse.Namespace) -> dict:
@@ -107,6 +108,7 @@ def _review(args: argparse.Namespace) -> int:
 
     if args.plot:
         _require_matplotlib()
+        check_writable("--plot", args.plot)
     record = read_record(args.record, args.game, args.deal, args.rotation)
     try:
         seats = [int(seat) for seat in args.seats.split(",")] if args.seats else None
@@ -127,7 +129,8 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(result.report(top=args.top))
     if args.plot:
-        plot_review(result, args.plot, seats)
+        with writing("--plot", args.plot):
+            plot_review(result, args.plot, seats)
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 

@@ -227,3 +227,13 @@ def test_each_game_says_where_a_decision_is(game_string, stages):
         state.apply(rng.choice(state.legal_moves()))
     assert stages <= seen, seen
     assert game.stage(state.view(0).to_dict()) == "over"
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_the_review(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    plot = tmp_path / "no" / "review.png"
+    assert main(["review", str(path), "--plot", str(plot)]) == 2
+    out, err = capsys.readouterr()
+    assert f"--plot: cannot write {plot}: there is no folder" in err and out == ""

@@ -623,6 +623,24 @@ def test_cli_runs_reports_and_exports(tmp_path):
     assert missing.returncode == 2 and "no results file" in missing.stderr
 
 
+def test_report_files_that_cannot_be_written_are_refused_before_any_game(tmp_path):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
+    db = tmp_path / "r.sqlite"
+    line_up = ["--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random", "--deals", "1"]
+    missing = tmp_path / "no" / "r.json"
+    for option, path, message in [
+        ("--json", missing, f"--json: cannot write {missing}: there is no folder"),
+        ("--csv", tmp_path, f"--csv: {tmp_path} is a folder, not a file to write"),
+        ("--plot", tmp_path / "no" / "p.png", "--plot: cannot write"),
+    ]:
+        run = pyai("tournament", *line_up, "--db", str(db), option, str(path))
+        assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr, run.stderr
+        assert not db.exists() and run.stdout == ""
+    assert pyai("tournament", *line_up, "--db", str(db), "--concurrency", "1").returncode == 0
+    report = pyai("tournament", "report", str(db), "--json", str(tmp_path / "no" / "r.json"))
+    assert report.returncode == 2 and "there is no folder" in report.stderr and report.stdout == ""
+
+
 def test_quick_preset_fills_the_line_up_and_stores_nothing(tmp_path):
     run = pyai(
         "tournament", "--quick", "--deals", "1", "--max-games", "1", "--concurrency", "1", "--json", cwd=tmp_path

@@ -13,6 +13,7 @@ import tempfile
 from typing import Any
 
 from ..games import DEFAULT_GAME
+from ..output_files import check_writable, write_text, writing
 
 DEFAULT_DB = "tournament.sqlite"
 DEFAULT_DEALS = 100
@@ -108,11 +109,21 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _emit(report: dict, args: argparse.Namespace) -> None:
-    from .report import plot, require_matplotlib, table, to_csv, to_json
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The files asked for can be written (and --plot can draw): checked before any work."""
+    for option in ("json", "csv"):
+        path = getattr(args, option, None)
+        if path not in (None, "-"):  # "-": standard output
+            check_writable(f"--{option}", path)
+    if getattr(args, "plot", None):
+        from .report import require_matplotlib
 
-    if args.plot:
-        require_matplotlib()  # before anything is printed
+        require_matplotlib()
+        check_writable("--plot", args.plot)
+
+
+def _emit(report: dict, args: argparse.Namespace) -> None:
+    from .report import plot, table, to_csv, to_json
 
     to_stdout = False
     for option, render in (("json", to_json), ("csv", to_csv)):
@@ -125,12 +136,12 @@ def _emit(report: dict, args: argparse.Namespace) -> None:
             sys.stdout.write(text)
             to_stdout = True
         else:
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(text)
+            write_text(f"--{option}", path, text)
     if not to_stdout:
         print(table(report))
     if args.plot:
-        plot(report, args.plot)
+        with writing("--plot", args.plot):
+            plot(report, args.plot)
 
 
 def run_tournament_command(args: argparse.Namespace) -> int:
@@ -145,10 +156,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         seating = seating or QUICK["seatings"]
     if not bots:
         raise ValueError("give the line-up with --bot SPEC (one per seat, or fewer to repeat), or use --quick")
-    if getattr(args, "plot", None):
-        from .report import require_matplotlib
-
-        require_matplotlib()  # before any game is played
+    _check_outputs(args)  # before any game is played
     config = TournamentConfig(
         game=game or DEFAULT_GAME,
         bots=bots,
@@ -204,6 +212,7 @@ def run_report_command(args: argparse.Namespace) -> int:
     from .report import build_report
     from .store import Store
 
+    _check_outputs(args)
     with Store(args.db, create=False) as store:
         report = build_report(store)
     _emit(report, args)
