@@ -14,7 +14,7 @@ import pytest
 import pyai
 from pyai.bots import make_bot
 from pyai.commands import play as play_command
-from pyai.commands.play import PROMPT_MOVES, _prompt_moves, play_with_human
+from pyai.commands.play import PROMPT_MOVES, _moves_in_words, _prompt_moves, play_with_human
 from pyai.win_chance_map import told_chance
 
 PROMPT = r"your move \(seat \d\), legal: (\S+)[^\n>]*> "
@@ -49,7 +49,8 @@ def test_a_whole_game_of_for_sale_against_the_bots():
     child.expect("as seen by seat 1")
     child.expect(PROMPT)
     child.sendline("moves")
-    child.expect(r"pass bid:\d+ bid:\d+")
+    child.expect(r"pass +you pass; you take \d+ \w+")  # a line per move, its token and its words
+    child.expect(r"bid:2 +you bid 2\r?\n")
     child.expect(PROMPT)
     child.sendline("pass")
     transcript = play_to_the_end(child)
@@ -155,3 +156,18 @@ def test_a_long_list_of_moves_is_cut_in_the_prompt():
     shown = _prompt_moves(state)
     assert len(state.legal_summary()) > PROMPT_MOVES and len(shown) <= PROMPT_MOVES
     assert shown == f"{' '.join(moves[:4])} ... ({len(moves)} moves: 'moves' lists them)"
+
+
+def test_every_automania_move_is_listed_with_its_words():
+    game = pyai.load_game("automania(players=3)")
+    state, rng = game.new_initial_state(), random.Random(4)
+    while state.to_move() == "chance":
+        state.apply(state.sample_chance(rng.getrandbits(32)))
+    seat = state.to_move()
+    names = ["you" if s == seat else f"seat {s}" for s in range(3)]  # as the command names the seats
+    lines = _moves_in_words(state, seat, names)
+    assert [line.split()[0] for line in lines] == state.legal_moves()  # every move, in order
+    assert all(len(line.split()) > 2 and " you " in line for line in lines)  # each with its words
+    by_token = {line.split()[0]: line for line in lines}
+    assert "you place a worker on row 1" in by_token["place:R1"] and "you withdraw" in by_token["withdraw"]
+    assert len({line.index(" you ") for line in lines}) == 1  # the words line up

@@ -23,9 +23,11 @@ from .advice_text import TOLD_APART, one_line
 HINT_ITERATIONS = MOVE_ITERATIONS
 HELP = (
     "type your move in words (as at the table: the game's examples below) or as a move token "
-    "(the first legal one is shown in the prompt), or: moves (all legal moves), "
+    "(the first legal one is shown in the prompt), or: moves (every legal move, with what it does), "
     "show (the table as you see it), hint (the engine's suggestion), quit"
 )
+# `moves` pads tokens to the longest up to this width, so that their words line up.
+MOVES_TOKEN_WIDTH = 16
 # A prompt longer than this lists the first legal moves and their count instead
 # (a sealed sell with a Lawyer has dozens): `moves` lists them all.
 PROMPT_MOVES = 100
@@ -122,6 +124,17 @@ def _prompt_moves(state: State) -> str:
     return f"{' '.join(moves[:4])} ... ({len(moves)} moves: 'moves' lists them)"
 
 
+def _moves_in_words(state: State, human: int, told: list[str]) -> list[str]:
+    """Every legal move, a line each: its token (what may be typed) and what it does, in the game's words."""
+    moves = state.legal_moves()
+    width = min(max(len(token) for token in moves), MOVES_TOKEN_WIDTH)
+    lines = []
+    for token in moves:
+        words = one_line(_told(state, token, human, told))
+        lines.append(f"  {token:<{width}}  {words}".rstrip() if words and words != token else f"  {token}")
+    return lines
+
+
 def _read_move(state: State, human: int, told: list[str], line: str) -> str:
     """The legal token `line` says: a move token, or the game's words for the person's own move
     ("bid 3", "I bid 3"); PyaiError names what is wrong."""
@@ -171,7 +184,7 @@ def _ask(
         if word in ("", "help", "?"):
             write(HELP)
         elif word == "moves":
-            write(" ".join(state.legal_moves()))
+            write("\n".join(_moves_in_words(state, human, told)))
         elif word == "show":
             write(str(state.view(human)))
         elif word == "hint":
