@@ -39,4 +39,3 @@ def writing(option: str, path: str) -> Iterator[None]:
 def write_text(option: str, path: str, text: str) -> None:
     with writing(option, path), open(path, "w", encoding="utf-8") as out:
         out.write(text)
-
