@@ -105,10 +105,10 @@ def test_seats_that_the_game_does_not_have_are_refused_by_name(tmp_path, capsys)
     path.write_text(BLUNDER)
     record = read_record(str(path))
     for seats in ([3], [0, -1], [True]):
-        with pytest.raises(pyai.ArgumentError, match=r"seats must be seats 0 to 2 of forsale\(players=3\), not"):
+        with pytest.raises(pyai.ArgumentError, match=r"seat must be a whole number 0\.\.2, not"):
             review(record, iterations=10, seats=seats)
     for seats, message in [
-        ("5", "seats must be seats 0 to 2 of forsale(players=3), not 5"),
+        ("5", "seat must be a whole number 0..2, not 5"),
         ("0,x", "--seats must be a comma list of seat numbers, not '0,x'"),
     ]:
         assert main(["review", str(path), "--iterations", "10", "--seats", seats]) == 2

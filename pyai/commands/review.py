@@ -25,6 +25,7 @@ from ..analysis import analyse
 from ..budgets import REVIEW_ITERATIONS
 from ..errors import ArgumentError, IllegalMoveError, PyaiError
 from ..game_api import Game, State, View
+from ..game_objects import check_seat
 from ..games import load_game
 
 # A move with fewer visits than this in the full search is searched on its own.
@@ -257,8 +258,7 @@ def review(
     `progress(done, total)` after each token of the record."""
     players = record.game.players
     for seat in seats or ():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ArgumentError(f"seats must be seats 0 to {players - 1} of {record.game}, not {seat!r}")
+        check_seat(seat, players)
     result = Review(record, iterations)
     wanted = set(range(players) if seats is None else seats)
     total = len(record.tokens)
