@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self
 
 from . import game_api
+from .arguments import check_seat, check_seed
 from .digits import is_whole_number
 from .errors import ArgumentError, GameStringError, IllegalMoveError, PhaseError, TokenSyntaxError
 from .game_api import SecretChoice
@@ -466,17 +467,3 @@ def position_text(text: str) -> str:
     if not isinstance(text, str):
         raise ArgumentError(f"a position is text, not {type(text).__name__}")
     return text
-
-
-def check_seat(seat: int, players: int) -> int:
-    """A seat argument: a whole number 0..players-1, else ArgumentError naming the range."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ArgumentError(f"seat must be a whole number 0..{players - 1}, not {seat!r}")
-    return seat
-
-
-def check_seed(seed: int) -> int:
-    """A seed argument: any whole number, taken modulo 2^64."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentError(f"seed must be a whole number, not {seed!r}")
-    return seed % (1 << 64)

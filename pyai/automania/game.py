@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, cast
 
 from .. import _core, game_api
+from ..arguments import check_seat
 from ..errors import ArgumentError, GameStringError, PhaseError
 from ..game_files import GameFileError, read_game_file
-from ..game_objects import BaseGame, BaseState, BaseView, check_params, check_seat, position_text, whole_number_param
+from ..game_objects import BaseGame, BaseState, BaseView, check_params, position_text, whole_number_param
 from . import component_file
 from .component_file import ComponentError, Components
 from .drawing import drawing

@@ -22,10 +22,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..analysis import analyse
+from ..arguments import check_seat
 from ..budgets import REVIEW_ITERATIONS
 from ..errors import ArgumentError, IllegalMoveError, PyaiError
 from ..game_api import Game, State, View
-from ..game_objects import check_seat
 from ..games import load_game
 
 # A move with fewer visits than this in the full search is searched on its own.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from .. import _core, game_api
+from ..arguments import check_seat
 from ..errors import ArgumentError, GameStringError
 from ..game_objects import (
     BaseGame,
@@ -19,7 +20,6 @@ from ..game_objects import (
     BaseView,
     SecretChoice,
     check_params,
-    check_seat,
     position_text,
     whole_number_param,
 )

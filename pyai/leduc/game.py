@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import _core, game_api
+from ..arguments import check_seat
 from ..errors import GameStringError
-from ..game_objects import BaseGame, BaseState, BaseView, check_params, check_seat, position_text
+from ..game_objects import BaseGame, BaseState, BaseView, check_params, position_text
 from ..stand_in_position import StandInPosition
 from .drawing import drawing
 from .help import PROTOCOL_HELP
