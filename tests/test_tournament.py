@@ -134,6 +134,24 @@ def test_resume_plays_only_the_missing_games_and_refuses_other_settings(tmp_path
         assert raw.execute("SELECT COUNT(*), COUNT(DISTINCT deal || '/' || seating) FROM games").fetchone() == (15, 15)
 
 
+def wait_for_stored_games(db: Path, run: subprocess.Popen, at_least: int, timeout: float = 60) -> int:
+    """Polls the store of a running tournament until it holds `at_least` games (or the run ends
+    or `timeout` passes), and returns how many it holds."""
+    stored = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and run.poll() is None:
+        if db.exists():
+            try:
+                with sqlite3.connect(db) as raw:
+                    stored = raw.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            except sqlite3.OperationalError:  # the schema is being made
+                pass
+        if stored >= at_least:
+            break
+        time.sleep(0.02)
+    return stored
+
+
 def test_a_killed_run_resumes_without_losing_or_doubling_games(tmp_path):
     db = tmp_path / "killed.sqlite"
     args = ["tournament", "--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random"]
@@ -141,19 +159,8 @@ def test_a_killed_run_resumes_without_losing_or_doubling_games(tmp_path):
     run = subprocess.Popen(
         [sys.executable, "-m", "pyai", *args], start_new_session=True, stderr=subprocess.PIPE, cwd="/"
     )
-    stored_before = 0
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and run.poll() is None:
-            if db.exists():
-                try:
-                    with sqlite3.connect(db) as raw:
-                        stored_before = raw.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-                except sqlite3.OperationalError:  # the schema is being made
-                    pass
-            if stored_before >= 6:
-                break
-            time.sleep(0.02)
+        stored_before = wait_for_stored_games(db, run, at_least=6)
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)  # the run and its workers, mid-game
@@ -173,6 +180,38 @@ def test_a_killed_run_resumes_without_losing_or_doubling_games(tmp_path):
         key = (g["deal"], tuple(g["seating"]))
         if key in kept:
             assert g["tokens"] == kept[key]
+
+
+def test_sigterm_stops_a_run_like_ctrl_c_and_it_resumes(tmp_path):
+    # nohup, timeout and job schedulers stop a job with SIGTERM: the workers are stopped with
+    # the run, it says where its games are, and the same command plays on.
+    db = tmp_path / "terminated.sqlite"
+    args = ["tournament", "--game", "forsale(players=3)", "--bot", "heuristic", "--bot", "random"]
+    args += ["--bot", "ismcts:iterations=150", "--deals", "20", "--db", str(db), "--concurrency", "2"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pyai", *args], start_new_session=True, stderr=subprocess.PIPE, text=True, cwd="/"
+    )
+    try:
+        stored_before = wait_for_stored_games(db, run, at_least=3)
+        workers = psutil.Process(run.pid).children(recursive=True)
+        run.send_signal(signal.SIGTERM)  # the run alone, not its process group
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert 3 <= stored_before < 60 and workers, err
+    assert run.returncode == 143, err
+    assert f"terminated (SIGTERM): the finished games are in {db}; run the same command to resume" in err
+    assert "Traceback" not in err and "leaked" not in err
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert alive == []
+    with Store(str(db), create=False) as store:
+        kept = len(store.games())
+    rerun = pyai(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{kept} games stored, {60 - kept} to play" in rerun.stderr
+    assert "60 games over 20 deals" in rerun.stdout
 
 
 @pytest.mark.parametrize(

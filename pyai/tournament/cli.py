@@ -14,6 +14,7 @@ from typing import Any
 
 from ..games import DEFAULT_GAME
 from ..output_files import check_writable, write_text, writing
+from .sigterm import Terminated, sigterm_interrupts
 
 DEFAULT_DB = "tournament.sqlite"
 DEFAULT_DEALS = 100
@@ -182,20 +183,22 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             print(message, file=sys.stderr, flush=True)
 
     try:
-        report = run_tournament(
-            config,
-            db,
-            concurrency=args.concurrency,
-            backend=args.backend,
-            scheduler=args.scheduler,
-            progress=not args.quiet,
-            max_games=args.max_games,
-            log=log,
-        )
-    except KeyboardInterrupt:
+        with sigterm_interrupts():
+            report = run_tournament(
+                config,
+                db,
+                concurrency=args.concurrency,
+                backend=args.backend,
+                scheduler=args.scheduler,
+                progress=not args.quiet,
+                max_games=args.max_games,
+                log=log,
+            )
+    except KeyboardInterrupt as stop:
+        how = "terminated (SIGTERM)" if isinstance(stop, Terminated) else "interrupted"
         if temporary is None:
-            print(f"\ninterrupted: the finished games are in {db}; run the same command to resume", file=sys.stderr)
-        return 130
+            print(f"\n{how}: the finished games are in {db}; run the same command to resume", file=sys.stderr)
+        return 143 if isinstance(stop, Terminated) else 130
     finally:
         if temporary is not None:
             shutil.rmtree(temporary, ignore_errors=True)
