@@ -195,10 +195,11 @@ def run_tournament_command(args: argparse.Namespace) -> int:
                 log=log,
             )
     except KeyboardInterrupt as stop:
-        how = "terminated (SIGTERM)" if isinstance(stop, Terminated) else "interrupted"
+        terminated = isinstance(stop, Terminated)
+        how = "terminated (SIGTERM)" if terminated else "interrupted"
         if temporary is None:
             print(f"\n{how}: the finished games are in {db}; run the same command to resume", file=sys.stderr)
-        return 143 if isinstance(stop, Terminated) else 130
+        return 143 if terminated else 130
     finally:
         if temporary is not None:
             shutil.rmtree(temporary, ignore_errors=True)
