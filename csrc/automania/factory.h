@@ -51,6 +51,23 @@ struct LineSymbols {
     std::memcpy(count, &word, sizeof word);
   }
 
+  // Machines the line lacks for `needed` (machines of each symbol): the sum of
+  // needed[i] - count[i] where that is positive. On the one word, without
+  // branches, as which symbols a line lacks is not predictable: each byte is
+  // below 128, so with its top bit set first no byte borrows from the next,
+  // and the top bit left after the subtraction says needed[i] >= count[i].
+  int short_of(const uint8_t (&needed)[kMaxSymbols]) const {
+    static_assert(kMaxStations < 128 && kMaxContractSymbols < 128, "a count and a need fit in 7 bits, their sums in 8");
+    constexpr uint64_t kTop = 0x8080808080808080ull;
+    uint64_t want, have;
+    std::memcpy(&want, needed, sizeof want);
+    std::memcpy(&have, count, sizeof have);
+    const uint64_t diff = (want | kTop) - have;  // byte i: 128 + needed[i] - count[i]
+    const uint64_t ahead = diff & kTop;
+    const uint64_t lacking = diff & (ahead - (ahead >> 7));  // needed[i] - count[i], or 0
+    return int((lacking * 0x0101010101010101ull) >> 56);    // the bytes' sum: below 256, as the needs are few
+  }
+
   bool operator==(const LineSymbols&) const = default;
 };
 inline LineSymbols line_symbols(const Components& c, const Seat& seat, int car) {
@@ -140,12 +157,7 @@ inline bool meets_contract(const Components& c, const Seat& seat, int car, int s
   if (card.car != kAnyCar && card.car != car) return false;
   if (stars < card.stars) return false;
   if (card.styling & ~styling_parts(c, seat, car)) return false;
-  if (card.symbol_count) {
-    const LineSymbols line = line_symbols(c, seat, car);
-    for (int k = 0; k < card.symbol_count; ++k)
-      if (line.count[card.symbols[k]] < card.needed[card.symbols[k]]) return false;
-  }
-  return true;
+  return !card.symbol_count || line_symbols(c, seat, car).short_of(card.needed) == 0;
 }
 
 // Silver medals on the tiles in the seat's factory.

@@ -168,11 +168,7 @@ inline float contract_prospect(const Components& c, const LineSymbols* lines, co
   int fewest = 99;
   for (int car = 0; car < kCarTypes; ++car) {
     if (card.car != kAnyCar && card.car != car) continue;
-    int missing = std::popcount(uint32_t(card.styling) & ~parts[car]);
-    for (int k = 0; k < card.symbol_count; ++k) {
-      const int symbol = card.symbols[k];
-      missing += std::max(card.needed[symbol] - lines[car].count[symbol], 0);
-    }
+    int missing = std::popcount(uint32_t(card.styling) & ~parts[car]) + lines[car].short_of(card.needed);
     // As maxima, not branches: which requirements a car lacks is not predictable.
     const int short_stars = card.stars - best_stars[car] - kMarketingReach;
     missing += (std::max(short_stars, 0) + 2) / 3;

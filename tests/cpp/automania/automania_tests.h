@@ -50,12 +50,13 @@ void check_mutated_position(const State& s, Rng& rng);
 
 // --- the subjects, in the order main.cpp runs them
 
-void check_component_tables();                   // components_tests.cpp
-void check_demand_lanes(int trials, Rng& rng);   // demand_lanes_tests.cpp
-void check_bad_tokens(Rng& rng);                 // tokens_tests.cpp
-void test_random_games(int games, Rng& rng);     // random_games_tests.cpp: `games` per player count
-void test_heuristic_games(int games, Rng& rng);  // heuristic_tests.cpp: `games` per player count
-void check_rule_coverage();                      // random_games_tests.cpp: over test_random_games' games
-void print_move_digest();                        // move_digest_tests.cpp: the same in every build
+void check_component_tables();                     // components_tests.cpp
+void check_demand_lanes(int trials, Rng& rng);     // demand_lanes_tests.cpp
+void check_line_shortfalls(int trials, Rng& rng);  // line_shortfall_tests.cpp
+void check_bad_tokens(Rng& rng);                   // tokens_tests.cpp
+void test_random_games(int games, Rng& rng);       // random_games_tests.cpp: `games` per player count
+void test_heuristic_games(int games, Rng& rng);    // heuristic_tests.cpp: `games` per player count
+void check_rule_coverage();                        // random_games_tests.cpp: over test_random_games' games
+void print_move_digest();                          // move_digest_tests.cpp: the same in every build
 
 }  // namespace pyai::automania::testing

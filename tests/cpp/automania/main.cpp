@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   pyai::Rng rng(options.seed);
   run_section("component tables", [] { check_component_tables(); });
   run_section("demand lanes", [&] { check_demand_lanes(std::max(games, 1000), rng); });
+  run_section("line shortfalls", [&] { check_line_shortfalls(std::max(games, 1000), rng); });
   run_section("bad tokens", [&] { check_bad_tokens(rng); });
   run_section("random games", [&] { test_random_games(games, rng); });
   run_section("heuristic games", [&] { test_heuristic_games(games / 20, rng); });
