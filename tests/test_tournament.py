@@ -134,6 +134,42 @@ def test_resume_plays_only_the_missing_games_and_refuses_other_settings(tmp_path
         assert raw.execute("SELECT COUNT(*), COUNT(DISTINCT deal || '/' || seating) FROM games").fetchone() == (15, 15)
 
 
+def journal_mode(db: Path) -> str:
+    raw = sqlite3.connect(db)
+    try:
+        return raw.execute("PRAGMA journal_mode").fetchone()[0]
+    finally:
+        raw.close()  # closed now, not when collected: an open connection keeps a WAL file in WAL
+
+
+def test_a_finished_store_is_one_file_that_reading_leaves_unchanged(tmp_path):
+    db = tmp_path / "results.sqlite"
+    config = TournamentConfig("forsale(players=3)", ["heuristic", "random"], deals=2)
+    run_tournament(config, str(db), concurrency=1, progress=False, max_games=2)
+    assert journal_mode(db) == "delete" and sorted(p.name for p in tmp_path.iterdir()) == ["results.sqlite"]
+    before = db.read_bytes()
+    assert pyai("tournament", "report", str(db)).returncode == 0
+    with Store(str(db), create=False) as store:
+        assert len(store.games()) == 2
+    assert db.read_bytes() == before  # a reader never switches the file's mode
+    # an idle reader does not hold the file: the run's end still leaves one file, and the reader reads on
+    with Store(str(db), create=False) as reader:
+        assert reader.count() == 2
+        assert run_tournament(config, str(db), concurrency=1, progress=False)["run"]["played"] == 4
+        assert journal_mode(db) == "delete" and reader.count() == 6
+    # a reader in the middle of a read keeps the file in WAL, and the writer's close still succeeds
+    writer = Store(str(db))
+    raw = sqlite3.connect(db, isolation_level=None)
+    raw.execute("BEGIN")
+    assert raw.execute("SELECT COUNT(*) FROM games").fetchone() == (6,)
+    writer.close()
+    assert journal_mode(db) == "wal"
+    raw.execute("COMMIT")
+    raw.close()
+    Store(str(db)).close()  # the next writer to close alone leaves one file again
+    assert journal_mode(db) == "delete" and sorted(p.name for p in tmp_path.iterdir()) == ["results.sqlite"]
+
+
 def wait_for_stored_games(db: Path, run: subprocess.Popen, at_least: int, timeout: float = 60) -> int:
     """Polls the store of a running tournament until it holds `at_least` games (or the run ends
     or `timeout` passes), and returns how many it holds."""

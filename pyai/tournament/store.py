@@ -1,4 +1,4 @@
-"""The results store: one SQLite file per tournament (stdlib sqlite3, WAL mode).
+"""The results store: one SQLite file per tournament (stdlib sqlite3).
 
 Tables:
 - `meta`: key/value (JSON): `settings` (what defines the games, compared on
@@ -13,6 +13,12 @@ Tables:
 Each game is committed in its own transaction as soon as it ends, so a
 killed run loses at most the games still being played; running the same
 tournament again plays only the games not yet stored.
+
+While a run writes the file it is in WAL mode, so that a reader (the web
+page's standings, a report) never waits for a game's commit. When the run
+closes it, the file goes back to a rollback journal: a finished store is one
+file, with no -wal/-shm beside it, that can be copied or committed as it is.
+A reader never changes the file's mode.
 """
 
 from __future__ import annotations
@@ -61,11 +67,12 @@ class Store:
         if not create and not os.path.exists(path):
             raise StoreError(f"no results file {path!r}")
         self.path = path
+        self._writer = create
         try:
             self._db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")  # in WAL mode a killed process loses no commit
             if create:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")  # in WAL mode a killed process loses no commit
                 self._db.executescript(_SCHEMA)
             tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as error:
@@ -75,7 +82,19 @@ class Store:
             raise StoreError(f"{path!r} is not a pyai tournament results file")
 
     def close(self) -> None:
+        if self._writer:
+            self._leave_wal()
         self._db.close()
+
+    def _leave_wal(self) -> None:
+        """Back to a rollback journal, if no one else has the file open. A reader that still has
+        it (a page showing the standings) keeps it in WAL, which loses nothing: the mode only
+        decides whether side files sit beside it."""
+        try:
+            self._db.execute("PRAGMA busy_timeout=0")  # never hold up the end of a run for this
+            self._db.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.OperationalError:
+            pass
 
     def __enter__(self) -> Store:
         return self
