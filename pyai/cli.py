@@ -252,10 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
         "advise",
         help="a companion at a real table: say what happens, get advice on your turns",
         description=(
-            "Follow a game you play at a real table: type what happens, one step a line (For Sale in plain "
-            "words: 'Anna bids 4', 'I pass', 'deal 3 12 19 27'; any game by move tokens), and get the "
-            "suggested move with its win chance, the alternatives and the likely continuation on your turns "
-            "('advice' asks at any time). 'help' lists the commands."
+            "Follow a game you play at a real table: type what happens, one step a line, in the game's plain "
+            "words (For Sale: 'Anna bids 4', 'deal 3 12 19 27'; Automania: 'Ann row 1', 'I take the speed "
+            "machine'; Leduc: 'Bob raises') or by move tokens, and get the suggested move with its win chance, "
+            "the alternatives and the likely continuation on your turns ('advice' asks at any time). 'help' "
+            "lists the commands and the game's words."
         ),
     )
     ad.add_argument("--game", default=None, help=f"a game string (default {DEFAULT_GAME})")
