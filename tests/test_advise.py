@@ -123,6 +123,12 @@ AUTOMANIA_SETUP = [*load_samples().AUTOMANIA_ROUND[:8], "Bob takes the speed mac
 def test_a_step_said_in_words_is_refused_in_words_and_a_token_as_a_token():
     c = Companion(Session("automania(players=3)", 2, ["Ann", "Bob", "Cat"], iterations=20))
     assert c.handle(AUTOMANIA_SETUP[0])[0].startswith("  player order: Bob")
+    # advice asked before a chance step: what is due first, as the next: line says it
+    assert c.handle("advice") == [
+        "no advice now: first the demand tiles: say 'demands speed speed power green suitcase / suitcase safety "
+        "green power safety' (North America's, then Europe's: the 4, 3 and 2 star spaces, then the next left and "
+        "right)"
+    ]
     # a chance step out of turn: the reason, then how to say the step that is due
     assert c.handle("order Bob me Ann") == [
         "not taken: the next chance step is demands, not order; the demand tiles: say 'demands speed speed power green "
@@ -292,9 +298,10 @@ def test_a_leduc_hand_in_plain_words():
     c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=500))
     assert c.handle("I get the king of spades") == [
         "  you are dealt the king of spades",
-        "next: Bob's card, unseen: say 'Bob gets his card'",
+        "next: Bob's card, unseen: say 'Bob gets a card'",
     ]
-    answer = c.handle("Bob gets his card")  # deal:? : seat 0 never sees it
+    assert c.handle("advice") == ["no advice now: first Bob's card, unseen: say 'Bob gets a card'"]
+    answer = c.handle("Bob gets his card")  # deal:? : seat 0 never sees it; any pronoun is filler
     assert answer[0] == "  Bob is dealt a card"
     # Poker is played for chips: the advice and its alternatives are weighed in expected score.
     advice = next(line for line in answer if line.startswith("advice: "))

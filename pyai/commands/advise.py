@@ -772,6 +772,8 @@ class Companion:
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
         state = self.position.state
         mover = state.to_move()
+        if mover == "chance":  # what is turned up next, in the words the next: line asks for
+            return [f"no advice now: first {self._turn_lines()[0].removeprefix('next: ')}"]
         if isinstance(mover, int) and not state.may_act(self.me):
             return [f"no advice now: it is {self.names[mover]}'s turn, not yours"]
         try:

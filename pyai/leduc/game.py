@@ -137,7 +137,7 @@ class LeducGame(BaseGame):
         return drawing(data, names)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
-        """A move said in plain words ("Anna raises", "I check", "deal ks", "Bob gets his card") as a token."""
+        """A move said in plain words ("Anna raises", "I check", "deal ks", "Bob gets a card") as a token."""
         return words_to_token(text, data, names, me)
 
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:

@@ -1,6 +1,6 @@
 """Leduc in plain words (`pyai advise`, `pyai play --human`): what a person at
 the table says made into move tokens ("Anna raises", "I check", "Bob folds",
-"I get the king of spades", "Bob gets his card", "board qh"), and each step
+"I get the king of spades", "Bob gets a card", "board qh"), and each step
 told back in words ("Anna raises to 3: the pot is 4", "the public card: queen of
 hearts").
 
@@ -27,7 +27,7 @@ _PUBLIC_WORDS = {"board", "public", "flop"}
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
-WORDS_HELP = "'I get ks', 'Bob gets his card', 'Anna raises', 'I check', 'Bob folds', 'board qh', 'Bob shows kh'"
+WORDS_HELP = "'I get ks', 'Bob gets a card', 'Anna raises', 'I check', 'Bob folds', 'board qh', 'Bob shows kh'"
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
@@ -88,13 +88,13 @@ def _next_card_words(data: dict[str, Any], names: list[str]) -> str:
 
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
-    """The card dealt next and how to say it: "Bob's card, unseen: say 'Bob gets his card'"."""
+    """The card dealt next and how to say it: "Bob's card, unseen: say 'Bob gets a card'"."""
     receiver = _next_receiver(data)
     if receiver is None:
         return "the public card: say 'board qh' (or 'board queen of hearts')"
     if receiver == me:
         return "your card: say 'I get ks' (or 'I get the king of spades')"
-    return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets his card'"
+    return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets a card'"
 
 
 def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
@@ -105,7 +105,7 @@ def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> Chanc
         return None
     receiver = _next_receiver(data)
     if receiver is not None and receiver != me:
-        return ChancePicker(f"{names[receiver]}'s card, unseen", f"{names[receiver]} gets his card")
+        return ChancePicker(f"{names[receiver]}'s card, unseen", f"{names[receiver]} gets a card")
     seen = {seat["card"] for seat in data["seats"]} | {data["public_card"]}
     options = tuple(ChanceOption(card, card_words(card)) for card in _CARDS if card not in seen)
     if receiver is None:

@@ -78,9 +78,9 @@ def test_whole_hands_are_dealt_by_taps(tmp_path, seat):
             else:  # the other seat's card: nothing to pick, the line said whole
                 other = 1 - seat
                 assert picker.count == 0 and not picker.options
-                assert picker.start == f"{companion.names[other]} gets his card"
+                assert picker.start == f"{companion.names[other]} gets a card"
                 assert after["seats"][other]["card"] == "hidden"
-    assert steps == {"I get", "board", f"{companion.names[1 - seat]} gets his card"}
+    assert steps == {"I get", "board", f"{companion.names[1 - seat]} gets a card"}
 
 
 def test_options_read_as_cards_with_their_names(tmp_path):
@@ -92,7 +92,7 @@ def test_options_read_as_cards_with_their_names(tmp_path):
     taken, told = companion.step(picker.line(["qh"]))
     assert taken and companion.position.view().to_dict()["seats"][0]["card"] == "qh"
     picker, _ = picker_now(companion)
-    assert (picker.start, picker.count, picker.line([])) == ("Bob gets his card", 0, "Bob gets his card")
+    assert (picker.start, picker.count, picker.line([])) == ("Bob gets a card", 0, "Bob gets a card")
     assert companion.step(picker.line([]))[0]
     assert companion.position.view().to_dict()["seats"][1]["card"] == "hidden"
 
