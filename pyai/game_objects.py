@@ -36,9 +36,10 @@ class BaseGame:
     # The engine's `help` topics this game adds: "games" (its game string), "tokens", ...
     PROTOCOL_HELP: ClassVar[dict[str, str]] = {}
     # `pyai advise`: examples of the plain words the game's words_to_token reads
-    # ("" for a game that takes tokens only), and the position field of the money
-    # a player at a real table may lose track of ("": none hidden).
-    WORDS_HELP: ClassVar[str] = ""
+    # ("" for a game that takes tokens only; a game whose words depend on its
+    # setup sets its own), and the position field of the money a player at a real
+    # table may lose track of ("": none hidden).
+    WORDS_HELP: str = ""
     MONEY_FIELD: ClassVar[str] = ""
     # How the game's secret simultaneous choices are spoken of, if it has any.
     SECRET_CHOICE: ClassVar[SecretChoice] = SecretChoice()

@@ -11,6 +11,8 @@
 // it draws.
 #pragma once
 
+#include <algorithm>
+
 #include "cards.h"
 #include "config.h"
 #include "state.h"
@@ -33,6 +35,13 @@ inline int most_cash(const State& s, int seat, int consultants) {
 inline int consultants_hired(const State& s, int seat) {
   const CardMask hired = s.advisors_in_hand[seat] | s.advisors_played[seat] | card_bit(s.advisor_offered[seat]);
   return card_count(hired & kConsultants);
+}
+
+// The most cash `seat` can hold in `s` when `unknown_advisors` of the advisors in
+// its hand are not known: each may be one of the Consultants no one has seen.
+inline int most_cash_unknown_hand(const State& s, int seat, int unknown_advisors) {
+  const int unseen_consultants = card_count(s.unseen[int(Deck::kAdvisors)] & kConsultants);
+  return most_cash(s, seat, consultants_hired(s, seat) + std::min(unknown_advisors, unseen_consultants));
 }
 
 }  // namespace pyai::forsale

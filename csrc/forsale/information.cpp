@@ -34,9 +34,7 @@ View view_of(const State& s, int observer) {
 }
 
 int most_cash_seen(const View& view, int seat) {
-  const State& s = view.state;
-  const int unseen_consultants = card_count(s.unseen[int(Deck::kAdvisors)] & kConsultants);
-  return most_cash(s, seat, consultants_hired(s, seat) + std::min(int(view.unknown_advisors[seat]), unseen_consultants));
+  return most_cash_unknown_hand(view.state, seat, view.unknown_advisors[seat]);
 }
 
 void narrow_cash(View& view, int seat) {
@@ -88,14 +86,51 @@ void forget_hand(View& view, int seat, Deck deck) {
 
 namespace {
 
+uint32_t ways_to_choose(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  uint64_t ways = 1;
+  for (int i = 1; i <= k; ++i) ways = ways * uint64_t(n - k + i) / uint64_t(i);
+  return uint32_t(ways);  // at most C(30, 15), well inside 32 bits
+}
+
+// The Consultants a seat's unknown advisors must include for the cash it is
+// known to hold (cash_ceiling.h); 0 when its cash is unknown (drawn, then
+// checked) or within what it could have without them.
+int consultants_needed(const View& view, const State& s, int seat) {
+  if (!view.knows_cash(seat)) return 0;
+  const int over = s.cash[seat] - most_cash(s, seat, consultants_hired(s, seat));
+  return over > 0 ? (over + kConsultantFee - 1) / kConsultantFee : 0;
+}
+
+// `count` advisors from `unseen` holding at least `consultants` Consultants,
+// each such hand equally likely: the number of Consultants is drawn by how many
+// hands have it, then the Consultants and the others uniformly. With too few
+// unseen Consultants the hand is drawn freely (determinize then draws again).
+CardMask draw_advisors(CardMask unseen, int count, int consultants, Rng& rng) {
+  if (consultants <= 0) return random_subset(unseen, count, rng);
+  const CardMask unseen_consultants = unseen & kConsultants, others = unseen & ~kConsultants;
+  const int in_pool = card_count(unseen_consultants), other_count = card_count(others);
+  uint32_t hands_with[4] = {0, 0, 0, 0};  // by the number of Consultants: there are 3
+  uint32_t hands = 0;
+  for (int k = consultants; k <= std::min(in_pool, count); ++k)
+    hands += hands_with[k] = ways_to_choose(in_pool, k) * ways_to_choose(other_count, count - k);
+  if (hands == 0) return random_subset(unseen, count, rng);
+  uint32_t pick = rng.below(hands);
+  int k = consultants;
+  while (pick >= hands_with[k]) pick -= hands_with[k++];
+  return random_subset(unseen_consultants, k, rng) | random_subset(others, count - k, rng);
+}
+
 // Every unknown hand drawn from the unseen cards (each split consistent with
-// the counts equally likely), and every unknown cash uniformly in its range.
+// the counts, and with a known cash that only Consultants could pay, equally
+// likely), and every unknown cash uniformly in its range.
 void draw_hands_and_cash(const View& view, State& s, Rng& rng) {
   for (int p = 0; p < s.num_players; ++p)
     if (!view.knows_cash(p)) s.cash[p] = int16_t(view.cash_low[p] + int(rng.below(uint32_t(view.cash_high[p] - view.cash_low[p] + 1))));
   for (int p = 0; p < s.num_players; ++p) {
     if (view.unknown_advisors[p]) {
-      const CardMask hand = random_subset(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p], rng);
+      const CardMask hand = draw_advisors(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p],
+                                          consultants_needed(view, s, p), rng);
       s.advisors_in_hand[p] |= hand;
       s.unseen[int(Deck::kAdvisors)] &= ~hand;
     }
@@ -107,11 +142,10 @@ void draw_hands_and_cash(const View& view, State& s, Rng& rng) {
   }
 }
 
-// Seats whose drawn cash is more than the Consultants of their drawn hand allow.
+// Seats whose cash (drawn, or known) is more than the Consultants of their drawn hand allow.
 bool cash_over_ceiling(const View& view, const State& s) {
   for (int p = 0; p < s.num_players; ++p)
-    if (!view.knows_cash(p) && view.unknown_advisors[p] && s.cash[p] > most_cash(s, p, consultants_hired(s, p)))
-      return true;
+    if (view.unknown_advisors[p] && s.cash[p] > most_cash(s, p, consultants_hired(s, p))) return true;
   return false;
 }
 

@@ -283,8 +283,8 @@ class PositionReader {
     if (s_.phase == Phase::kAuction) read_auction_round();
     if (s_.phase == Phase::kBuying) read_buying_round();
     if (s_.phase == Phase::kSelling) read_selling_round();
-    check_cash_ceiling();
     settle_unseen();
+    check_cash_ceiling();
     return s_;
   }
 
@@ -640,14 +640,12 @@ class PositionReader {
   }
 
   // Known cash is checked against the most the seat can have (cash_ceiling.h),
-  // counting its unknown advisors as Consultants; a range is narrowed to its
-  // standing bid here and to that most in view(), by the view's narrow_cash.
+  // counting as many of its unknown advisors as Consultants as there are
+  // Consultants still unseen (so after settle_unseen); a range is narrowed to
+  // its standing bid here and to that most in view(), by the view's narrow_cash.
   void check_cash_ceiling() {
     for (int p = 0; p < s_.num_players; ++p) {
-      // Unknown advisors in hand may be Consultants too.
-      const int consultants = std::min(card_count(kConsultants),
-                                       consultants_hired(s_, p) + unknown_cards_[int(Deck::kAdvisors)][p]);
-      const int most = most_cash(s_, p, consultants);
+      const int most = most_cash_unknown_hand(s_, p, unknown_cards_[int(Deck::kAdvisors)][p]);
       if (cash_unknown_[p]) {
         cash_low_[p] = std::max(cash_low_[p], int(s_.bid[p]));
         if (cash_low_[p] > std::min(cash_high_[p], most))
@@ -663,6 +661,18 @@ class PositionReader {
                      " at the start" + (s_.classic ? "" : ", +1 per Consultant hired, +3 per Sales Director and +4 per General Manager played") +
                      ": " + std::to_string(most) + ")");
     }
+    // Each seat's least cash may need Consultants among its unknown advisors;
+    // together they cannot need more than are unseen.
+    int needed = 0;
+    for (int p = 0; p < s_.num_players; ++p) {
+      const int over = s_.cash[p] - most_cash(s_, p, consultants_hired(s_, p));
+      if (over > 0) needed += (over + kConsultantFee - 1) / kConsultantFee;
+    }
+    const int unseen = card_count(s_.unseen[int(Deck::kAdvisors)] & kConsultants);
+    if (needed > unseen)
+      inconsistent("cash: the seats' cash needs " + std::to_string(needed) +
+                   " Consultants among their unknown advisors, but " + std::to_string(unseen) +
+                   (unseen == 1 ? " is" : " are") + " unseen");
   }
 
   void assign_check_ids() {

@@ -29,7 +29,6 @@ _CLASSIC_PHASES = {
     "selling": "phase 2: selling properties",
     "over": "game over",
 }
-_SELL_STEPS = {"keep": " (Lawyer: takes one back)", "mechanic": " (Mechanic?)"}
 
 
 def drawing(d: dict[str, Any], names: list[str], theme: Theme) -> list[Zone]:
@@ -76,7 +75,8 @@ def _table(d: dict[str, Any], names: list[str], theme: Theme) -> Zone:
     if to_move == "chance":
         facts.append("next: cards turned up")
     elif to_move != "over":
-        facts.append(f"{names[to_move]} to move{_SELL_STEPS.get(d['sell_step'] or '', '')}")
+        step = {"keep": " (Lawyer: takes one back)", "mechanic": f" ({theme.mechanic}?)"}.get(d["sell_step"] or "", "")
+        facts.append(f"{names[to_move]} to move{step}")
     cards: tuple[Card, ...] = ()
     if phase == "auction":
         if d["table"]:

@@ -28,7 +28,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import WORDS_HELP, next_chance_picker, next_chance_words, words_to_token
+from .words import next_chance_picker, next_chance_words, words_help, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -137,7 +137,6 @@ class ForSaleGame(BaseGame):
     # model, and rollouts that sell as the heuristic does.
     BOT_DEFAULTS = {"pimc": {"max_raise": 3, "opponent_model": "none", "rollout_sell_later_weight": None}}
     PROTOCOL_HELP = PROTOCOL_HELP
-    WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "cash"
     SECRET_CHOICE = SecretChoice(noun="sell", plural="sells", verb="sells", mine="I sell")
     EXAMPLE_GAMES = (
@@ -173,6 +172,7 @@ class ForSaleGame(BaseGame):
         self.edition = edition
         self.theme: Theme = CLASSIC if edition == "classic" else THEMES[theme or "autorama"]
         self.first = first
+        self.WORDS_HELP = words_help(self.theme)  # in the theme's names
 
     @property
     def classic(self) -> bool:
@@ -263,7 +263,7 @@ class ForSaleGame(BaseGame):
         theme = self.theme
         lines = []
         for seat, (score, parts) in enumerate(zip(state.scores(), cast(State, state).score_breakdown())):
-            details = f"{theme.check}s {parts['checks']}, {theme.cash} {parts['cash']}"
+            details = f"{theme.checks} {parts['checks']}, {theme.cash} {parts['cash']}"
             if not self.classic:
                 details += f", modifiers {parts['modifiers']}, financial {parts['financial']}"
             lines.append(f"seat {seat} ({names[seat]}): {score}  ({details})")

@@ -61,7 +61,7 @@ def _chance(theme: Theme, before: dict, token: str, after: dict, classic: bool) 
     if not after["table"]:  # the unseen removal: no card is turned up
         return ["some cards of each deck are set aside unseen"]
     deck = {"auction": "vehicles" if classic else "advisors", "buying": "vehicles", "selling": "checks"}[after["phase"]]
-    noun = {"advisors": "advisors", "vehicles": theme.vehicles, "checks": f"{theme.check}s"}[deck]
+    noun = {"advisors": "advisors", "vehicles": theme.vehicles, "checks": theme.checks}[deck]
     return [
         f"-- phase {phase_number(after)}, round {after['round'] + 1} of {after['rounds_per_phase']}: "
         f"{noun} {_card_names(theme, deck, after['table'])}"
@@ -99,7 +99,8 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
     if token.startswith("keep:"):
         step = f"{_does(who, 'takes')} {theme.vehicle} {token.split(':')[1]} back (Lawyer)"
     elif token.startswith("mech:"):
-        step = f"{_does(who, 'uses')} a Mechanic" if token == "mech:use" else f"{_does(who, 'keeps')} its Mechanic"
+        used = token == "mech:use"
+        step = f"{_does(who, 'uses' if used else 'keeps')} {'a' if used else 'its'} {theme.mechanic}"
     elif sum(seat["sell"] is None for seat in before["seats"]) > 1 and (
         after["sell_step"] != "choose" or after["round"] != before["round"] or after["phase"] != before["phase"]
     ):
@@ -122,7 +123,7 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
             parts.append(f"{names[seat]} {' '.join(map(str, sold))} -> {theme.check} {' '.join(map(str, checks))}")
         return f"{step}sold: " + ", ".join(parts)
     if before["sell_step"] == "choose" and after["sell_step"] != "choose":
-        # Revealed, with Lawyer keeps or a Mechanic decision still to come.
+        # Revealed, with Lawyer keeps or a decision on the check swap (7-9) still to come.
         parts = []
         for seat, a in enumerate(after["seats"]):
             sell = a["sell"]

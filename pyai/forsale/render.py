@@ -45,7 +45,7 @@ def render(d: dict[str, Any], theme: Theme) -> str:
     if to_move == "chance":
         lines.append("next: cards are turned up (chance)")
     elif to_move != "over":
-        step = {"keep": " (Lawyer: take a vehicle back)", "mechanic": " (Mechanic decision)"}.get(
+        step = {"keep": f" (Lawyer: take a {theme.vehicle} back)", "mechanic": f" ({theme.mechanic} decision)"}.get(
             d["sell_step"] or "", ""
         )
         lines.append(f"to move: seat {to_move}{step}")
@@ -57,12 +57,12 @@ def render(d: dict[str, Any], theme: Theme) -> str:
         elif d["phase"] == "buying":
             lines.append(f"table: {vehicles} {_cards(d['table'])}")
         elif d["phase"] == "selling":
-            lines.append(f"table: {theme.check}s {_cards(d['table'])}")
+            lines.append(f"table: {theme.checks} {_cards(d['table'])}")
     if d["removal_recorded"]:
         removed = d["removed"]
         lines.append(
             ("removed unseen: " if classic else f"removed unseen: advisors {_cards(removed[0])}; ")
-            + f"{vehicles} {_cards(removed[1])}; {theme.check}s {_cards(removed[2])}"
+            + f"{vehicles} {_cards(removed[1])}; {theme.checks} {_cards(removed[2])}"
         )
     for seat, s in enumerate(d["seats"]):
         low, high = s["cash_range"]
@@ -85,7 +85,7 @@ def render(d: dict[str, Any], theme: Theme) -> str:
         if s["unknown_vehicles"]:
             parts.append(f"{s['unknown_vehicles']} unknown {vehicles}")
         if s["checks"]:
-            parts.append(f"{theme.check}s: {_cards(s['checks'])}")
+            parts.append(f"{theme.checks}: {_cards(s['checks'])}")
         sell = s["sell"]
         if sell == "hidden":
             parts.append("sell chosen (hidden)")

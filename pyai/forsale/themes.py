@@ -12,11 +12,18 @@ class Theme:
     vehicle: str  # the cards bought in phase 2 and sold in phase 3
     vehicles: str
     check: str  # the cards won in phase 3
+    checks: str  # and more than one
     cash: str
     abilities: tuple[str, ...]  # advisor 1-3, 4-6, ..., 28-30
 
     def advisor(self, number: int) -> str:
         return f"{number} {self.abilities[(number - 1) // 3]}"
+
+    @property
+    def mechanic(self) -> str:
+        """The advisor whose owner, lowest in a sale, may take the second lowest check (7-9);
+        "" in the classic game, which has no advisors."""
+        return self.abilities[2] if self.abilities else ""
 
 
 AUTORAMA = Theme(
@@ -25,6 +32,7 @@ AUTORAMA = Theme(
     vehicle="vehicle",
     vehicles="vehicles",
     check="check",
+    checks="checks",
     cash="cash",
     abilities=(
         "Sales Associate",
@@ -45,7 +53,8 @@ ADVISORS = Theme(
     title="For Sale: Advisors",
     vehicle="property",
     vehicles="properties",
-    check="currency",
+    check="currency card",
+    checks="currency cards",
     cash="coins",
     abilities=(
         "Sales Associate",
@@ -68,6 +77,7 @@ CLASSIC = Theme(
     vehicle="property",
     vehicles="properties",
     check="check",
+    checks="checks",
     cash="coins",
     abilities=(),
 )

@@ -18,10 +18,18 @@ from .themes import Theme
 
 _NUMBERS = re.compile(r"\d+")
 
-WORDS_HELP = """'Anna bids 4', 'I pass', 'deal 3 12 19 27', 'Bob plays 13' or
-'Bob plays the Mechanic', 'I sell 12' (your sealed sell, when you choose it), then
-'sells revealed: Anna 12, Bob 30' (every other seat's, once revealed), 'Bob keeps 20',
-'Anna uses the Mechanic'"""
+def words_help(theme: Theme) -> str:
+    """Examples of the words words_to_token reads, in the theme's names (the classic game
+    has no advisors, so no advisor is played, kept or used)."""
+    advisors = bool(theme.abilities)
+    said = ["'Anna bids 4'", "'I pass'", "'deal 3 12 19 27'"]
+    if advisors:
+        said.append(f"'Bob plays 13' or 'Bob plays the {theme.mechanic}'")
+    said += ["'I sell 12' (your sealed sell, when you choose it)"]
+    said += ["then 'sells revealed: Anna 12, Bob 30' (every other seat's, once revealed)"]
+    if advisors:
+        said += ["'Bob keeps 20'", f"'Anna uses the {theme.mechanic}'"]
+    return ", ".join(said)
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
@@ -71,16 +79,20 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             return f"sell:{numbers[0]},{numbers[1]}@{numbers[2]}"
         if len(numbers) == 2:
             return f"sell:{numbers[0]},{numbers[1]}"
-        raise TokenSyntaxError("a sell names a vehicle, or two and the Lawyer: 'Anna sells 12 20 with 19'")
+        raise TokenSyntaxError(
+            f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'"
+        )
     if verb.startswith("keep") or verb.startswith("take"):
-        return f"keep:{_one(numbers, 'say which vehicle is kept')}"
+        return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept')}"
     if verb.startswith("use"):
         return "mech:use"
     if verb.startswith("skip") or "not" in rest:
         return "mech:skip"
+    advisors = "'Carol plays 13', " if theme.abilities else ""
+    after_sells = f", 'Bob keeps 20', 'Carol uses the {theme.mechanic}'" if theme.abilities else ""
     raise TokenSyntaxError(
-        f"cannot read {text!r}: say who and what, e.g. 'Anna bids 4', 'Bob passes', 'Carol plays 13', "
-        "'Anna sells 12', 'Bob keeps 20', 'Carol uses the Mechanic'"
+        f"cannot read {text!r}: say who and what, e.g. 'Anna bids 4', 'Bob passes', {advisors}"
+        f"'Anna sells 12'{after_sells}"
     )
 
 
@@ -92,7 +104,7 @@ def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
         "setup": first,  # the unseen removal goes by itself: the first cards told are the first auction's
         "auction": first,
         "buying": theme.vehicles,
-        "selling": f"{theme.check}s",
+        "selling": theme.checks,
     }.get(data["phase"])
     if noun is None:
         return ""
@@ -113,7 +125,7 @@ def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | Non
     deck = {"setup": first, "auction": first, "buying": 1, "selling": 2}.get(data["phase"])
     if deck is None:
         return None
-    noun = ("advisors", theme.vehicles, f"{theme.check}s")[deck]
+    noun = ("advisors", theme.vehicles, theme.checks)[deck]
     unseen = Counter(data["unseen"][deck])
 
     def label(number: int) -> str:
@@ -146,6 +158,8 @@ def _one(numbers: list[int], what: str) -> int:
 
 def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:
     """The advisor a seat plays, named by its ability: the only one it holds."""
+    if not theme.abilities:
+        raise TokenSyntaxError("this game has no advisors to play")
     for index, ability in enumerate(theme.abilities):
         if ability.lower() in rest:
             numbers = [3 * index + 1, 3 * index + 2, 3 * index + 3]
@@ -154,4 +168,6 @@ def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:
                 return held[0]
             choices = held or numbers
             raise TokenSyntaxError(f"which {ability}: {', '.join(map(str, choices))}? say its number")
-    raise TokenSyntaxError("say which advisor is played: its number or its ability ('plays the Mechanic')")
+    raise TokenSyntaxError(
+        f"say which advisor is played: its number or its ability ('plays the {theme.mechanic}')"
+    )

@@ -240,6 +240,36 @@ def test_a_range_above_all_a_seat_can_have_is_refused_and_changes_nothing():
     assert view == state.view(1)
 
 
+def test_a_known_cash_that_only_a_consultant_seen_elsewhere_could_pay_is_refused():
+    """Seat 1's hidden advisor could be a Consultant (+1 cash) only while one is unseen:
+    with all three held by other seats, 21 of a 5-player start of 20 is impossible, written
+    as a number or as a range, and every sample of the accepted positions stays possible."""
+    game = pyai.load_game("forsale(players=5)")
+    every_consultant_placed = "phase:auction round:2 leader:3 table:- cash:21/{}/20/21/19 advisors:4/?/5/6/1"
+    with pytest.raises(pyai.InconsistentPositionError, match=r"seat 1 has 21, more than it can have here .*: 20\)"):
+        game.view_from_position(every_consultant_placed.format(21), 0)
+    with pytest.raises(pyai.InconsistentPositionError, match="at least 21 .* at most 20 here"):
+        game.view_from_position(every_consultant_placed.format("21..25"), 0)
+    unknown = game.view_from_position(every_consultant_placed.format("?"), 0)
+    assert unknown.to_dict()["seats"][1]["cash_range"] == [0, 20]
+    one_unseen = "phase:auction round:2 leader:3 table:- cash:21/{}/20/20/19 advisors:4/?/5/7/1"  # 6 is unseen
+    for cash, consultant_drawn in (("20", {False, True}), ("21", {True})):
+        view = game.view_from_position(one_unseen.format(cash), 0)
+        drawn = set()
+        for seed in range(60):
+            sample = view.determinize(seed)
+            game.from_position(sample.position())  # each sample reads back as possible
+            drawn.add(sample.to_dict()["seats"][1]["advisors_in_hand"] == [6])
+        assert drawn == consultant_drawn  # 21 only with the Consultant; 20 with it or without
+    with pytest.raises(pyai.InconsistentPositionError, match="seat 1 has 22, more than it can have here"):
+        game.view_from_position(one_unseen.format(22), 0)
+    # two hidden hands that each need the one unseen Consultant
+    both = "phase:auction round:2 leader:3 table:- cash:21/21/21/20/17 advisors:4/?/?/5/1"
+    needs_two = "needs 2 Consultants among their unknown advisors, but 1 is unseen"
+    with pytest.raises(pyai.InconsistentPositionError, match=needs_two):
+        game.view_from_position(both, 0)
+
+
 def test_sampled_cash_never_exceeds_what_the_sampled_hand_allows():
     """With a seat's cash and advisors both unknown, cash above its ceiling
     without a Consultant is only drawn with a Consultant in its hand: every
