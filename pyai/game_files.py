@@ -20,11 +20,11 @@ network), so it must not learn what lies where on the machine.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GameStringError, PyaiError
+from .regular_file import FileReadError, read_regular_file
 
 MAX_GAME_FILE_BYTES = 1 << 20  # a game's data file is a few KiB; a MiB leaves room for comments
 
@@ -34,39 +34,11 @@ class GameFileError(PyaiError, ValueError):
 
 
 def read_game_file(path: str | os.PathLike[str], limit: int = MAX_GAME_FILE_BYTES) -> bytes:
-    """The bytes of the regular file `path`, at most `limit` of them; GameFileError otherwise.
-
-    The file is opened once and checked on what was opened (no check-then-open
-    race), without blocking on a pipe's writer."""
-    name = os.fspath(path)
+    """The bytes of the regular file `path`, at most `limit` of them; GameFileError otherwise."""
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise GameFileError(f"{name}: no such file") from None
-    except OSError as error:
-        raise GameFileError(f"{name}: cannot be read ({error.strerror})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise GameFileError(f"{name}: is {what}")
-        if info.st_size > limit:
-            raise GameFileError(f"{name}: is {info.st_size} bytes, more than a game file's {limit}")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:  # the file may grow while it is read: stop one byte past the limit
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise GameFileError(f"{name}: is more than a game file's {limit} bytes")
-        return b"".join(chunks)
-    except OSError as error:
-        raise GameFileError(f"{name}: cannot be read ({error.strerror})") from None
-    finally:
-        os.close(fd)
+        return read_regular_file(path, limit, "a game file")
+    except FileReadError as error:
+        raise GameFileError(str(error)) from None
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,30 @@ def test_a_session_is_saved_after_every_line_and_resumes(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(CompanionError, match="cannot resume"):
         Session.load(str(bad))
+    # no file to read whole: refused before a byte is read, instead of reading without end
+    with pytest.raises(CompanionError, match="cannot resume from '/dev/zero': /dev/zero: is not a regular file"):
+        Session.load("/dev/zero")
+    with pytest.raises(CompanionError, match="is a folder"):
+        Session.load(str(tmp_path))
+
+
+def test_money_lost_track_of_between_two_advices_is_told_among_the_steps_since():
+    # The advice says what happened since the last one; a `lost` line is no move of the game,
+    # and in every phase it is told as what the seat stopped knowing.
+    buying = (
+        "phase:buying round:1 leader:0 turn:0 table:11,12,20,29 cash:0/0/0/1 "
+        "advisors:2,5,15,21,26,27,29/3,7,13,20,22,24,28/6,8,11,14,18,25,30/4,9,10,12,16,17,19"
+    )
+    c = Companion(Session("forsale(players=4)", 0, ["Ann", "Bob", "Cy", "Dee"], buying, 20))
+    lines = ["I play 2", "lost Bob cash", "Bob plays 3", "Cy plays 6", "Dee plays 4", "deal 1 5 7 9", "Cy plays 8"]
+    for line in ["advice", *lines]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    earlier = c._earlier()  # what the next advice will say happened since the first
+    assert earlier is not None
+    assert earlier.steps[:2] == ["you offer 2 Sales Associate", "you lost track of Bob's cash (0..28)"]
+    answer = c.handle("Dee plays 9")
+    assert any(line.startswith("advice: you offer") for line in answer), answer
+    assert c.handle("lost I cash") == c.handle("lost me cash") == ["not taken: a seat always knows its own cash"]
 
 
 def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_says_so():

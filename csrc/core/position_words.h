@@ -23,7 +23,7 @@ struct PositionFieldName {
 class PositionWords {
  public:
   // Throws kSyntax for a word that is not field:value, an unknown field, an
-  // empty value, a field given twice, or a non-printable character.
+  // empty value, a field given twice, or a character that is not printable ASCII.
   PositionWords(std::string_view text, std::span<const PositionFieldName> names, int field_count)
       : names_(names), text_(text), written_name_(size_t(field_count)), value_(size_t(field_count)) {
     for (char& c : text_) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -79,9 +79,11 @@ class PositionWords {
 
  private:
   void add_word(std::string_view word) {
-    for (char c : word)
-      if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-        syntax_error("the position holds a non-printable character");
+    for (char c : word) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte >= 0x80) syntax_error("the position holds a character outside ASCII (positions are written in ASCII)");
+      if (byte < 0x21 || byte == 0x7f) syntax_error("the position holds a control character");
+    }
     const size_t colon = word.find(':');
     if (colon == std::string_view::npos)
       syntax_error(quoted(word) + " is not a field:value word (fields: " + field_list() + ")");

@@ -39,15 +39,16 @@ inline std::string quoted(std::string_view text) {
 }
 
 // `raw` in lower case (upper case is a harmless variant); kSyntax if it is
-// empty, longer than `max_length`, or holds a space or a non-printable byte.
+// empty, longer than `max_length`, or holds a byte that is not printable ASCII.
 inline std::string normalised_token(std::string_view raw, size_t max_length) {
   if (raw.empty()) syntax_error("empty move token");
   if (raw.size() > max_length) syntax_error("move token longer than " + std::to_string(max_length) + " characters");
   std::string token(raw);
   for (char& c : token) {
-    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e)
-      syntax_error("move token contains a space or a non-printable character");
-    c = char(std::tolower(static_cast<unsigned char>(c)));
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x80) syntax_error("move token contains a character outside ASCII (tokens are ASCII letters, digits and punctuation)");
+    if (byte < 0x21 || byte == 0x7f) syntax_error("move token contains a space or a control character");
+    c = char(std::tolower(byte));
   }
   return token;
 }

@@ -32,6 +32,7 @@ from ..game_api import Game
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
+from ..regular_file import FileReadError, read_regular_file
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
@@ -47,6 +48,8 @@ MY_WORDS = ("i", "me")
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
 # a longer line is a paste gone wrong, and would be kept in the session file as it is.
 MAX_LINE = 1000
+# A session file holds at most a game's lines of MAX_LINE characters: a few hundred KiB.
+MAX_SESSION_BYTES = 16 << 20
 SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised")
 # Fields a session file written before they existed may lack: each takes its default.
 OPTIONAL_FIELDS = ("advised",)
@@ -176,10 +179,11 @@ class Session:
         """The session in `path`, every field checked (Session.check); CompanionError names
         the file and the first bad field."""
         try:
-            with open(path, encoding="utf-8") as file:
-                data = json.load(file)
-        except OSError as error:
+            text = read_regular_file(path, MAX_SESSION_BYTES, "a session file")
+        except FileReadError as error:
             raise CompanionError(f"cannot resume from {path!r}: {error}") from None
+        try:
+            data = json.loads(text.decode("utf-8"))
         except (ValueError, RecursionError) as error:  # not JSON, not UTF-8, or nested beyond reading
             raise CompanionError(f"cannot resume from {path!r}: it is no session file (JSON): {error}") from None
         try:
@@ -612,12 +616,26 @@ class Companion:
         """The step from `before` to `after` (one line apart), in the game's words, as the advised seat saw it."""
         if isinstance(after, SealedChoice) and not isinstance(before, SealedChoice):  # a choice told, kept
             return [f"{self._said_choice(before, after.my_choice)} (kept secret)"]
-        token = after.moves[-1] if len(after.moves) > len(before.moves) else ""
         seen_before, seen_after = before.view(), after.view()
+        if len(after.moves) <= len(before.moves):  # no move: a line that changed what the seat knows
+            return self._told_forgotten(seen_before, seen_after)
+        token = after.moves[-1]
         if seen_before is None or seen_after is None:
             return [token]
         told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
         return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
+
+    def _told_forgotten(self, before: Any, after: Any) -> list[str]:
+        """The seats whose money the advised seat lost track of between two of its views."""
+        field = self.game.MONEY_FIELD
+        if not field or before is None or after is None:
+            return []
+        told = []
+        for seat, (was, now) in enumerate(zip(before.to_dict()["seats"], after.to_dict()["seats"])):
+            low, high = now.get(f"{field}_range", (None, None))
+            if low is not None and was.get(f"{field}_range") != now.get(f"{field}_range"):
+                told.append(f"you lost track of {self.names[seat]}'s {field} ({low}..{high})")
+        return told
 
     def said_in_words(self, tokens: list[str], position: Position | None = None) -> list[str]:
         """`tokens` played in turn from the position (now, or `position`: one the session went
@@ -662,9 +680,11 @@ class Companion:
         if len(words) not in (3, 4) or words[2].lower() not in ("cash", "money"):
             raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
         lowered = [n.lower() for n in self.names]
-        if words[1].lower() not in lowered:
-            raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
-        return lowered.index(words[1].lower())
+        if words[1].lower() in lowered:
+            return lowered.index(words[1].lower())
+        if words[1].lower() in MY_WORDS:  # the advised seat, as in every other line
+            return self.me
+        raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
 
     def _save(self, path: str | None = None) -> list[str]:
         """Saves the session to `path` (default: its file, if any); a failure is a message, and

@@ -106,6 +106,8 @@ AUCTION = "phase:auction round:1 leader:0 turn:2 table:6,23,24 cash:28/28/28/28 
         (FOUR, "round:1", pyai.TokenSyntaxError, "needs its phase"),
         (FOUR, "phase:lunch", pyai.TokenSyntaxError, "phase:lunch is not a phase"),
         (FOUR, AUCTION + " colour:red", pyai.TokenSyntaxError, "'colour' is not a position field"),
+        (FOUR, AUCTION + " sold:é", pyai.TokenSyntaxError, "the position holds a character outside ASCII"),
+        (FOUR, AUCTION.replace("round:1", "round:\x071"), pyai.TokenSyntaxError, "holds a control character"),
         (FOUR, AUCTION + " cash:1/2/3/4", pyai.TokenSyntaxError, "gives cash twice"),
         (FOUR, AUCTION.replace("cash:28/28/28/28", "cash:28/28/28"), pyai.TokenSyntaxError, "cash lists 3 seats"),
         (FOUR, AUCTION.replace("table:6,23,24", "table:6;23"), pyai.TokenSyntaxError, "is not a card list"),

@@ -180,6 +180,8 @@ def test_tokens_are_canonical_lower_case():
         ((), "deal:", pyai.TokenSyntaxError, "a card is a rank"),
         ((), "bet", pyai.TokenSyntaxError, "unknown token 'bet': leduc tokens are fold, call (or check), raise"),
         ((), "deal js", pyai.TokenSyntaxError, "contains a space"),
+        ((), "r\x07aise", pyai.TokenSyntaxError, "contains a space or a control character"),
+        ((), "rä", pyai.TokenSyntaxError, "contains a character outside ASCII"),
         ((), "", pyai.TokenSyntaxError, "empty move token"),
         ((), "call", pyai.IllegalMoveError, "a card is dealt now, no seat acts (legal: deal:<card>, one of js jh qs"),
         (("deal:js",), "deal:js", pyai.IllegalMoveError, "js is already dealt: it is seat 0's card"),
