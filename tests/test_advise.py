@@ -130,6 +130,10 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
         "Bob's money, say it as a range, e.g. 'lost Bob money 10..20'",
     ]
     assert c.handle("lost Bob money 3..9")[0] == "  Bob's money is between 3 and 9 now"
+    lines = len(c.session.lines)  # a line that changes nothing is refused, not piled up in the session
+    unchanged = "not taken: Bob's money is anything from 3 to 9 already: the line changes nothing"
+    assert c.handle("lost Bob money 3..9") == [unchanged]
+    assert len(c.session.lines) == lines
     assert c.position.view().to_dict()["seats"][1]["money_range"] == [3, 9]
     assert "money:" in c.position.view().position() and "/3..9/" in c.position.view().position()
     leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], None, 200))

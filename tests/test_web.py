@@ -232,6 +232,50 @@ def test_bodies_must_be_small_json_objects(client):
     assert client.get(f"/api/sessions/{state['id']}").json() == state
 
 
+def test_text_that_is_no_text_and_fields_no_call_takes_are_refused(client, store):
+    state = create(client)
+    session = f"/api/sessions/{state['id']}"
+    surrogate = '{"game": "forsale(players=3)", "at": "\\ud800"}'  # a JSON escape of half a UTF-16 pair
+    answer = client.post("/api/sessions", content=surrogate, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "lone surrogate" in answer.json()["error"]
+    for call, body, message in [
+        ("/advice", {"iteration": 5}, "unknown field 'iteration' (an advice takes iterations)"),
+        ("/steps", {"input": "deal 1 2 3", "iterations": 5}, "unknown field 'iterations' (a step takes input, picks"),
+        ("/undo", {"steps": 2}, "unknown field 'steps' (an undo takes no field)"),
+        ("/stop", {"now": True}, "unknown field 'now' (a stop takes no field)"),
+        ("/advice", {"iterations": 10**30}, f'"iterations" is at most {MAX_ITERATIONS} on this server'),
+    ]:
+        answer = client.post(session + call, json=body)
+        assert answer.status_code == 400 and message in answer.json()["error"], (call, answer.text)
+    assert client.get(session).json() == state
+
+
+def test_no_such_route_or_number_is_a_json_404(client):
+    state = create(client)
+    for path in [
+        f"/api/sessions/{state['id']}/positions/" + "9" * 5000,
+        f"/api/sessions/{state['id']}/positions/-1",
+        "/api/tournaments/" + "9" * 5000,
+        "/api/tournaments/abc",
+        "/api/nothing",
+    ]:
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer.json()["error"].startswith("no "), (path, answer.text)
+    wrong = client.put("/api/sessions")
+    assert wrong.status_code == 405 and wrong.json() == {"error": "'/api/sessions' takes no PUT"}
+
+
+def test_a_request_that_got_a_session_before_it_was_deleted_does_not_bring_it_back(client, store):
+    state = create(client, "forsale(players=3)")
+    live = store.get(state["id"])  # as a step or an advice holds it while the delete runs
+    assert client.delete(f"/api/sessions/{state['id']}").status_code == 200
+    store.live[state["id"]] = live  # the request goes on with the session it got
+    for call, body in [("/steps", {"input": "deal 1 2 3"}), ("/advice", {})]:
+        answer = client.post(f"/api/sessions/{state['id']}{call}", json=body)
+        assert answer.status_code == 404 and "it was deleted" in answer.json()["error"], answer.text
+    assert not store.path(state["id"]).exists()
+
+
 def test_undo_with_nothing_to_undo(client):
     state = create(client)
     answer = client.post(f"/api/sessions/{state['id']}/undo", json={})

@@ -232,6 +232,12 @@ def test_an_uploaded_session_is_reviewed_for_its_seat(client, store):
     assert words == [(d["played_words"], d["best_words"]) for d in mine["decisions"]]  # as the seat saw them
 
 
+def test_an_upload_holding_half_a_utf16_pair_is_refused(client):
+    escaped = '{"record": "game: leduc()\\n\\ud800"}'  # JSON escapes: a lone surrogate, no text
+    answer = client.post("/api/reviews", content=escaped, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "lone surrogate" in answer.json()["error"], answer.text
+
+
 @pytest.mark.parametrize(
     "body, status, message",
     [
@@ -246,6 +252,9 @@ def test_an_uploaded_session_is_reviewed_for_its_seat(client, store):
         ({"record": "game: leduc()\n", "iterations": 0}, 400, '"iterations" of a review is 1 to'),
         ({"record": "game: leduc()\n", "extra": 1}, 400, "unknown field 'extra'"),
         ({"record": "game: leduc()\n" + "call " * 53_000}, 413, "a record holds at most"),
+        ({"record": "game:\nraise call"}, 400, "the uploaded record does not name its game"),
+        ({"record": "game:leduc()\nraise zz"}, 400, "the uploaded record"),
+        ({"record": "SQLite format 3\u0000 whatever follows"}, 400, '"record" must be the text of a record'),
     ],
 )
 def test_a_bad_upload_is_refused_naming_what_is_wrong(client, body, status, message):

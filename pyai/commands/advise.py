@@ -595,7 +595,13 @@ class Companion:
         if not any(word.startswith(f"{field}:") for word in view.position().split()):
             raise TokenSyntaxError(f"the position has no {field} now to forget")  # before the first deal, or over
         known = _amount(words[3]) if len(words) == 4 else "?"
+        was = view.to_dict()["seats"][seat].get(f"{field}_range")
         view.forget_money(seat, *(() if known == "?" else known))
+        now = view.to_dict()["seats"][seat].get(f"{field}_range")
+        if was is not None and was == now:  # a line is a change: one that changes nothing would pile up
+            low, high = now
+            amount = f"{low}" if low == high else f"anything from {low} to {high}"
+            raise TokenSyntaxError(f"{self.names[seat]}'s {field} is {amount} already: the line changes nothing")
         return Position.build(str(self.game), self.me, None, [], view.position().split())
 
     def _told(self, before: Position) -> list[str]:

@@ -169,7 +169,7 @@ def read_record(
     lines = text.splitlines()
     first = lines[0].strip() if lines else ""
     if first.startswith("game:"):  # a `pyai play` log or a token file naming its game
-        game_string = game_string or first.split()[1]
+        game_string = game_string or game_named_by(first)
         body = lines[1:]
         recorded = [line for line in body if line.startswith(RECORD_LINE)]
         if recorded:  # a `pyai play` log: its record line, not the account printed above it
@@ -186,6 +186,12 @@ def read_record(
     if bots and len(bots.group(1).split(", ")) == game.players:
         names = bots.group(1).split(", ")
     return Record(game, moves, names, path)
+
+
+def game_named_by(first_line: str) -> str | None:
+    """The game string a record's first line `game: <game string> ...` names (None: none)."""
+    words = first_line.strip()[len("game:") :].split() if first_line.strip().startswith("game:") else []
+    return words[0] if words else None
 
 
 def _is_sqlite(path: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -19,7 +20,7 @@ from starlette.routing import Route
 
 from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
 from ..games import GAMES, load_game
-from .guard import MAX_BODY, Guard, RequestError, error_response, read_json
+from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, read_json
 from .review import MAX_UPLOAD, check_review_iterations, review_session, review_upload
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
@@ -125,6 +126,7 @@ def create_app(
 
         def run() -> tuple[bool, list[str], dict[str, Any]]:
             with live.lock:
+                live.check_not_deleted(request.path_params["session_id"])
                 taken, told = act()
                 return taken, told, state_of(request.path_params["session_id"], live)
 
@@ -146,6 +148,7 @@ def create_app(
 
     async def step(request: Request) -> Response:
         data = await read_json(request)
+        read_fields(data, ("input", "picks", "reveal"), "a step")
         said = data.get("input")
         line = said if isinstance(said, str) else ""
         ways = [way for way in ("input", "picks", "reveal") if way in data]
@@ -176,8 +179,9 @@ def create_app(
         return await change(request, live, act, refused_status=400)
 
     async def undo(request: Request) -> Response:
-        await read_json(request)
+        data = await read_json(request)
         live = await session_of(request)
+        read_fields(data, (), "an undo")
         if live.searching:
             raise RequestError(409, "the advice is being searched: wait for it, then undo")
 
@@ -187,10 +191,11 @@ def create_app(
         data = await read_json(request)
         iterations = data.get("iterations")
         live = await session_of(request)
+        read_fields(data, ("iterations",), "an advice")
         if iterations is not None:
-            check_iterations(iterations, live.companion.game, '"iterations"')
-            if iterations > MAX_ITERATIONS:
+            if isinstance(iterations, int) and not isinstance(iterations, bool) and iterations > MAX_ITERATIONS:
                 raise RequestError(400, f'"iterations" is at most {MAX_ITERATIONS} on this server, not {iterations}')
+            check_iterations(iterations, live.companion.game, '"iterations"')
         try:
             store.search_slot(live)
         except Busy as error:
@@ -198,6 +203,7 @@ def create_app(
 
         def run() -> dict[str, Any]:
             with live.lock:
+                live.check_not_deleted(request.path_params["session_id"])
                 companion = live.companion
                 lines, result = companion.advise(iterations)
                 if result is None:
@@ -214,7 +220,7 @@ def create_app(
 
     async def position_at(request: Request) -> Response:
         live = await session_of(request)
-        steps = request.path_params["steps"]
+        steps = path_number(request.path_params["steps"], "step")
 
         def run() -> dict[str, Any]:
             # No lock: a search holds it for long, and a position gone through never changes.
@@ -230,8 +236,9 @@ def create_app(
         return JSONResponse({"thinking": live.companion.thinking()})
 
     async def stop(request: Request) -> Response:
-        await read_json(request)
+        data = await read_json(request)
         live = await session_of(request)
+        read_fields(data, (), "a stop")
         return JSONResponse({"stopped": live.companion.stop_search()})
 
     async def review(request: Request) -> Response:
@@ -279,7 +286,7 @@ def create_app(
         return JSONResponse({"tournaments": shown.listing()})
 
     async def standings(request: Request) -> Response:
-        number = request.path_params["number"]
+        number = path_number(request.path_params["number"], "tournament")
         return JSONResponse(await run_in_threadpool(shown.standings, number))
 
     routes = [
@@ -292,12 +299,34 @@ def create_app(
         Route("/api/sessions/{session_id}/steps", handled(step), methods=["POST"]),
         Route("/api/sessions/{session_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
-        Route("/api/sessions/{session_id}/positions/{steps:int}", handled(position_at), methods=["GET"]),
+        Route("/api/sessions/{session_id}/positions/{steps}", handled(position_at), methods=["GET"]),
         Route("/api/sessions/{session_id}/progress", handled(progress), methods=["GET"]),
         Route("/api/sessions/{session_id}/stop", handled(stop), methods=["POST"]),
         Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),
         Route("/api/reviews", handled(review_record), methods=["POST"]),
         Route("/api/tournaments", handled(list_tournaments), methods=["GET"]),
-        Route("/api/tournaments/{number:int}", handled(standings), methods=["GET"]),
+        Route("/api/tournaments/{number}", handled(standings), methods=["GET"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(Guard, token=token, loopback=loopback)])
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token, loopback=loopback)],
+        exception_handlers={HTTPException: http_error},
+    )
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    """No such route, or not with this method: answered in JSON as the API's own errors are."""
+    assert isinstance(error, HTTPException)
+    message = {404: f"no {request.url.path[:80]!r} here", 405: f"{request.url.path[:80]!r} takes no {request.method}"}
+    return error_response(error.status_code, message.get(error.status_code, error.detail))
+
+
+# A path's number: a position's steps or a tournament's, never as long as Python's int() refuses.
+MAX_PATH_DIGITS = 9
+
+
+def path_number(text: str, what: str) -> int:
+    """The whole number a path gives; RequestError 404 (no such thing) for any other text."""
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_PATH_DIGITS:
+        raise RequestError(404, f"no {what} {text[:20]!r}")
+    return int(text)

@@ -103,4 +103,16 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         raise RequestError(400, f"the body is no JSON: {error}") from None
     if not isinstance(data, dict):
         raise RequestError(400, f"the body must be a JSON object, not {type(data).__name__}")
+    try:  # JSON escapes can spell half a UTF-16 pair, which no text (or file) can hold
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RequestError(400, "the body holds a lone surrogate (\\ud800-\\udfff): it is no text") from None
     return data
+
+
+def read_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    """RequestError naming the first field of `data` that `what` does not take."""
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        takes = ", ".join(allowed) if allowed else "no field"
+        raise RequestError(400, f"unknown field {unknown[0]!r} ({what} takes {takes})")

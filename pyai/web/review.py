@@ -17,7 +17,7 @@ from typing import Any
 from ..budgets import REVIEW_ITERATIONS
 from ..commands.advice_text import one_line
 from ..commands.advise import Companion, CompanionError, Session
-from ..commands.review import MISTAKE, Decision, DecisionPoint, ReviewError, read_record, review
+from ..commands.review import MISTAKE, Decision, DecisionPoint, ReviewError, game_named_by, read_record, review
 from ..errors import PyaiError
 from ..game_api import Game, State
 from ..game_string import parse_game_string
@@ -95,6 +95,8 @@ def review_session(
 # The most text an uploaded record may hold: a whole game's `pyai play` log is a few KiB.
 MAX_UPLOAD = 256 * 1024
 UPLOADED = "the uploaded record"
+# A tournament results file, which `pyai review` reads from the disk: never an upload.
+SQLITE_HEADER = "SQLite format 3\x00"
 
 
 def uploaded_game(text: str, game: str | None) -> str | None:
@@ -109,8 +111,8 @@ def uploaded_game(text: str, game: str | None) -> str | None:
             except (ValueError, RecursionError):
                 data = None  # read_record says what is wrong with it
             named = data.get("game") if isinstance(data, dict) and isinstance(data.get("game"), str) else None
-        elif first.startswith("game:") and len(first.split()) > 1:
-            named = first.split()[1]
+        else:
+            named = game_named_by(first)
     if named is not None:
         try:
             parse_game_string(named)
@@ -139,7 +141,7 @@ def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -
     """The review of an uploaded record's text (a `pyai play` log, a token file with its
     game line or `game`, a `pyai advise` session), every seat's decisions (a session's: its
     seat's). CompanionError names what is wrong with it, never a server path."""
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not text.strip() or text.startswith(SQLITE_HEADER):
         raise CompanionError('"record" must be the text of a record: a `pyai play` log, a token file or a session')
     if game is not None and not isinstance(game, str):
         raise CompanionError(f'"game" must be a game string, not {game!r:.40}')

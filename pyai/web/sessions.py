@@ -70,6 +70,12 @@ class Live:
     lock: threading.Lock = field(default_factory=threading.Lock)
     searching: bool = False
     used: float = field(default_factory=time.monotonic)
+    deleted: bool = False  # set under the lock: a request that got the session before must not save it again
+
+    def check_not_deleted(self, session_id: str) -> None:
+        """UnknownSession once the session is deleted; call it holding the lock."""
+        if self.deleted:
+            raise UnknownSession(f"no session {session_id!r}: it was deleted")
 
 
 class Store:
@@ -137,6 +143,7 @@ class Store:
                 raise Busy("this session is searching: wait for its advice, then delete it")
             self.live.pop(session_id, None)
         with live.lock:  # a step being saved finishes first
+            live.deleted = True
             try:
                 self.path(session_id).unlink()
             except FileNotFoundError:
