@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+import threading
 
 import pytest
 from starlette.testclient import TestClient
@@ -17,7 +18,7 @@ from pyai.tournament.report import build_report
 from pyai.tournament.runner import TournamentConfig, run_tournament
 from pyai.tournament.store import Store as ResultsStore
 from pyai.web.app import create_app
-from pyai.web.review import MAX_REVIEW_ITERATIONS
+from pyai.web.review import MAX_REVIEW_ITERATIONS, ReviewStopped, review_upload
 from pyai.web.sessions import Store
 from pyai.web.standings import Tournaments
 
@@ -216,6 +217,20 @@ def test_an_uploaded_record_is_reviewed_as_pyai_review_reviews_its_file(client, 
             verbs = {"fold": ("folds",), "call": ("calls", "checks"), "raise": ("raises",)}[decision[move]]
             assert any(f"seat {decision['seat']} {verb}" in said for verb in verbs), said
     assert list(uploads.iterdir()) == []  # the temporary copy is gone
+
+
+def test_a_review_is_given_up_once_told_to_stop(tmp_path, monkeypatch):
+    # The server sets the event when the client hangs up (until_done_or_gone, as for an advice).
+    uploads = tmp_path / "temporary"
+    uploads.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(uploads))
+    text = "game: leduc()\n" + " ".join(random_record("leduc()", 3)) + "\n"
+    stop = threading.Event()
+    assert review_upload(text, ITERATIONS, stop=stop)["decisions"]  # not set: the whole review
+    stop.set()
+    with pytest.raises(ReviewStopped):
+        review_upload(text, ITERATIONS, stop=stop)
+    assert list(uploads.iterdir()) == []  # its temporary copy is gone either way
 
 
 def test_an_uploaded_session_is_reviewed_for_its_seat(client, store):

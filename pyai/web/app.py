@@ -6,6 +6,7 @@ searches), never on the event loop; a session's steps one at a time."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from starlette.routing import Route
 from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
 from ..games import GAMES, load_game
 from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, read_json
-from .review import MAX_UPLOAD, check_review_iterations, review_session, review_upload
+from .review import MAX_UPLOAD, ReviewStopped, check_review_iterations, review_session, review_upload
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
 from .table import advice_numbers, line_of_picks, line_of_reveal, table_state
@@ -259,7 +260,13 @@ def create_app(
             def words(line: int, token: str) -> str:  # the move at the position before the line told it
                 return companion.said_in_words([token], companion.positions[line - 1])[0]
 
-            answer = await run_in_threadpool(review_session, session_id, store.path(session_id), iterations, 0, words)
+            stop = threading.Event()
+            path = store.path(session_id)
+            answer = await until_done_or_gone(
+                request, lambda: review_session(session_id, path, iterations, 0, words, stop), stop.set
+            )
+        except ReviewStopped:
+            return error_response(503, "the review stopped: its client hung up")
         finally:
             store.end_search(live)
         return JSONResponse(answer | {"seat": live.companion.me})
@@ -277,7 +284,12 @@ def create_app(
         except Busy as error:
             raise RequestError(503, str(error)) from None
         try:
-            answer = await run_in_threadpool(review_upload, data.get("record"), iterations, data.get("game"))
+            stop = threading.Event()
+            answer = await until_done_or_gone(
+                request, lambda: review_upload(data.get("record"), iterations, data.get("game"), 0, stop), stop.set
+            )
+        except ReviewStopped:
+            return error_response(503, "the review stopped: its client hung up")
         finally:
             store.end_search(None)
         return JSONResponse(answer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,14 +67,37 @@ def decision_row(decision: Decision, words: Words | None = None) -> dict[str, An
     }
 
 
+class ReviewStopped(Exception):
+    """A review given up between two decisions (its client hung up)."""
+
+
+def stopped_by(stop: threading.Event | None) -> Callable[[int, int], None] | None:
+    """A review's progress callback that gives the review up once `stop` is set: a review
+    nobody waits for would hold one of the server's few search slots for minutes."""
+    if stop is None:
+        return None
+
+    def check(done: int, total: int) -> None:
+        if stop.is_set():
+            raise ReviewStopped
+
+    return check
+
+
 def review_session(
-    session_id: str, path: Path, iterations: int, seed: int = 0, words: Words | None = None
+    session_id: str,
+    path: Path,
+    iterations: int,
+    seed: int = 0,
+    words: Words | None = None,
+    stop: threading.Event | None = None,
 ) -> dict[str, Any]:
     """The review of the session saved at `path` (JSON-safe): its decisions in the order
     played and its mistakes, the biggest first, moves in `words` too (default: their tokens).
-    CompanionError when the file cannot be reviewed (its message names the session, not the file)."""
+    CompanionError when the file cannot be reviewed (its message names the session, not the file);
+    ReviewStopped once `stop` is set."""
     try:
-        result = review(read_record(str(path)), iterations=iterations, seed=seed)
+        result = review(read_record(str(path)), iterations=iterations, seed=seed, progress=stopped_by(stop))
     except ReviewError as error:
         raise CompanionError(str(error).replace(repr(str(path)), f"session {session_id}")) from None
     decisions = [decision_row(d, words) for d in result.decisions]
@@ -137,10 +161,13 @@ def said_by_the_mover(game: Game, point: DecisionPoint, token: str, names: list[
     return one_line(told) or token
 
 
-def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -> dict[str, Any]:
+def review_upload(
+    text: Any, iterations: int, game: Any = None, seed: int = 0, stop: threading.Event | None = None
+) -> dict[str, Any]:
     """The review of an uploaded record's text (a `pyai play` log, a token file with its
     game line or `game`, a `pyai advise` session), every seat's decisions (a session's: its
-    seat's). CompanionError names what is wrong with it, never a server path."""
+    seat's). CompanionError names what is wrong with it, never a server path; ReviewStopped
+    once `stop` is set."""
     if not isinstance(text, str) or not text.strip() or text.startswith(SQLITE_HEADER):
         raise CompanionError('"record" must be the text of a record: a `pyai play` log, a token file or a session')
     if game is not None and not isinstance(game, str):
@@ -150,7 +177,7 @@ def review_upload(text: Any, iterations: int, game: Any = None, seed: int = 0) -
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
-        result = review(read_record(path, game_string), iterations=iterations, seed=seed)
+        result = review(read_record(path, game_string), iterations=iterations, seed=seed, progress=stopped_by(stop))
         record = result.record
         points = {point.index: point for point in record.decision_points()}
         companion = Companion(Session.load(path)) if record.unit == "line" else None
