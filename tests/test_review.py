@@ -94,6 +94,13 @@ def test_bad_records_are_refused_by_name(tmp_path, capsys):
     assert read_record(str(bare), game_string="forsale(players=3)").tokens == ["deal:1,10,25", "pass"]
     with pytest.raises(ReviewError, match="cannot read"):
         read_record(str(tmp_path / "missing.txt"))
+    for no_record, why in [("/dev/zero", "is not a regular file"), (str(tmp_path), "is a folder")]:
+        with pytest.raises(ReviewError, match=f"cannot read .*: {why}"):  # refused at once, not read without end
+            read_record(no_record)
+    game_line_alone = tmp_path / "game_line.txt"
+    game_line_alone.write_text("game:\ndeal:1,10,25\n")
+    with pytest.raises(ReviewError, match="does not name its game"):
+        read_record(str(game_line_alone))
     with pytest.raises(pyai.ArgumentError, match="--deal and --rotation choose a game of a tournament"):
         read_record(str(bare), game_string="forsale(players=3)", deal=1)
     assert main(["review", str(bad), "--iterations", "100"]) == 2

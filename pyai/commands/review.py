@@ -27,11 +27,16 @@ from ..budgets import REVIEW_ITERATIONS
 from ..errors import ArgumentError, IllegalMoveError, PyaiError
 from ..game_api import Game, State, View
 from ..games import load_game
+from ..regular_file import FileReadError, read_regular_file
 
 # A move with fewer visits than this in the full search is searched on its own.
 MIN_VISITS_FOR_AN_ESTIMATE = 30
 MISTAKE = 0.05  # win chance lost that counts as a mistake in the summary
 RECORD_LINE = "record:"  # the last line of a `pyai play` log: the game's tokens (play.py writes it)
+SQLITE_HEADER = b"SQLite format 3\x00"  # a tournament results file begins so
+# A token file or log is a few KiB and a tournament's results file some MiB; far past
+# that, a file is not what was meant.
+MAX_RECORD_BYTES = 256 << 20
 
 
 class ReviewError(PyaiError, ValueError):
@@ -155,14 +160,17 @@ def read_record(
 ) -> Record:
     """A record from a token file, a `pyai play` log, a tournament results file (its
     game of `deal` and `rotation`, both counted from 1) or a `pyai advise` session."""
-    if _is_sqlite(path):
+    try:  # a regular file, read whole once: a device or a pipe named by mistake is refused at once
+        data = read_regular_file(path, MAX_RECORD_BYTES, "a record")
+    except FileReadError as error:
+        raise ReviewError(f"cannot read {path!r}: {error}") from None
+    if data.startswith(SQLITE_HEADER):
         return _tournament_record(path, deal, 1 if rotation is None else rotation)
     if deal is not None or rotation is not None:
         raise ArgumentError("--deal and --rotation choose a game of a tournament results file")
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise ReviewError(f"cannot read {path!r}: {error}") from None
     if text.lstrip().startswith("{"):
         return _session_record(path, game_string)
@@ -192,14 +200,6 @@ def game_named_by(first_line: str) -> str | None:
     """The game string a record's first line `game: <game string> ...` names (None: none)."""
     words = first_line.strip()[len("game:") :].split() if first_line.strip().startswith("game:") else []
     return words[0] if words else None
-
-
-def _is_sqlite(path: str) -> bool:
-    try:
-        with open(path, "rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
-    except OSError as error:
-        raise ReviewError(f"cannot read {path!r}: {error.strerror}") from None
 
 
 def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:

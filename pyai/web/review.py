@@ -18,7 +18,16 @@ from typing import Any
 from ..budgets import REVIEW_ITERATIONS
 from ..commands.advice_text import one_line
 from ..commands.advise import Companion, CompanionError, Session
-from ..commands.review import MISTAKE, Decision, DecisionPoint, ReviewError, game_named_by, read_record, review
+from ..commands.review import (
+    MISTAKE,
+    SQLITE_HEADER,
+    Decision,
+    DecisionPoint,
+    ReviewError,
+    game_named_by,
+    read_record,
+    review,
+)
 from ..errors import PyaiError
 from ..game_api import Game, State
 from ..game_string import parse_game_string
@@ -119,8 +128,6 @@ def review_session(
 # The most text an uploaded record may hold: a whole game's `pyai play` log is a few KiB.
 MAX_UPLOAD = 256 * 1024
 UPLOADED = "the uploaded record"
-# A tournament results file, which `pyai review` reads from the disk: never an upload.
-SQLITE_HEADER = "SQLite format 3\x00"
 
 
 def uploaded_game(text: str, game: str | None) -> str | None:
@@ -168,7 +175,8 @@ def review_upload(
     game line or `game`, a `pyai advise` session), every seat's decisions (a session's: its
     seat's). CompanionError names what is wrong with it, never a server path; ReviewStopped
     once `stop` is set."""
-    if not isinstance(text, str) or not text.strip() or text.startswith(SQLITE_HEADER):
+    # A tournament results file is read by `pyai review` from the disk, never uploaded.
+    if not isinstance(text, str) or not text.strip() or text.startswith(SQLITE_HEADER.decode("ascii")):
         raise CompanionError('"record" must be the text of a record: a `pyai play` log, a token file or a session')
     if game is not None and not isinstance(game, str):
         raise CompanionError(f'"game" must be a game string, not {game!r:.40}')
