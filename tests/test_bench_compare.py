@@ -63,4 +63,6 @@ def test_bad_inputs_are_named(tmp_path):
     other.write_text('{"games": 3}')
     with pytest.raises(CompareError, match="holds no bench figures"):
         load_saved(str(other))
+    with pytest.raises(CompareError, match="cannot read saved figures '/dev/zero': /dev/zero: is not a regular file"):
+        load_saved("/dev/zero")  # refused at once, not read without end
     assert run("--against", sys.executable, "--rounds", "0").returncode == 2

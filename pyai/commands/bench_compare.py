@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PyaiError
+from ..regular_file import FileReadError, read_regular_file
+
+MAX_SAVED_BYTES = 16 << 20  # a saved run (`pyai bench --json`) is a few KiB
 
 
 class CompareError(PyaiError, ValueError):
@@ -119,9 +122,8 @@ def _signature(run: dict[str, Any]) -> str:
 
 def load_saved(path: str) -> dict[str, Any]:
     try:
-        with open(path, encoding="utf-8") as file:
-            data = json.load(file)
-    except (OSError, ValueError) as error:
+        data = json.loads(read_regular_file(path, MAX_SAVED_BYTES, "a bench run's figures").decode("utf-8"))
+    except (FileReadError, ValueError, RecursionError) as error:
         raise CompareError(f"cannot read saved figures {path!r}: {error}") from None
     if not isinstance(data, dict) or "figures" not in data or "signature" not in data:
         raise CompareError(f"{path!r} holds no bench figures (save them with `pyai bench --json > FILE`)")
