@@ -116,6 +116,8 @@ def _review(args: argparse.Namespace) -> int:
         raise PyaiError(f"--seats must be a comma list of seat numbers, not {args.seats!r}") from None
     if args.iterations < 1:
         raise PyaiError(f"--iterations must be 1 or more, not {args.iterations}")
+    if args.top < 1:
+        raise PyaiError(f"--top must be 1 or more, not {args.top}")
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty():
@@ -391,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`pyai play | head`): stop quietly
         _silence_stdout()
         return 141  # as a process killed by SIGPIPE
+    except OSError as error:  # most often the output that cannot be written (a full disk, /dev/full)
+        print(f"pyai: error: {error}", file=sys.stderr)
+        _silence_stdout()
+        return 1
 
 
 def _silence_stdout() -> None:

@@ -22,6 +22,18 @@ from .game_api import SecretChoice
 from .game_string import format_game_string
 
 
+def check_token_text(token: object) -> None:
+    """TokenSyntaxError for what cannot be a token before the core reads it: not a str, or a
+    str with a character outside ASCII (the core says so too, but a str that is no UTF-8,
+    such as a line read with undecodable bytes, cannot even be passed to it)."""
+    if not isinstance(token, str):
+        raise TokenSyntaxError(f"a move token must be a str, not {type(token).__name__}", token=None)
+    if not token.isascii():
+        shown = token.encode("ascii", "backslashreplace").decode("ascii")
+        why = "move token contains a character outside ASCII (tokens are ASCII letters, digits and punctuation)"
+        raise TokenSyntaxError(f"{shown}: {why}", token=token)
+
+
 class BaseGame:
     """A game's setup. Subclasses set `name`, `core_search`, `state_class` and
     `view_class`, and implement `from_params`, `params` (the game string's
@@ -306,8 +318,7 @@ class BaseState:
 
     def _apply_with(self, token: str, apply: Callable[[str], str]) -> str:
         """`apply(token)` (a core apply) with apply()'s checks and error messages."""
-        if not isinstance(token, str):
-            raise TokenSyntaxError(f"a move token must be a str, not {type(token).__name__}", token=None)
+        check_token_text(token)
         try:
             return apply(token)
         except IllegalMoveError as error:

@@ -171,3 +171,20 @@ def test_every_automania_move_is_listed_with_its_words():
     by_token = {line.split()[0]: line for line in lines}
     assert "you place a worker on row 1" in by_token["place:R1"] and "you withdraw" in by_token["withdraw"]
     assert len({line.index(" you ") for line in lines}) == 1  # the words line up
+
+
+def test_a_typed_move_is_taken_only_as_said_never_with_its_sign_or_unit_dropped():
+    state = pyai.load_game("forsale(players=3)").replay(["deal:1,10,25"])
+    told = ["you", "seat 1", "seat 2"]
+    assert play_command._read_move(state, 0, told, "bid 5") == "bid:5"
+    assert play_command._read_move(state, 0, told, "I bid 5.") == "bid:5"
+    for line, why in [
+        ("bid:-5", "'-5' in 'bid:-5' is not a plain number"),  # a token is refused as one, not read as words
+        ("pass;bid:2", "is not a move token"),
+        ("bid 12k", "'12k' is no whole number"),
+        ("bid -5", "'-5' is no whole number"),
+        ("bid:\udcff", "move token contains a character outside ASCII"),  # a line with undecodable bytes
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=re.escape(why)):
+            play_command._read_move(state, 0, told, line)
+    assert state.history() == ["deal:1,10,25"]

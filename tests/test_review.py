@@ -105,6 +105,9 @@ def test_bad_records_are_refused_by_name(tmp_path, capsys):
         read_record(str(bare), game_string="forsale(players=3)", deal=1)
     assert main(["review", str(bad), "--iterations", "100"]) == 2
     assert "token 1 'bid:29'" in capsys.readouterr().err
+    for top in ("0", "-1"):
+        assert main(["review", str(bare), "--game", "forsale(players=3)", "--top", top]) == 2
+        assert f"--top must be 1 or more, not {top}" in capsys.readouterr().err
 
 
 def test_seats_that_the_game_does_not_have_are_refused_by_name(tmp_path, capsys):

@@ -653,6 +653,7 @@ def test_bad_inputs_are_refused_before_anything_runs(tmp_path):
         (TournamentConfig("forsale(players=3)", ["random"] * 4), "4 bots for a 3-player game"),
         (TournamentConfig("forsale(players=9)", ["random"]), "players"),
         (TournamentConfig("forsale(players=3)", ["random"], deals=0), "--deals must be"),
+        (TournamentConfig("forsale(players=3)", ["random"], deals=10**30), "--deals must be a whole number 1 to"),
         (TournamentConfig("forsale(players=3)", ["random"], seatings="shuffled"), "--seatings must be"),
         (TournamentConfig("forsale(players=3)", ["ismcts:iterations=x1"]), "iterations must be"),
     ]:

@@ -141,6 +141,8 @@ def _read_move(state: State, human: int, told: list[str], line: str) -> str:
     try:
         return state.clone().apply(line)
     except PyaiError as error:
+        if len(line.split()) == 1 and ":" in line:  # a token, refused as one: never read again as words
+            raise
         words = state.game.words_to_token
         token_error = error
     said = line if line.split()[0].lower() in ("i", "me") else f"I {line}"

@@ -20,6 +20,7 @@ from ..game_objects import (
     BaseView,
     SecretChoice,
     check_params,
+    check_token_text,
     position_text,
     whole_number_param,
 )
@@ -101,6 +102,7 @@ class View(BaseView):
         as paid when its range allows it. All or nothing: the view is
         unchanged when the token is refused.
         """
+        check_token_text(token)
         return self._core.apply_seen(token)
 
     def knows_cash(self, seat: int) -> bool:

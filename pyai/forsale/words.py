@@ -16,7 +16,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import ChanceOption, ChancePicker
 from .themes import Theme
 
-_NUMBERS = re.compile(r"\d+")
+_NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 
 def words_help(theme: Theme) -> str:
     """Examples of the words words_to_token reads, in the theme's names (the classic game
@@ -62,7 +62,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
         raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
     rest = " ".join(words[1:]).lower()
-    numbers = [int(n) for n in _NUMBERS.findall(rest)]
+    numbers = _numbers(rest)
     verb = words[1].lower() if len(words) > 1 else ""
     if verb.startswith("pass"):
         return "pass"
@@ -154,6 +154,20 @@ def _one(numbers: list[int], what: str) -> int:
     if len(numbers) != 1:
         raise TokenSyntaxError(what)
     return numbers[0]
+
+
+def _numbers(rest: str) -> list[int]:
+    """The whole numbers said, in order; TokenSyntaxError for a word that holds digits but is
+    no whole number ("-5", "12k", "25.0"): a sign or a unit dropped would make another move."""
+    numbers = []
+    for word in rest.split():
+        for part in re.split(r"[:@]", word.rstrip(".")):  # "I sell:10" (a token said), "Anna bids 4."
+            if any(c.isdigit() for c in part):
+                number = _NUMBER.fullmatch(part)
+                if number is None or not number.group(1).isascii():
+                    raise TokenSyntaxError(f"{word!r} is no whole number: say a card or an amount as digits, e.g. 12")
+                numbers.append(int(number.group(1)))
+    return numbers
 
 
 def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:

@@ -79,15 +79,21 @@ class Plan:
         }
 
 
-def _whole(name: str, value: Any, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise TournamentError(f"{name} must be a whole number >= {low}, not {value!r}")
+def _whole(name: str, value: Any, low: int, high: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f">= {low}" if high is None else f"{low} to {high}"
+        raise TournamentError(f"{name} must be a whole number {span}, not {value!r}")
+
+
+# Every game of a tournament is listed before the first is played: a million deals
+# (several million games) is far past any run and still fits in memory.
+MAX_DEALS = 1_000_000
 
 
 def plan(config: TournamentConfig) -> Plan:
     """Checks the config (raising a clear error naming the bad input) and lists its games."""
     game = load_game(config.game)
-    _whole("--deals", config.deals, 1)
+    _whole("--deals", config.deals, 1, MAX_DEALS)
     _whole("--seed", config.seed, 0)
     _whole("--move-time", config.move_time_ms, 1)
     _whole("--margin", config.margin_ms, 0)
