@@ -166,7 +166,12 @@ def test_output_piped_into_a_reader_that_stops_early_ends_quietly():
 def test_output_that_cannot_be_written_is_one_error_line():
     command = "analyse 'forsale(players=4)' --moves deal:3,12,19,27 --iterations 20"
     run = subprocess.run(
-        f"{sys.executable} -m pyai {command} > /dev/full", shell=True, capture_output=True, text=True, timeout=120
+        f"{sys.executable} -m pyai {command} > /dev/full",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd="/",  # the installed package, not the source folder
     )
     assert run.returncode == 1 and run.stderr == "pyai: error: [Errno 28] No space left on device\n", run.stderr
 
