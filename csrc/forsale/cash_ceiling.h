@@ -37,6 +37,13 @@ inline int consultants_hired(const State& s, int seat) {
   return card_count(hired & kConsultants);
 }
 
+// How many more Consultants than it is known to have hired `seat` must have
+// hired to hold the cash it has in `s` (0 when its known advisors allow it).
+inline int consultants_needed(const State& s, int seat) {
+  const int over = s.cash[seat] - most_cash(s, seat, consultants_hired(s, seat));
+  return over > 0 ? (over + kConsultantFee - 1) / kConsultantFee : 0;
+}
+
 // The most cash `seat` can hold in `s` when `unknown_advisors` of the advisors in
 // its hand are not known: each may be one of the Consultants no one has seen.
 inline int most_cash_unknown_hand(const State& s, int seat, int unknown_advisors) {

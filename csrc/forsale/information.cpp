@@ -93,15 +93,6 @@ uint32_t ways_to_choose(int n, int k) {
   return uint32_t(ways);  // at most C(30, 15), well inside 32 bits
 }
 
-// The Consultants a seat's unknown advisors must include for the cash it is
-// known to hold (cash_ceiling.h); 0 when its cash is unknown (drawn, then
-// checked) or within what it could have without them.
-int consultants_needed(const View& view, const State& s, int seat) {
-  if (!view.knows_cash(seat)) return 0;
-  const int over = s.cash[seat] - most_cash(s, seat, consultants_hired(s, seat));
-  return over > 0 ? (over + kConsultantFee - 1) / kConsultantFee : 0;
-}
-
 // `count` advisors from `unseen` holding at least `consultants` Consultants,
 // each such hand equally likely: the number of Consultants is drawn by how many
 // hands have it, then the Consultants and the others uniformly. With too few
@@ -129,8 +120,10 @@ void draw_hands_and_cash(const View& view, State& s, Rng& rng) {
     if (!view.knows_cash(p)) s.cash[p] = int16_t(view.cash_low[p] + int(rng.below(uint32_t(view.cash_high[p] - view.cash_low[p] + 1))));
   for (int p = 0; p < s.num_players; ++p) {
     if (view.unknown_advisors[p]) {
-      const CardMask hand = draw_advisors(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p],
-                                          consultants_needed(view, s, p), rng);
+      // A known cash that only Consultants could pay puts them in the hand; an unknown
+      // cash is drawn first and checked after (cash_over_ceiling).
+      const int needed = view.knows_cash(p) ? consultants_needed(s, p) : 0;
+      const CardMask hand = draw_advisors(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p], needed, rng);
       s.advisors_in_hand[p] |= hand;
       s.unseen[int(Deck::kAdvisors)] &= ~hand;
     }

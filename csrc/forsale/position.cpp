@@ -664,10 +664,7 @@ class PositionReader {
     // Each seat's least cash may need Consultants among its unknown advisors;
     // together they cannot need more than are unseen.
     int needed = 0;
-    for (int p = 0; p < s_.num_players; ++p) {
-      const int over = s_.cash[p] - most_cash(s_, p, consultants_hired(s_, p));
-      if (over > 0) needed += (over + kConsultantFee - 1) / kConsultantFee;
-    }
+    for (int p = 0; p < s_.num_players; ++p) needed += consultants_needed(s_, p);
     const int unseen = card_count(s_.unseen[int(Deck::kAdvisors)] & kConsultants);
     if (needed > unseen)
       inconsistent("cash: the seats' cash needs " + std::to_string(needed) +
