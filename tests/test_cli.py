@@ -149,30 +149,23 @@ def test_version_and_engine_help():
     assert run.returncode == 0 and "type 'help'" in run.stdout and "position <game>" in run.stdout
 
 
+def pyai_in_a_shell(command: str) -> subprocess.CompletedProcess:
+    """`pyai <command>` by the shell, so that `command` may end with a pipe or a redirection;
+    the installed package, run from /, not the source folder."""
+    return subprocess.run(
+        f"{sys.executable} -m pyai {command}", shell=True, capture_output=True, text=True, timeout=120, cwd="/"
+    )
+
+
 def test_output_piped_into_a_reader_that_stops_early_ends_quietly():
     for command in ("play --players 4 --seed 3", "analyse 'forsale(players=4)' --moves deal:3,12,19,27 --json"):
-        run = subprocess.run(
-            f"{sys.executable} -m pyai {command} | head -n 2",
-            shell=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            cwd="/",
-        )
+        run = pyai_in_a_shell(f"{command} | head -n 2")
         assert len(run.stdout.splitlines()) == 2
         assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
 
 
 def test_output_that_cannot_be_written_is_one_error_line():
-    command = "analyse 'forsale(players=4)' --moves deal:3,12,19,27 --iterations 20"
-    run = subprocess.run(
-        f"{sys.executable} -m pyai {command} > /dev/full",
-        shell=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd="/",  # the installed package, not the source folder
-    )
+    run = pyai_in_a_shell("analyse 'forsale(players=4)' --moves deal:3,12,19,27 --iterations 20 > /dev/full")
     assert run.returncode == 1 and run.stderr == "pyai: error: [Errno 28] No space left on device\n", run.stderr
 
 

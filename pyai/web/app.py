@@ -61,6 +61,13 @@ async def until_done_or_gone(request: Request, work: Callable[[], Any], on_gone:
     return task.result()
 
 
+async def review_until_done_or_gone(request: Request, work: Callable[[threading.Event], Any]) -> Any:
+    """`work(stop)`'s value (a review), as until_done_or_gone runs it: `stop` is set if the
+    client hangs up, and the review then raises ReviewStopped between two decisions."""
+    stop = threading.Event()
+    return await until_done_or_gone(request, lambda: work(stop), stop.set)
+
+
 def create_app(
     store: Store, token: str | None = None, loopback: bool = True, tournaments: Tournaments | None = None
 ) -> Starlette:
@@ -260,10 +267,9 @@ def create_app(
             def words(line: int, token: str) -> str:  # the move at the position before the line told it
                 return companion.said_in_words([token], companion.positions[line - 1])[0]
 
-            stop = threading.Event()
             path = store.path(session_id)
-            answer = await until_done_or_gone(
-                request, lambda: review_session(session_id, path, iterations, 0, words, stop), stop.set
+            answer = await review_until_done_or_gone(
+                request, lambda stop: review_session(session_id, path, iterations, 0, words, stop)
             )
         except ReviewStopped:
             return error_response(503, "the review stopped: its client hung up")
@@ -284,9 +290,8 @@ def create_app(
         except Busy as error:
             raise RequestError(503, str(error)) from None
         try:
-            stop = threading.Event()
-            answer = await until_done_or_gone(
-                request, lambda: review_upload(data.get("record"), iterations, data.get("game"), 0, stop), stop.set
+            answer = await review_until_done_or_gone(
+                request, lambda stop: review_upload(data.get("record"), iterations, data.get("game"), 0, stop)
             )
         except ReviewStopped:
             return error_response(503, "the review stopped: its client hung up")
