@@ -21,6 +21,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+# What a person calls the seat they play, at the head of a line said in a game's
+# words ("I pass", "me row 1"). "you" too: the engine tells that seat's moves as
+# "you bid 3", and a line copied from the advice must read back as what it says.
+OWN_SEAT_WORDS = ("i", "me", "my", "you")
+
 
 @dataclass(frozen=True)
 class SecretChoice:

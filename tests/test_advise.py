@@ -6,6 +6,7 @@ command in a pseudo-terminal, Ctrl-C answering with what was found."""
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import os
 import random
@@ -23,7 +24,7 @@ from test_readme import load_samples
 import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
-from pyai.commands.advice_text import TOLD_APART, costs_in_play_line
+from pyai.commands.advice_text import TOLD_APART, costs_in_play_line, one_line
 from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
@@ -543,6 +544,32 @@ def walked(game: str, seed: int, path: str | None) -> list[Companion]:
         steps.append(line)
     marks = sorted({0, len(steps) // 3, 2 * len(steps) // 3, len(steps)})
     return [Companion(Session(game, 0, list(GAMES[game]), iterations=20, lines=steps[:m]), path) for m in marks]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_copied_from_the_advice_is_taken_as_that_move(game):
+    """What the companion calls a move, your own ("you pass; you take 12 Controller") or
+    another seat's ("Bob takes the speed machine (1 star) from row 2"), typed back as it
+    reads is taken, and told back in the same words: the same move to the table."""
+    rng = random.Random(3)
+    c = Companion(Session(game, 0, list(GAMES[game]), iterations=20))
+    checked: set[tuple[bool, str]] = set()
+    while not c.position.state.is_terminal():
+        state = c.position.state
+        if state.to_move() != "chance":
+            mine = c.at_sealed_step() and state.may_act(c.me) and not isinstance(c.position, SealedChoice)
+            if mine or not c.at_sealed_step():  # another seat's secret choice is said in the reveal line
+                moves = state.legal_moves_for(c.me) if mine else state.legal_moves()
+                for token in rng.sample(moves, min(3, len(moves))):
+                    words = c.said_in_words([token])[0]
+                    answer = c.handle(words)
+                    told = one_line(list(itertools.takewhile(lambda line: line.startswith("  "), answer)))
+                    assert told in (words, f"{words} (kept secret)"), (token, words, answer)
+                    assert c.handle("undo")[0] == "undone"
+                    checked.add((mine or state.to_move() == c.me, token.split(":")[0]))
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    kinds = {kind for _, kind in checked}
+    assert {True, False} == {mine for mine, _ in checked} and len(kinds) >= {"leduc()": 3}.get(game, 5), checked
 
 
 @pytest.mark.parametrize("game", GAMES)

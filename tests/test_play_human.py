@@ -171,6 +171,8 @@ def test_every_automania_move_is_listed_with_its_words():
     by_token = {line.split()[0]: line for line in lines}
     assert "you place a worker on row 1" in by_token["place:R1"] and "you withdraw" in by_token["withdraw"]
     assert len({line.index(" you ") for line in lines}) == 1  # the words line up
+    for token, line in by_token.items():  # and each, typed back as it reads, is that move
+        assert play_command._read_move(state, seat, names, line.split(None, 1)[1]) == token
 
 
 def test_a_typed_move_is_taken_only_as_said_never_with_its_sign_or_unit_dropped():

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
 from .narration import contract_words, does, plural, space_words, tile_words
 
@@ -111,7 +111,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
     if words[0] in _TABLE_CHANCE:
         return _table_chance(text, words, data, names, me, components)
-    seat, rest = _speaker(words, names, me)
+    # A seat's step as it is told back: what follows "; " is what came of it ("...; the sales begin").
+    seat, rest = _speaker(_words(text.split(";")[0]), names, me)
     if seat is None:
         raise TokenSyntaxError(
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
@@ -121,7 +122,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         return _private_card(seat, rest, data, names, me)
     _check_mover(seat, data, names)
     said = _Said(rest, data, seat, components)
-    foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ()))  # 'sells 4' at the contract step: not contract 4
+    foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
     token = _by_verb(rest) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
@@ -137,7 +138,7 @@ def _words(text: str) -> list[str]:
 
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
     """The seat a line starts with (the longest name that fits) and the words after it."""
-    said = [(_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in ("i", "me", "my")]
+    said = [(_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
     best: tuple[int | None, int] = (None, 0)
     for name, seat in said:
         if name and words[: len(name)] == name and len(name) > best[1]:
@@ -769,6 +770,11 @@ _OTHER_STEPS_WORDS = {
     "sell": ("contract", "ship", "marketing", "back", "office", "draw"),
     "draw": ("sell", "sold", "ship", "marketing", "office", "station", "styling"),
 }
+
+
+# Words that name the step itself: a line with one is this step's whatever else it tells
+# ('takes sales office 2 (sells 2 cars)', as the step is told back).
+_OWN_WORDS = {"sales office": ("office",)}
 
 
 def _by_verb(words: list[str]) -> str | None:

@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import Game
+from ..game_api import OWN_SEAT_WORDS, Game
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
@@ -43,8 +43,6 @@ commands: advice [N] (now, for your seat; N iterations), show, undo, lost <name>
 seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
 # The words the companion reads itself at the start of a line: no seat may be called so.
 COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit")
-# What a person calls the advised seat; another seat named so could never be told apart from it.
-MY_WORDS = ("i", "me")
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
 # a longer line is a paste gone wrong, and would be kept in the session file as it is.
 MAX_LINE = 1000
@@ -267,7 +265,7 @@ def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> No
         reserved = (*COMMAND_WORDS, game.SECRET_CHOICE.plural)
         if lowered in reserved:
             raise CompanionError(f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(reserved)})")
-        if lowered in MY_WORDS and number != seat:
+        if lowered in OWN_SEAT_WORDS and number != seat:
             raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
         if lowered in seen:
             raise CompanionError(f"{where} {_shown(name)} is seat {seen[lowered]}'s too")
@@ -488,7 +486,7 @@ class Companion:
 
     def _seat_named(self, word: str) -> int | None:
         lowered = word.lower()
-        if lowered in MY_WORDS:
+        if lowered in OWN_SEAT_WORDS:
             return self.me
         names = [n.lower() for n in self.names]
         return names.index(lowered) if lowered in names else None
@@ -688,7 +686,7 @@ class Companion:
         lowered = [n.lower() for n in self.names]
         if words[1].lower() in lowered:
             return lowered.index(words[1].lower())
-        if words[1].lower() in MY_WORDS:  # the advised seat, as in every other line
+        if words[1].lower() in OWN_SEAT_WORDS:  # the advised seat, as in every other line
             return self.me
         raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
 

@@ -16,7 +16,7 @@ from ..analysis import analyse
 from ..bots import Bot
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError
-from ..game_api import Game, State
+from ..game_api import OWN_SEAT_WORDS, Game, State
 from ..win_chance_map import told_chance
 from .advice_text import TOLD_APART, one_line
 
@@ -145,7 +145,7 @@ def _read_move(state: State, human: int, told: list[str], line: str) -> str:
             raise
         words = state.game.words_to_token
         token_error = error
-    said = line if line.split()[0].lower() in ("i", "me") else f"I {line}"
+    said = line if line.split()[0].lower() in OWN_SEAT_WORDS else f"I {line}"
     try:
         token = words(said, state.view(human).to_dict(), told, human)
     except PyaiError as error:

@@ -25,7 +25,7 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
         lines.append(_auction(theme, before, token, after, names, who, classic))
     elif before["phase"] == "buying":
         advisor = int(token.split(":")[1].rstrip("+"))
-        boost = ", paying 3 to count as 31-33" if token.endswith("+") else ""
+        boost = f", {BOOST_SAID}" if token.endswith("+") else ""
         lines.append(f"{_does(who, 'offers')} {theme.advisor(advisor)}{boost}")
         if after["round"] != before["round"] or after["phase"] != before["phase"]:
             lines.append(_vehicles_taken(theme.vehicle, before, after, names))
@@ -34,6 +34,9 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
     lines.extend(_cash_moves(theme, before, after, names))
     return [line for line in lines if line]
 
+
+# A Fleet Manager played with its payment, as told after the advisor played.
+BOOST_SAID = "paying 3 to count as 31-33"
 
 _YOU = {  # a verb as "you" says it
     "bids": "bid",

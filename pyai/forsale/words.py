@@ -13,10 +13,13 @@ from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
-from ..game_api import ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
+from .narration import BOOST_SAID
 from .themes import Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
+# An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
+_ASIDE = re.compile(r"\([^()]*\)")
 
 def words_help(theme: Theme) -> str:
     """Examples of the words words_to_token reads, in the theme's names (the classic game
@@ -39,7 +42,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     alone = text.split()
     if len(alone) == 1 and (":" in alone[0] or alone[0].lower() == "pass"):
         return alone[0]  # a move token (`deal:3,12,19,27`, `bid:4`, `pass`), taken as it is
-    words = text.replace(",", " ").split()
+    # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
+    words = _ASIDE.sub(" ", text.split(";")[0]).replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower()
@@ -62,15 +66,17 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
         raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
     rest = " ".join(words[1:]).lower()
+    boosted = BOOST_SAID in rest  # as the step is told back: its range is no number to read
+    rest = rest.replace(BOOST_SAID, "")
     numbers = _numbers(rest)
     verb = words[1].lower() if len(words) > 1 else ""
     if verb.startswith("pass"):
         return "pass"
     if verb.startswith("bid"):
         return f"bid:{_one(numbers, 'a bid needs its total')}"
-    if verb.startswith("play"):
+    if verb.startswith(("play", "offer")):
         advisor = numbers[0] if numbers else _advisor_by_ability(rest, data["seats"][seat], theme)
-        boost = "+" if "+" in rest or "pay" in rest or "boost" in rest else ""
+        boost = "+" if boosted or "+" in rest or "pay" in rest or "boost" in rest else ""
         return f"play:{advisor}{boost}"
     if verb.startswith("sell"):
         if len(numbers) == 1:
@@ -82,6 +88,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         raise TokenSyntaxError(
             f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'"
         )
+    if verb.startswith("keep") and not numbers and theme.mechanic and theme.mechanic.lower() in rest:
+        return "mech:skip"  # "Bob keeps his Mechanic": the check swap not used
     if verb.startswith("keep") or verb.startswith("take"):
         return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept')}"
     if verb.startswith("use"):
@@ -139,7 +147,7 @@ def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | Non
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
-    if word in ("i", "me"):
+    if word in OWN_SEAT_WORDS:
         return me
     lowered = [name.lower() for name in names]
     if word in lowered:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -32,7 +32,8 @@ WORDS_HELP = "'I get ks', 'Bob gets a card', 'Anna raises', 'I check', 'Bob fold
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
     """The token `text` says in the position `data` (the advised seat's view, to_dict())."""
-    words = text.replace(",", " ").split()
+    # As a step is told back, what follows "; " is what came of it ("Bob calls: the pot is 6; the public card: ...").
+    words = text.split(";")[0].replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna raises', 'I check' or 'deal ks'")
     lowered = [word.lower() for word in words]
@@ -47,7 +48,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
             f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
             "nor a move or 'deal <card>'"
         )
-    rest = lowered[1:]
+    rest = [word.rstrip(":;.!") for word in lowered[1:]]  # "Anna checks: the pot is 2", as it is told back
     if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
         if _next_receiver(data) != seat:
             raise TokenSyntaxError(f"the next card is not {names[seat]}'s ({_next_card_words(data, names)})")
@@ -66,7 +67,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
-    if word in ("i", "me", "my"):
+    if word in OWN_SEAT_WORDS:
         return me
     lowered = [name.lower() for name in names]
     return lowered.index(word) if word in lowered else None

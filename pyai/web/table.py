@@ -10,9 +10,9 @@ from typing import Any
 
 from ..analysis import AnalysisResult, Search
 from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share
-from ..commands.advise import MY_WORDS, Companion, CompanionError, SealedChoice, steps_help
+from ..commands.advise import Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
-from ..game_api import ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChancePicker
 from ..protocol.errors import ProtocolError
 
 # More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
@@ -110,7 +110,7 @@ def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
             if not state.may_act(companion.me):
                 return []
             tokens = state.legal_moves_for(companion.me)
-            prefix = f"{MY_WORDS[0].upper()} "
+            prefix = f"{OWN_SEAT_WORDS[0].upper()} "
         else:
             tokens = position.legal()
             prefix = ""
