@@ -35,7 +35,9 @@ machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'o
 
 _TOKEN = re.compile(r"[a-z]+(:\S*)?", re.IGNORECASE)
 _BARE_TOKENS = ("withdraw", "discard", "keep")
-_WORD = re.compile(r"\$|\*|/|\d+|[a-z]+")
+_WORD = re.compile(r"\$|\*|/|[0-9]+|[a-z]+")
+# A number no one says for a count, a level or a card: signed, a fraction, or in other digits than 0-9.
+_ODD_NUMBER = re.compile(r"(?:^|(?<=\s))[-\u2212][0-9]\S*|\S*[0-9]\.[0-9]\S*|\S*(?![0-9])\d\S*")
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 _MARKETS = {
     **{word: "NA" for word in ("na", "north", "america", "american")},
@@ -132,13 +134,23 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
 
 
 def _words(text: str) -> list[str]:
-    """Lower-case words, numbers and the signs $ * /: 'S2' is 's', '2'; '1*' is '1', '*'."""
-    return [_NUMBER_WORDS.get(word, word) for word in _WORD.findall(text.lower())]
+    """Lower-case words, numbers and the signs $ * /: 'S2' is 's', '2'; '1*' is '1', '*'.
+    TokenSyntaxError for a number with a sign or a fraction ('-2', '7.5') or in other
+    digits than 0-9: read as its digits alone it would make another move."""
+    odd = _ODD_NUMBER.search(text)
+    if odd:
+        raise TokenSyntaxError(f"{odd.group(0).strip()!r} is no whole number: say a number as digits, e.g. 3")
+    return _name_words(text)
+
+
+def _name_words(name: str) -> list[str]:
+    """A seat's name as `_words` splits a line (a name is the table's to choose, digits and all)."""
+    return [_NUMBER_WORDS.get(word, word) for word in _WORD.findall(name.lower())]
 
 
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
     """The seat a line starts with (the longest name that fits) and the words after it."""
-    said = [(_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
+    said = [(_name_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
     best: tuple[int | None, int] = (None, 0)
     for name, seat in said:
         if name and words[: len(name)] == name and len(name) > best[1]:

@@ -495,6 +495,26 @@ def test_decisions_read_from_words(step, text, token):
 
 
 @pytest.mark.parametrize(
+    "step, text, odd",
+    [
+        ("turn", "Ann sponsors -2", "-2"),
+        ("ship", "Ann ships 7.5", "7.5"),
+        ("ship", "Ann ships \uff17", "\uff17"),  # a fullwidth 7: a digit to Python, not to the table
+        ("sell", "Ann sells \u22123", "\u22123"),
+        ("draw", "Ann draws 1.", None),  # a full stop ends the line: read as 1
+    ],
+)
+def test_a_number_is_read_only_as_a_whole_number_in_digits(step, text, odd):
+    """A sign or a fraction dropped would make another move: 'sponsors -2' is not 'sponsors 2'."""
+    data = at_step(step, space="R1")
+    if odd is None:
+        assert game(3).words_to_token(text, data, NAMES[:3], 0) == "draw:1"
+        return
+    with pytest.raises(TokenSyntaxError, match=re.escape(f"{odd!r} is no whole number")):
+        game(3).words_to_token(text, data, NAMES[:3], 0)
+
+
+@pytest.mark.parametrize(
     "text, token",
     [
         ("order Bob Ann me", "order:1,0,2"),
