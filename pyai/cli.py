@@ -16,7 +16,7 @@ from .budgets import MOVE_ITERATIONS, REVIEW_ITERATIONS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
-from .output_files import check_writable, writing
+from .output_files import check_writable, write_bytes
 
 
 def _search_settings(args: argparse.Namespace) -> dict:
@@ -131,8 +131,7 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(result.report(top=args.top))
     if args.plot:
-        with writing("--plot", args.plot):
-            plot_review(result, args.plot, seats)
+        write_bytes("--plot", args.plot, plot_review(result, seats))
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 

@@ -17,14 +17,19 @@ class OutputFileError(PyaiError, OSError):
 
 def check_writable(option: str, path: str) -> None:
     """Raises OutputFileError unless `path` can be written: its folder exists and takes
-    new files, and it is no folder itself. Nothing is created."""
+    new files, and it is no folder itself. The file is opened to see (a file system such
+    as /proc refuses what permissions allow), never emptied, and removed again if the
+    check made it: nothing is left behind."""
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise OutputFileError(f"{option}: {path} is a folder, not a file to write")
     if not os.path.isdir(folder):
         raise OutputFileError(f"{option}: cannot write {path}: there is no folder {folder}")
-    if not os.access(folder, os.W_OK | os.X_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise OutputFileError(f"{option}: cannot write {path}: permission denied")
+    existed = os.path.lexists(path)
+    with writing(option, path):
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | (0 if existed else os.O_CREAT | os.O_EXCL), 0o644))
+        if not existed:
+            os.remove(path)
 
 
 @contextmanager
@@ -37,5 +42,11 @@ def writing(option: str, path: str) -> Iterator[None]:
 
 
 def write_text(option: str, path: str, text: str) -> None:
-    with writing(option, path), open(path, "w", encoding="utf-8") as out:
-        out.write(text)
+    write_bytes(option, path, text.encode("utf-8"))
+
+
+def write_bytes(option: str, path: str, data: bytes) -> None:
+    """Writes `data` to `path`; a failure, on the last flush too (a full disk, /dev/full),
+    is an OutputFileError naming `option` and `path`."""
+    with writing(option, path), open(path, "wb") as out:
+        out.write(data)

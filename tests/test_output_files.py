@@ -6,7 +6,7 @@ import os
 import pytest
 
 from pyai.errors import PyaiError
-from pyai.output_files import OutputFileError, check_writable, write_text, writing
+from pyai.output_files import OutputFileError, check_writable, write_bytes, write_text, writing
 
 
 def test_a_writable_path_passes_and_nothing_is_created(tmp_path):
@@ -25,19 +25,26 @@ def test_a_folder_or_a_missing_folder_is_refused_by_option_and_path(tmp_path):
         check_writable("--json", str(missing))
 
 
-def test_a_folder_or_file_without_write_permission_is_refused(tmp_path, monkeypatch):
+def test_a_path_the_file_system_or_permissions_refuse_is_refused_and_a_file_kept_whole(tmp_path, monkeypatch):
+    # /proc takes no new files, whatever its permissions say: the check opens the file to see.
+    with pytest.raises(OutputFileError, match="--plot: cannot write /proc/pyai.png: No such file or directory"):
+        check_writable("--plot", "/proc/pyai.png")
     existing = tmp_path / "old.png"
-    existing.write_text("")
-    denied = {str(tmp_path), str(existing)}
-    real_access = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode: str(path) not in denied and real_access(path, mode))
+    existing.write_text("kept")
+    check_writable("--plot", str(existing))
+    assert existing.read_text() == "kept"  # opened to see, never emptied
+    real_open = os.open
+
+    def denied(path, *args, **kwargs):
+        if str(path).startswith(str(tmp_path)):
+            raise PermissionError(13, "Permission denied")  # as for a user who may not write there (not root)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
     for path in (tmp_path / "new.png", existing):
-        with pytest.raises(OutputFileError, match=f"--plot: cannot write {path}: permission denied"):
+        with pytest.raises(OutputFileError, match=f"--plot: cannot write {path}: Permission denied"):
             check_writable("--plot", str(path))
-    denied = {str(existing)}  # the folder takes files; the file itself is read-only
-    with pytest.raises(OutputFileError, match="permission denied"):
-        check_writable("--plot", str(existing))
-    check_writable("--plot", str(tmp_path / "new.png"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.png"]
 
 
 def test_a_failure_while_writing_names_the_option_and_the_path(tmp_path):
@@ -51,5 +58,8 @@ def test_a_failure_while_writing_names_the_option_and_the_path(tmp_path):
     with pytest.raises(PyaiError, match="--plot: cannot write x.png: Disk quota exceeded"):
         with writing("--plot", "x.png"):
             raise OSError(122, "Disk quota exceeded")
+    # A device that takes the open but not the bytes: the failure shows at the last flush.
+    with pytest.raises(OutputFileError, match="--plot: cannot write /dev/full: No space left on device"):
+        write_bytes("--plot", "/dev/full", b"\x89PNG" * 4096)
     write_text("--json", str(tmp_path / "ok.json"), "{}\n")
     assert (tmp_path / "ok.json").read_text() == "{}\n"

@@ -15,6 +15,7 @@ visits to estimate it.
 
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -305,9 +306,9 @@ def _review_decision(point: DecisionPoint, iterations: int, seed: int) -> Decisi
     )
 
 
-def plot_review(result: Review, path: str, seats: Sequence[int] | None = None) -> None:
+def plot_review(result: Review, seats: Sequence[int] | None = None) -> bytes:
     """Each seat's win chance over the game (as the seat to move saw it), of `seats`
-    (default all), and their mistakes marked."""
+    (default all), and their mistakes marked: a PNG image."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -327,5 +328,7 @@ def plot_review(result: Review, path: str, seats: Sequence[int] | None = None) -
     axes.set_title(f"review of {result.record.game}: x = a mistake (lost >= {MISTAKE})")
     axes.legend(fontsize=8)
     figure.tight_layout()
-    figure.savefig(path)
+    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
+    figure.savefig(image, format="png")
     plt.close(figure)
+    return image.getvalue()

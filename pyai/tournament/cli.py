@@ -13,7 +13,7 @@ import tempfile
 from typing import Any
 
 from ..games import DEFAULT_GAME
-from ..output_files import check_writable, write_text, writing
+from ..output_files import check_writable, write_bytes, write_text
 from .sigterm import Terminated, sigterm_interrupts
 
 DEFAULT_DB = "tournament.sqlite"
@@ -141,8 +141,7 @@ def _emit(report: dict, args: argparse.Namespace) -> None:
     if not to_stdout:
         print(table(report))
     if args.plot:
-        with writing("--plot", args.plot):
-            plot(report, args.plot)
+        write_bytes("--plot", args.plot, plot(report))
 
 
 def run_tournament_command(args: argparse.Namespace) -> int:

@@ -212,8 +212,8 @@ def require_matplotlib() -> None:
         ) from None
 
 
-def plot(report: dict[str, Any], path: str) -> None:
-    """Win rates with their 95% intervals, and the ratings (mu ± sigma) over the games, in one image."""
+def plot(report: dict[str, Any]) -> bytes:
+    """Win rates with their 95% intervals, and the ratings (mu ± sigma) over the games, in one PNG image."""
     require_matplotlib()
     import matplotlib
 
@@ -247,5 +247,7 @@ def plot(report: dict[str, Any], path: str) -> None:
     lines.set_title("ratings over the games")
     lines.legend(fontsize=8)
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
+    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
+    figure.savefig(image, format="png", dpi=110)
     plt.close(figure)
+    return image.getvalue()
