@@ -13,6 +13,7 @@ from ._startup import main_has_started
 from .analysis import Search, cannot_win
 from .bots import BOTS, check_bot, make_bot
 from .budgets import MOVE_ITERATIONS, REVIEW_ITERATIONS
+from .commands.bench import COMPARISON_ROUNDS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
@@ -177,10 +178,15 @@ def _require_matplotlib() -> None:
 def _bench(args: argparse.Namespace) -> int:
     from .commands.bench import run_bench, run_comparison
 
+    if args.rounds is not None and not args.against:
+        raise PyaiError("--rounds counts the rounds of both builds under --against; give it with --against only")
     if args.against or args.compare:
-        if args.rounds < 1:
-            raise PyaiError(f"--rounds must be 1 or more, not {args.rounds}")
-        return run_comparison(args.game, args.quick, args.against, args.compare, args.rounds)
+        if args.json:
+            raise PyaiError("--json saves this build's own figures: give it without --against or --compare")
+        rounds = COMPARISON_ROUNDS if args.rounds is None else args.rounds
+        if rounds < 1:
+            raise PyaiError(f"--rounds must be 1 or more, not {rounds}")
+        return run_comparison(args.game, args.quick, args.against, args.compare, rounds)
     return run_bench(args.game, quick=args.quick, as_json=args.json)
 
 
@@ -318,7 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="compare with the pyai of another Python (another build), interleaved, as ratios",
     )
     against.add_argument("--compare", metavar="FILE", default=None, help="compare with figures saved by --json")
-    bench.add_argument("--rounds", type=int, default=3, help="--against: rounds of both builds (default 3)")
+    bench.add_argument(
+        "--rounds", type=int, default=None, help=f"--against: rounds of both builds (default {COMPARISON_ROUNDS})"
+    )
     bench.set_defaults(run=_bench)
 
     engine = commands.add_parser(

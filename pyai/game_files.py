@@ -52,6 +52,8 @@ class FileAccess:
         """Files inside these folders only; GameStringError names one that is not a folder."""
         resolved = []
         for folder in folders:
+            if not folder.strip():  # realpath would make it the current folder, which no one named
+                raise GameStringError("a game files folder is empty: name a folder")
             path = os.path.realpath(os.path.expanduser(folder))
             if not os.path.isdir(path):
                 raise GameStringError(f"game files folder {folder!r} is not a folder")

@@ -66,3 +66,8 @@ def test_bad_inputs_are_named(tmp_path):
     with pytest.raises(CompareError, match="cannot read saved figures '/dev/zero': /dev/zero: is not a regular file"):
         load_saved("/dev/zero")  # refused at once, not read without end
     assert run("--against", sys.executable, "--rounds", "0").returncode == 2
+    # Options that would be dropped unheard are refused, each by name.
+    alone = run("--rounds", "2")
+    assert alone.returncode == 2 and "--rounds counts the rounds of both builds under --against" in alone.stderr
+    saved = run("--compare", str(other), "--json")
+    assert saved.returncode == 2 and "--json saves this build's own figures" in saved.stderr

@@ -114,6 +114,9 @@ def test_file_access_under_folders_follows_links_before_it_checks(tmp_path):
             access.checked("components", str(path))
     with pytest.raises(pyai.GameStringError, match="is not a folder"):
         FileAccess.inside([str(inside)])
+    for empty in ("", "  "):  # not the current folder, which no one named
+        with pytest.raises(pyai.GameStringError, match="a game files folder is empty"):
+            FileAccess.inside([str(allowed), empty])
 
 
 def test_the_library_and_the_commands_read_any_regular_file_their_user_names(tmp_path):

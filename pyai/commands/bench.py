@@ -19,6 +19,8 @@ from ..games import DEFAULT_GAME, load_game
 from .bench_protocol import round_trip_ms
 
 SIGNATURE_ITERATIONS = 5_000
+# Rounds of both builds in a comparison: the median of 3 ratios rides out one noisy run.
+COMPARISON_ROUNDS = 3
 
 
 @dataclass
@@ -132,7 +134,7 @@ def run_bench(game_string: str = DEFAULT_GAME, quick: bool = False, as_json: boo
 
 
 def run_comparison(
-    game_string: str, quick: bool, against: str | None = None, saved: str | None = None, rounds: int = 3
+    game_string: str, quick: bool, against: str | None = None, saved: str | None = None, rounds: int = COMPARISON_ROUNDS
 ) -> int:
     """This build against another Python's pyai, interleaved (`against`), or against saved figures."""
     from .bench_compare import interleaved, load_saved, ratios, report
