@@ -80,6 +80,27 @@ def test_a_game_of_a_tournament_is_reviewed_with_its_bots(tmp_path, capsys):
         read_record(db, deal=7)
     with pytest.raises(ReviewError, match="no game of deal 1, rotation 0"):
         read_record(db, deal=1, rotation=0)
+    with pytest.raises(pyai.ArgumentError, match=r"--game forsale\(players=4\) is not the record's game"):
+        read_record(db, game_string="forsale(players=4)", deal=1)  # never a 3-player record read as 4
+    assert read_record(db, game_string="forsale(players=3)", deal=1).tokens == first.tokens
+
+
+def test_a_game_given_beside_a_record_that_names_its_own_must_be_that_game(tmp_path, capsys):
+    """--game fills in for a record that names no game; beside one that does, it may only agree."""
+    named = tmp_path / "named.txt"
+    named.write_text(BLUNDER)
+    for other in ("forsale(players=4)", "leduc()", "forsale(players=3,edition=classic)"):
+        with pytest.raises(pyai.ArgumentError, match=re.escape(f"--game {other} is not the record's game")):
+            read_record(str(named), game_string=other)
+    assert read_record(str(named), game_string="forsale(players=3)").tokens == read_record(str(named)).tokens
+    assert main(["review", str(named), "--game", "leduc()"]) == 2
+    assert "--game leduc() is not the record's game, forsale(players=3); leave it out" in capsys.readouterr().err
+    path = tmp_path / "s.json"
+    Companion(Session("forsale(players=4)", 3, ["Anna", "Bob", "Carol", "Dee"], iterations=50), str(path)).handle(
+        "deal 3 12 19 27"
+    )
+    with pytest.raises(pyai.ArgumentError, match=re.escape("--game forsale(players=3) is not the record's game")):
+        read_record(str(path), game_string="forsale(players=3)")
 
 
 def test_bad_records_are_refused_by_name(tmp_path, capsys):

@@ -166,7 +166,7 @@ def read_record(
     except FileReadError as error:
         raise ReviewError(f"cannot read {path!r}: {error}") from None
     if data.startswith(SQLITE_HEADER):
-        return _tournament_record(path, deal, 1 if rotation is None else rotation)
+        return _same_game(game_string, _tournament_record(path, deal, 1 if rotation is None else rotation))
     if deal is not None or rotation is not None:
         raise ArgumentError("--deal and --rotation choose a game of a tournament results file")
     try:
@@ -174,11 +174,11 @@ def read_record(
     except UnicodeDecodeError as error:
         raise ReviewError(f"cannot read {path!r}: {error}") from None
     if text.lstrip().startswith("{"):
-        return _session_record(path, game_string)
+        return _same_game(game_string, _session_record(path))
     lines = text.splitlines()
     first = lines[0].strip() if lines else ""
     if first.startswith("game:"):  # a `pyai play` log or a token file naming its game
-        game_string = game_string or game_named_by(first)
+        named = game_named_by(first)
         body = lines[1:]
         recorded = [line for line in body if line.startswith(RECORD_LINE)]
         if recorded:  # a `pyai play` log: its record line, not the account printed above it
@@ -186,15 +186,22 @@ def read_record(
         else:  # a token file: every word after the first line
             moves = [word for line in body for word in line.split("#")[0].split()]
     else:
-        moves = [word for line in lines for word in line.split("#")[0].split()]
-    if game_string is None:
+        named, moves = None, [word for line in lines for word in line.split("#")[0].split()]
+    if game_string is None and named is None:
         raise ReviewError(f"{path!r} does not name its game: give --game (or a first line `game: <game string>`)")
-    game = load_game(game_string)
+    game = load_game(named or game_string)
     names = [f"seat {seat}" for seat in range(game.players)]
     bots = re.search(r"\bbots: (.+)$", first)  # a `pyai play` log names its bots
     if bots and len(bots.group(1).split(", ")) == game.players:
         names = bots.group(1).split(", ")
-    return Record(game, moves, names, path)
+    return _same_game(game_string, Record(game, moves, names, path))
+
+
+def _same_game(game_string: str | None, record: Record) -> Record:
+    """`record`, unless `--game` names another game than the one it was played in."""
+    if game_string is not None and load_game(game_string) != record.game:
+        raise ArgumentError(f"--game {game_string} is not the record's game, {record.game}; leave it out")
+    return record
 
 
 def game_named_by(first_line: str) -> str | None:
@@ -228,7 +235,7 @@ def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:
     return Record(game, row["tokens"], names, f"{path}, deal {deal}, rotation {rotation}")
 
 
-def _session_record(path: str, game_string: str | None) -> Record:
+def _session_record(path: str) -> Record:
     """An advise session: its seat's decisions, each from what that seat knew then
     (the companion's positions, replayed from the file)."""
     from .advise import Companion, CompanionError, Session
@@ -238,8 +245,6 @@ def _session_record(path: str, game_string: str | None) -> Record:
     except CompanionError as error:
         raise ReviewError(f"{path!r}: {error}") from None
     game = companion.game
-    if game_string is not None and load_game(game_string) != game:
-        raise ArgumentError(f"--game {game_string} is not the session's game, {game}")
     points = []
     for line, (position, after) in enumerate(zip(companion.positions, companion.positions[1:]), 1):
         played = companion.my_move_between(position, after)
