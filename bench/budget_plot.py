@@ -58,7 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="*", help="pyai tournament results files (SQLite, or a report saved as JSON)")
     parser.add_argument(
-        "--series", nargs="+", action="append", default=[], metavar=("NAME", "FILE"),
+        "--series",
+        nargs="+",
+        action="append",
+        default=[],
+        metavar=("NAME", "FILE"),
         help="a line's name and its results files (repeatable)",
     )
     parser.add_argument("--bot", default="ismcts", help="the tested bot: the first spec starting with this")

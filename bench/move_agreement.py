@@ -185,9 +185,7 @@ def agreement(positions: list[dict], budgets: list[int], heuristic: bool = False
             for b in smaller
         ]
         if heuristic:
-            with_largest.append(
-                sum(sum(c["heuristic"] == y for y in c[largest]) / len(SEEDS) for c in choices) / count
-            )
+            with_largest.append(sum(sum(c["heuristic"] == y for y in c[largest]) / len(SEEDS) for c in choices) / count)
         lines.append(
             f"| {phase} | {count} | "
             + " / ".join(f"{share:.2f}" for share in itself)

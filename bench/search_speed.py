@@ -70,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=5, help="search every n-th decision")
     parser.add_argument("--iterations", type=int, default=10_000)
     parser.add_argument(
-        "--settings", action="append", metavar="KEY=VALUE,...",
+        "--settings",
+        action="append",
+        metavar="KEY=VALUE,...",
         help="a list of search settings to time (repeatable; the first is the base of the ratios; "
         f"default: {' and '.join(DEFAULT_SETTINGS)})",
     )

@@ -140,9 +140,10 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     leduc = Companion(Session("leduc()", 0, ["Me", "Bob"], None, 200))
     assert leduc.handle("lost Bob cash") == ["not taken: leduc has no money a player can lose track of"]
     assert "plain words: 'I get ks'" in leduc.handle("help")[0]
-    assert "plain words: 'order Bob Ann me'" in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle(
-        "help"
-    )[0]
+    assert (
+        "plain words: 'order Bob Ann me'"
+        in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle("help")[0]
+    )
 
 
 # docs/advise.md's round at a table (docs/samples.py makes that sample), up to Bob's first tile
@@ -460,8 +461,7 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
         c.handle(line)
     before = said(c)
     assert c.handle(": hello")[0] == (
-        "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for Dee), "
-        "nor a move token or 'deal ...'"
+        "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for Dee), nor a move token or 'deal ...'"
     )
     for line in ("sells revealed:", "sells revealed: ,", "Sells revealed :"):
         assert c.handle(line) == [
@@ -796,8 +796,11 @@ def test_for_sale_takes_its_move_tokens_as_they_are():
         ("automania(players=3)", [], "next: the player order: say 'order Anna Bob me' (first player first)"),
         (
             "automania(players=3)",
-            ["order Bob me Anna", "demands speed speed power suitcase safety / suitcase green power green safety",
-             "display 4 11 19"],
+            [
+                "order Bob me Anna",
+                "demands speed speed power suitcase safety / suitcase green power green safety",
+                "display 4 11 19",
+            ],
             "next: Bob's starting contract, unseen: say 'Bob gets a starting contract'",
         ),
     ],  # fmt: skip
@@ -818,18 +821,27 @@ def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said)
 @pytest.mark.parametrize(
     "game, names, lines, expected",
     [
-        ("leduc()", "me,Bob", ["I get the king of spades", "Bob gets his card"],
-         # a mixed policy (whole-hand CFR): how often to play it, and no one likely line of play
-         r"advice: you (check|raise to 3).*\r\n.*\r\nwhy: best mixed, so your moves give nothing away: "
-         r"the search plays it \d+% of the time[\s\S]*\(500 iterations\)"),
+        (
+            "leduc()",
+            "me,Bob",
+            ["I get the king of spades", "Bob gets his card"],
+            # a mixed policy (whole-hand CFR): how often to play it, and no one likely line of play
+            r"advice: you (check|raise to 3).*\r\n.*\r\nwhy: best mixed, so your moves give nothing away: "
+            r"the search plays it \d+% of the time[\s\S]*\(500 iterations\)",
+        ),
         (
             "automania(players=2)",
             "Ann,me",
-            ["order me Ann", "demands speed speed power suitcase safety / suitcase green power green safety",
-             "display 4 11 19", "I get S1", "Ann gets her starting contract",
-             "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, "
-             "safety, chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, "
-             "green, research 1 star, stripes 1 star"],
+            [
+                "order me Ann",
+                "demands speed speed power suitcase safety / suitcase green power green safety",
+                "display 4 11 19",
+                "I get S1",
+                "Ann gets her starting contract",
+                "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, "
+                "safety, chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, "
+                "green, research 1 star, stripes 1 star",
+            ],
             r"advice: you (place|sponsor|take|withdraw)[\s\S]*likely next: [\s\S]*\(500 iterations\)",
         ),
     ],  # fmt: skip
@@ -837,8 +849,19 @@ def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said)
 def test_a_session_in_a_terminal_in_words(game, names, lines, expected):
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "pyai", "advise", "--game", game, "--seat", "1" if names.endswith("me") else "0",
-         "--names", names, "--iterations", "500"],  # fmt: skip
+        [
+            "-m",
+            "pyai",
+            "advise",
+            "--game",
+            game,
+            "--seat",
+            "1" if names.endswith("me") else "0",
+            "--names",
+            names,
+            "--iterations",
+            "500",
+        ],  # fmt: skip
         encoding="utf-8",
         timeout=60,
         cwd="/",

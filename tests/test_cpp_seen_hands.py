@@ -20,9 +20,7 @@ SUMMARY = re.compile(r"^(seeing|blind control) seat won ([\d.]+) \+- ([\d.]+) of
 
 
 def seen_hands(build: CppBuild, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(build.program(SEEN_HANDS)), *args], capture_output=True, text=True, timeout=RUN_TIMEOUT
-    )
+    return subprocess.run([str(build.program(SEEN_HANDS)), *args], capture_output=True, text=True, timeout=RUN_TIMEOUT)
 
 
 def games_of(output: str) -> list[tuple[int, int, int, list[int]]]:

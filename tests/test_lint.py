@@ -1,5 +1,6 @@
-"""The linter and the type checker run with the tests (ruff and mypy, configured in
-pyproject.toml), so CI runs them: a finding fails here with the tool's own report."""
+"""The linter, the formatter's check and the type checker run with the tests (ruff and
+mypy, configured in pyproject.toml), so CI runs them: a finding fails here with the
+tool's own report."""
 
 from __future__ import annotations
 
@@ -13,6 +14,23 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_ruff_finds_nothing():
     run = subprocess.run([sys.executable, "-m", "ruff", "check", str(ROOT)], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_format_would_change_nothing():
+    # One layout for all the Python, so a diff shows only what changed.
+    command = [sys.executable, "-m", "ruff", "format", "--check", "--diff", "pyai", "tests", "bench"]
+    run = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_format_reports_a_file_it_would_change(tmp_path):
+    # The check above can fail: a file laid out otherwise is reported.
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = {'a':1}\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--isolated", str(bad)], capture_output=True
+    )
+    assert run.returncode == 1
 
 
 def test_ruff_reports_a_finding(tmp_path):

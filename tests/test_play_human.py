@@ -124,8 +124,11 @@ def test_the_persons_own_move_may_be_said_in_words():
 def test_a_leduc_hint_says_the_move_and_its_chips():
     written = scripted("leduc", 0, ["hint", "quit"], seed=2)
     hint = next(line for line in written if line.startswith("hint: "))
-    assert re.fullmatch(r"hint: you (raise to 3: the pot is 4|check: the pot is 2) \[(raise|call)\] "
-                        r"\(win 0\.\d\d ± 0\.\d\d, expected [+-]\d\.\d\d chips\)", hint)
+    assert re.fullmatch(
+        r"hint: you (raise to 3: the pot is 4|check: the pot is 2) \[(raise|call)\] "
+        r"\(win 0\.\d\d ± 0\.\d\d, expected [+-]\d\.\d\d chips\)",
+        hint,
+    )
 
 
 def test_an_automania_hint_says_what_seats_given_its_chance_won_in_self_play(monkeypatch):

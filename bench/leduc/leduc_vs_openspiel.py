@@ -87,9 +87,7 @@ ROW_SETTINGS: dict[str, dict[str, object]] = {
 
 def pyai_search(leduc, spiel_state, iterations: int, seed: int, settings: dict[str, object]) -> pyai.AnalysisResult:
     state = leduc.replay(pyai_tokens(spiel_state))
-    return pyai.analyse(
-        state, spiel_state.current_player(), iterations=iterations, seed=seed, threads=1, **settings
-    )
+    return pyai.analyse(state, spiel_state.current_player(), iterations=iterations, seed=seed, threads=1, **settings)
 
 
 def openspiel_bot(game, iterations: int, seed: int):
@@ -217,7 +215,7 @@ def main() -> None:
         metavar="DEALS",
         help="also play DEALS deals against OpenSpiel's ISMCTS, seats swapped, both sampling (at the first budget)",
     )
-    parser.add_argument("--pyai-only", action="store_true", help="the \"pyai\" row only (the game's default search)")
+    parser.add_argument("--pyai-only", action="store_true", help='the "pyai" row only (the game\'s default search)')
     args = parser.parse_args()
     for setting in args.setting:
         name, _, value = setting.partition("=")

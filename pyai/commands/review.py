@@ -187,9 +187,10 @@ def read_record(
             moves = [word for line in body for word in line.split("#")[0].split()]
     else:
         named, moves = None, [word for line in lines for word in line.split("#")[0].split()]
-    if game_string is None and named is None:
+    played_in = named or game_string
+    if played_in is None:
         raise ReviewError(f"{path!r} does not name its game: give --game (or a first line `game: <game string>`)")
-    game = load_game(named or game_string)
+    game = load_game(played_in)
     names = [f"seat {seat}" for seat in range(game.players)]
     bots = re.search(r"\bbots: (.+)$", first)  # a `pyai play` log names its bots
     if bots and len(bots.group(1).split(", ")) == game.players:

@@ -21,6 +21,7 @@ _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played
 # An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
 _ASIDE = re.compile(r"\([^()]*\)")
 
+
 def words_help(theme: Theme) -> str:
     """Examples of the words words_to_token reads, in the theme's names (the classic game
     has no advisors, so no advisor is played, kept or used)."""
@@ -85,9 +86,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             return f"sell:{numbers[0]},{numbers[1]}@{numbers[2]}"
         if len(numbers) == 2:
             return f"sell:{numbers[0]},{numbers[1]}"
-        raise TokenSyntaxError(
-            f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'"
-        )
+        raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'")
     if verb.startswith("keep") and not numbers and theme.mechanic and theme.mechanic.lower() in rest:
         return "mech:skip"  # "Bob keeps his Mechanic": the check swap not used
     if verb.startswith("keep") or verb.startswith("take"):
@@ -190,6 +189,4 @@ def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:
                 return held[0]
             choices = held or numbers
             raise TokenSyntaxError(f"which {ability}: {', '.join(map(str, choices))}? say its number")
-    raise TokenSyntaxError(
-        f"say which advisor is played: its number or its ability ('plays the {theme.mechanic}')"
-    )
+    raise TokenSyntaxError(f"say which advisor is played: its number or its ability ('plays the {theme.mechanic}')")

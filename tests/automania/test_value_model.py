@@ -171,9 +171,7 @@ def test_with_the_model_the_search_still_ignores_hidden_contracts():
     play(other, "place:C1", "tile:2", "discard", "draw:deck", "drawn:11")
     mover = truth.to_move()  # seat 2: seat 1's deck draw is hidden from it
     assert other.view(mover) == truth.view(mover) and other != truth
-    first, second = (
-        comparable(analyse(s, mover, iterations=2000, seed=7, evaluation="model")) for s in (truth, other)
-    )
+    first, second = (comparable(analyse(s, mover, iterations=2000, seed=7, evaluation="model")) for s in (truth, other))
     assert first == second
 
 

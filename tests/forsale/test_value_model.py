@@ -134,8 +134,12 @@ def test_samples_are_seeded_and_each_carries_its_games_outcome():
 
 @pytest.mark.parametrize(
     "arguments, message",
-    [((4, False, -1, 10, 20), "games"), ((4, False, 10, -1, 20), "max_cut"), ((4, False, 10, 10, 101), "noise"),
-     ((7, False, 10, 10, 20), "players")],
+    [
+        ((4, False, -1, 10, 20), "games"),
+        ((4, False, 10, -1, 20), "max_cut"),
+        ((4, False, 10, 10, 101), "noise"),
+        ((7, False, 10, 10, 20), "players"),
+    ],
 )
 def test_bad_sample_requests_name_what_is_wrong(arguments, message):
     with pytest.raises(pyai.PyaiError, match=message):
@@ -226,9 +230,12 @@ def test_the_engine_takes_the_model_as_an_option_and_refuses_it_by_name_for_ledu
 def test_a_fit_too_small_to_hold_games_out_says_so(tmp_path, capsys):
     # Ten games per setting: game 0 is held out, so the later boundaries it never
     # reached have no held-out figures, and the report says that instead of failing.
-    assert fit_value_model.main(
-        ["--games", "10", "--weights", str(tmp_path / "w.inc"), "--report", str(tmp_path / "r.json")]
-    ) == 0
+    assert (
+        fit_value_model.main(
+            ["--games", "10", "--weights", str(tmp_path / "w.inc"), "--report", str(tmp_path / "r.json")]
+        )
+        == 0
+    )
     assert "no held-out positions" in capsys.readouterr().out
     written = (tmp_path / "w.inc").read_text()
     assert written.count("{true,") > 0
