@@ -366,6 +366,10 @@ class Game(Protocol):
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
 
+    def decision_words(self, data: dict[str, Any]) -> str:
+        """Optional hook: what the seat to move in a view's to_dict() is to do, in a few words
+        after "to" ("take a tile from row 1", "bid more than 4 or pass"); "" when the game does not say."""
+
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[Zone]:
         """Optional hook: a view's to_dict() as a picture: the table's zones, seats by `names`,
         `me` the seat whose view it is; what that seat cannot see is drawn hidden. [] (the

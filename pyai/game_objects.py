@@ -222,6 +222,10 @@ class BaseGame:
         game has no words for it (the companion then shows the token's form)."""
         return ""
 
+    def decision_words(self, data: dict[str, Any]) -> str:
+        """Nothing said: the companion names the seat to move alone."""
+        return ""
+
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
         """None drawn: the game's text picture is all a page shows."""
         return []

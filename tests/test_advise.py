@@ -40,10 +40,10 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     c = companion(tmp_path)
     assert c.handle("deal 3 12 19 27") == [
         "  -- phase 1, round 1 of 7: advisors 3 Sales Associate, 12 Controller, 19 Lawyer, 27 Financial Advisor",
-        "next: Anna",
+        "next: Anna, to bid or pass",
     ]
-    assert c.handle("Anna bids 1") == ["  Anna bids 1", "next: Bob"]
-    assert c.handle("bob bids 2") == ["  Bob bids 2", "next: Carol"]
+    assert c.handle("Anna bids 1") == ["  Anna bids 1", "next: Bob, to bid more than 1 or pass"]
+    assert c.handle("bob bids 2") == ["  Bob bids 2", "next: Carol, to bid more than 2 or pass"]
     answer = c.handle("Carol passes")
     assert answer[0] == "  Carol passes; Carol takes 3 Sales Associate"
     advice = next(line for line in answer if line.startswith("advice: "))
@@ -342,7 +342,7 @@ def test_a_leduc_hand_in_plain_words():
     cost = r"(costs \d\.\d\d chips|.*less sure)"
     assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: " + cost, instead)
     assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
-    assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob"]
+    assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob, to check or raise"]
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
     assert c.handle("board ks")[0] == (  # said in words, refused in words: the reason, then what to say
@@ -387,7 +387,10 @@ def test_a_save_that_fails_leaves_the_file_whole_and_the_session_goes_on(tmp_pat
     assert c.session.lines == ["deal 3 12 19 27", "Anna bids 1"]
     assert c.handle("save")[0].startswith("not saved to")
     monkeypatch.undo()
-    assert c.handle("Bob bids 2") == ["  Bob bids 2", "next: Carol"]  # the next save holds every line
+    assert c.handle("Bob bids 2") == [
+        "  Bob bids 2",
+        "next: Carol, to bid more than 2 or pass",
+    ]  # the next save holds every line
     assert Session.load(str(path)).lines == ["deal 3 12 19 27", "Anna bids 1", "Bob bids 2"]
     assert path.stat().st_mode & 0o777 == 0o640 and os.listdir(tmp_path) == ["s.json"]
 
@@ -570,6 +573,39 @@ def test_a_move_copied_from_the_advice_is_taken_as_that_move(game):
         assert not c.handle(step_line(c, rng))[0].startswith("not taken")
     kinds = {kind for _, kind in checked}
     assert {True, False} == {mine for mine, _ in checked} and len(kinds) >= {"leduc()": 3}.get(game, 5), checked
+
+
+def doing_fits(game: pyai.Game, doing: str, legal: list[str]) -> bool:
+    """Whether what the companion says a seat is to do names the kinds of moves it has, in
+    the games whose steps a few words tell apart (Automania's say its step, tested by name)."""
+    kinds = {token.split(":")[0] for token in legal}
+    if game.name == "leduc":
+        said = {word.strip(",") for word in doing.split()} - {"or"}
+        return said == {"check" if kind == "call" and "fold" not in kinds else kind for kind in kinds}
+    if kinds == {"bid", "pass"}:
+        lowest = min(int(token[4:]) for token in legal if token.startswith("bid:"))
+        return doing == ("bid or pass" if lowest == 1 else f"bid more than {lowest - 1} or pass")
+    words = {"pass": "pass", "play": "offer an advisor", "keep": "back (Lawyer)", "mech": "use the Mechanic or not"}
+    return all(words[kind] in doing for kind in kinds)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whose_step_comes_next_says_what_that_seat_is_to_do(game):
+    rng = random.Random(5)
+    c = Companion(Session(game, 0, list(GAMES[game]), iterations=20))
+    said = set()
+    while not c.position.state.is_terminal():
+        state, line = c.position.state, c.next_lines()[-1]
+        mover = state.to_move()
+        if isinstance(mover, int) and mover != c.me and not c.at_sealed_step():
+            name, _, doing = line.removeprefix("next: ").partition(", to ")
+            assert name == c.names[mover] and doing, line
+            if c.game.name != "automania":
+                assert doing_fits(c.game, doing, state.legal_moves()), (line, state.legal_moves())
+            said.add(doing)
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    least = {"leduc()": {"check or raise"}, "forsale(players=4)": {"bid or pass", "offer an advisor"}}
+    assert least.get(game, {"sponsor, place workers or withdraw", "ship the car", "place the tile"}) <= said, said
 
 
 @pytest.mark.parametrize("game", GAMES)

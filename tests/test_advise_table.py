@@ -172,7 +172,7 @@ def test_advice_comes_by_itself_after_resume_at_and_undo(tmp_path):
     answer = c.handle("undo")
     assert answer[0] == "undone" and any(line.startswith("advice: ") for line in answer)
     c.handle("undo")  # Carol's bid taken back: Carol's step, no advice
-    assert c.handle("undo")[-1] == "next: Bob"
+    assert c.handle("undo")[-1] == "next: Bob, to bid more than 1 or pass"
 
 
 def test_show_names_the_seats_by_their_names():

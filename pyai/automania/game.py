@@ -28,6 +28,7 @@ from .render import render
 from .words import (
     WORDS_HELP,
     contract_play_picker,
+    decision_words,
     next_chance_picker,
     next_chance_words,
     reason_in_words,
@@ -252,6 +253,9 @@ class AutomaniaGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)
+
+    def decision_words(self, data: dict[str, Any]) -> str:
+        return decision_words(data)
 
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """Every chance step as taps from what is still unseen, tiles by their faces (words.py)."""

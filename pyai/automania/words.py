@@ -46,19 +46,25 @@ _MARKETS = {
 _NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t")  # "doesn't" is 'doesn', 't'
 
 
-# What each decision step expects, for a line that does not read as one (said after the seat's name).
-_EXPECTED = {
-    "turn": "sponsor, place workers or withdraw: 'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'",
-    "take tile": "take a tile from {space}: 'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
-    "place tile": "place the tile: 'puts it on station 3', 'in office 2', 'on styling city' or 'discards'",
-    "draw": "draw a contract: 'draws 14' (from the display) or 'draws from the deck'",
-    "market": "choose the car's market: 'ships to North America' or 'to Europe'",
-    "ship": "ship the car: 'ships 7' (the ship's level), 'marketing 2', 'takes back NA 6', 'sells 3' (a top car) "
-    "or 'does not ship'",
-    "contract": "play a contract: 'plays contract 7', 'plays S2' or 'plays no contract'",
-    "sales office": "choose a sales office: 'office 4'",
-    "sell": "sell or keep the car offered: 'sells 3' (the sales space) or 'keeps'",
-    "demand": "move the demand tiles: 'demand left' or 'demand right'",
+# What each decision step is (after "to", as the companion says whose step comes next), and
+# how it is said, for a line that does not read as one (after the seat's name).
+_STEPS = {
+    "turn": ("sponsor, place workers or withdraw", "'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'"),
+    "take tile": (
+        "take a tile from {space}",
+        "'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
+    ),
+    "place tile": ("place the tile", "'puts it on station 3', 'in office 2', 'on styling city' or 'discards'"),
+    "draw": ("draw a contract", "'draws 14' (from the display) or 'draws from the deck'"),
+    "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
+    "ship": (
+        "ship the car",
+        "'ships 7' (the ship's level), 'marketing 2', 'takes back NA 6', 'sells 3' (a top car) or 'does not ship'",
+    ),
+    "contract": ("play a contract", "'plays contract 7', 'plays S2' or 'plays no contract'"),
+    "sales office": ("choose a sales office", "'office 4'"),
+    "sell": ("sell or keep the car offered", "'sells 3' (the sales space) or 'keeps'"),
+    "demand": ("move the demand tiles", "'demand left' or 'demand right'"),
 }
 
 
@@ -127,10 +133,15 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
     token = _by_verb(rest) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
-        space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
-        expected = _EXPECTED[data["step"]].format(space=space)
+        expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {expected}")
     return token
+
+
+def decision_words(data: dict[str, Any]) -> str:
+    """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"."""
+    space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
+    return _STEPS[data["step"]][0].format(space=space)
 
 
 def _words(text: str) -> list[str]:

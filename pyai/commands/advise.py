@@ -747,7 +747,9 @@ class Companion:
             plural = self.game.SECRET_CHOICE.plural
             return [f"next: the {plural}, secret until revealed; then in one line: {self._reveal_example()}"]
         assert isinstance(mover, int)  # neither chance nor over
-        return [f"next: {self.names[mover]}"]
+        view = self.position.view()
+        doing = self.game.decision_words(view.to_dict()) if view is not None else ""
+        return [f"next: {self.names[mover]}" + (f", to {doing}" if doing else "")]
 
     def _final_lines(self) -> list[str]:
         """The end of the game as `pyai play` closes it (the game's summary: each seat's

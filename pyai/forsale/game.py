@@ -29,7 +29,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import next_chance_picker, next_chance_words, words_help, words_to_token
+from .words import decision_words, next_chance_picker, next_chance_words, words_help, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -250,6 +250,9 @@ class ForSaleGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, self.theme)
+
+    def decision_words(self, data: dict[str, Any]) -> str:
+        return decision_words(data, self.theme)
 
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """The cards turned up next, tapped from the unseen cards of their deck (words.py)."""

@@ -103,6 +103,18 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     )
 
 
+def decision_words(data: dict[str, Any], theme: Theme) -> str:
+    """What the seat to move in `data` (a view's to_dict()) is to do: "bid more than 4 or pass"."""
+    if data["phase"] == "auction":
+        return f"bid more than {data['high_bid']} or pass" if data["high_bid"] else "bid or pass"
+    if data["phase"] == "buying":
+        return "offer an advisor"
+    return {
+        "keep": f"take a {theme.vehicle} back (Lawyer)",
+        "mechanic": f"use the {theme.mechanic} or not",
+    }.get(data["sell_step"], f"choose a {theme.vehicle} to sell")
+
+
 def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
     """The cards turned up next and how to say them: "the 4 advisors turned up: say 'deal 3 12 19 27'"."""
     classic = data.get("edition") == "classic"

@@ -21,6 +21,7 @@ from .help import PROTOCOL_HELP
 from .render import render
 from .words import (
     WORDS_HELP,
+    decision_words,
     narrate,
     next_chance_picker,
     next_chance_words,
@@ -154,6 +155,9 @@ class LeducGame(BaseGame):
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, names, me)
+
+    def decision_words(self, data: dict[str, Any]) -> str:
+        return decision_words(data)
 
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """My card or the public card, tapped from the cards I have not seen (words.py)."""

@@ -51,13 +51,16 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     rest = [word.rstrip(":;.!") for word in lowered[1:]]  # "Anna checks: the pot is 2", as it is told back
     if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
         if _next_receiver(data) != seat:
-            raise TokenSyntaxError(f"the next card is not {names[seat]}'s ({_next_card_words(data, names)})")
+            next_card = _next_card_words(data, names, me)
+            raise TokenSyntaxError(f"the next card is not {_whose(seat, names, me)} ({next_card})")
         return _deal(rest, data, me, text)
     mover = data["to_move"]
     if mover == "over":
         raise TokenSyntaxError("the hand is over")
     if mover == "chance":
-        raise TokenSyntaxError(f"a card is dealt now ({_next_card_words(data, names)}), not a move of {names[seat]}'s")
+        raise TokenSyntaxError(
+            f"a card is dealt now ({_next_card_words(data, names, me)}), not a move of {_whose(seat, names, me)}"
+        )
     if mover != seat:
         raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {names[seat]}'s")
     verbs = [_VERBS[word] for word in rest if word in _VERBS]
@@ -81,11 +84,31 @@ def _next_receiver(data: dict[str, Any]) -> int | None:
     return None
 
 
-def _next_card_words(data: dict[str, Any], names: list[str]) -> str:
+def _next_card_words(data: dict[str, Any], names: list[str], me: int) -> str:
     receiver = _next_receiver(data)
     if data["to_move"] != "chance":
         return "no card is dealt now"
-    return "the public card is next" if receiver is None else f"{names[receiver]}'s card is next"
+    if receiver is None:
+        return "the public card is next"
+    return "your card is next" if receiver == me else f"{names[receiver]}'s card is next"
+
+
+def _whose(seat: int, names: list[str], me: int) -> str:
+    return "yours" if seat == me else f"{names[seat]}'s"
+
+
+# Raises a betting round allows (the rules' limit).
+MAX_RAISES = 2
+
+
+def decision_words(data: dict[str, Any]) -> str:
+    """What the seat to move in `data` (a view's to_dict()) may do: "call, raise or fold", "check or raise"."""
+    mover = data["to_move"]
+    owed = max(seat["contributed"] for seat in data["seats"]) > data["seats"][mover]["contributed"]
+    may_raise = data["raises"] < MAX_RAISES
+    if owed:
+        return "call, raise or fold" if may_raise else "call or fold"
+    return "check or raise" if may_raise else "check"
 
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:

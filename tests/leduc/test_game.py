@@ -155,6 +155,34 @@ def test_check_is_another_name_for_call_when_nothing_is_owed():
         state.apply("check")
 
 
+@pytest.mark.parametrize(
+    "tokens, doing, legal",
+    [
+        ([], "check or raise", ["call", "raise"]),
+        (["raise"], "call, raise or fold", ["fold", "call", "raise"]),
+        (["raise", "raise"], "call or fold", ["fold", "call"]),  # the round's two raises are made
+        (["call", "raise"], "call, raise or fold", ["fold", "call", "raise"]),
+    ],
+)
+def test_what_the_seat_to_move_may_do_is_said_as_its_legal_moves(tokens, doing, legal):
+    state = hand("deal:js", "deal:qs", *tokens)
+    seat = state.to_move()
+    assert state.legal_moves() == legal  # what the words below must agree with
+    assert state.game.decision_words(state.view(seat).to_dict()) == doing
+    assert state.game.decision_words(state.view(1 - seat).to_dict()) == doing  # the same to the other seat
+
+
+def test_a_card_step_said_as_a_move_names_whose_card_is_next_yours_as_yours():
+    state = pyai.load_game("leduc()").new_initial_state()
+    words = state.game.words_to_token
+    with pytest.raises(pyai.TokenSyntaxError, match=r"a card is dealt now \(your card is next\), not a move of yours"):
+        words("me raise", state.view(0).to_dict(), ["me", "Bob"], 0)
+    with pytest.raises(pyai.TokenSyntaxError, match=r"the next card is not Bob's \(your card is next\)"):
+        words("Bob gets a card", state.view(0).to_dict(), ["me", "Bob"], 0)
+    with pytest.raises(pyai.TokenSyntaxError, match=r"\(Ann's card is next\), not a move of Ann's"):
+        words("Ann raises", state.view(1).to_dict(), ["Ann", "Bob"], 1)
+
+
 def test_scores_only_at_the_end():
     with pytest.raises(pyai.PhaseError):
         hand("deal:js", "deal:qs").scores()
