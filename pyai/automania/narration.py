@@ -314,8 +314,13 @@ def _withdraw(step: _Step) -> str:
 def _tile(step: _Step) -> str:
     space, place = step.before["action"]["space"], int(step.body)
     row, column = (int(space[1:]) - 1, place - 1) if space[0] == "R" else (place - 1, int(space[1:]) - 1)
-    tile = step.before["grid"][row][column]
-    line = f"{step.does('takes')} the {tile_words(step.components.tile(tile))} from {space_words(space)}"
+    grid = step.before["grid"]
+    face = tile_words(step.components.tile(grid[row][column]))
+    along = grid[row] if space[0] == "R" else [cells[column] for cells in grid]
+    twins = sum(1 for other in along if other and tile_words(step.components.tile(other)) == face)
+    # The same face elsewhere along the line: the place says which, as the other stays where it lies.
+    where = f", place {place}" if twins > 1 else ""
+    line = f"{step.does('takes')} the {face} from {space_words(space)}{where}"
     return _with(line + _made(step), step.gains())
 
 

@@ -44,6 +44,31 @@ _MARKETS = {
     **{word: "EU" for word in ("eu", "europe", "european")},
 }
 _NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t")  # "doesn't" is 'doesn', 't'
+# Words that deny what follows: a line with one says a move only at a step with a move of
+# not doing ('does not ship', 'plays no contract', 'does not sell'); elsewhere it is refused,
+# never read as the move it denies ('Ann doesn't discard').
+_NEGATIONS = ("not", "doesn", "don", "didn", "won", "never", "without", "cannot")
+_STEPS_WITH_NONE = ("ship", "contract", "sell")
+# Words after a number that make it a count of something else, not the step's number
+# ('sells for 3 money', 'the office that sells 3 cars', 'draws one card').
+_COUNTED = (
+    "money",
+    "dollar",
+    "dollars",
+    "vp",
+    "vps",
+    "point",
+    "points",
+    "star",
+    "stars",
+    "car",
+    "cars",
+    "card",
+    "cards",
+)
+# The verbs of a seat's private card ('I get S2', 'Bob draws', 'Ann was dealt her starting contract').
+_CARD_VERBS = ("get", "gets", "got", "receive", "receives", "received", "draw", "draws", "drew", "dealt", "starting")
+_BRACKETED = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
 
 
 # What each decision step is (after "to", as the companion says whose step comes next), and
@@ -119,8 +144,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
     if words[0] in _TABLE_CHANCE:
         return _table_chance(text, words, data, names, me, components)
-    # A seat's step as it is told back: what follows "; " is what came of it ("...; the sales begin").
-    seat, rest = _speaker(_words(text.split(";")[0]), names, me)
+    move = _move_part(text)
+    seat, rest = _speaker(_words(move), names, me)
     if seat is None:
         raise TokenSyntaxError(
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
@@ -129,13 +154,32 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     if data["to_move"] == "chance":
         return _private_card(seat, rest, data, names, me)
     _check_mover(seat, data, names)
-    said = _Said(rest, data, seat, components)
+    outside = _words(_BRACKETED.sub(" ", move))[len(_words(move)) - len(rest) :]
+    said = _Said(rest, data, seat, components, outside)
+    if said.negated() and data["step"] not in _STEPS_WITH_NONE:
+        expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
+        raise TokenSyntaxError(
+            f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {expected}"
+        )
     foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
     token = _by_verb(rest) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {expected}")
     return token
+
+
+def _move_part(text: str) -> str:
+    """The move a line says, as a step is told back: before what came of it, after "; "
+    ("...; the sales begin") or ": " ("... on sales space 4: +$5"), outside brackets and
+    past the first word ("Ann: row 1" says the move after it)."""
+    depth, first_word = 0, True
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        first_word = first_word and not (char.isspace() and text[:index].strip())
+        if depth == 0 and (char == ";" or (char == ":" and not first_word)):
+            return text[:index]
+    return text
 
 
 def decision_words(data: dict[str, Any]) -> str:
@@ -178,12 +222,30 @@ def _check_mover(seat: int, data: dict[str, Any], names: list[str]) -> None:
         raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {theirs}")
 
 
-def _number(words: list[str], *keys: str) -> int | None:
-    """The number said after one of `keys` ('level 7'), else the first number; None without one."""
-    for i, word in enumerate(words[:-1]):
-        if word in keys and words[i + 1].isdigit():
-            return int(words[i + 1])
-    return next((int(word) for word in words if word.isdigit()), None)
+def _number(words: list[str], *keys: str, outside: list[str] | None = None) -> int | None:
+    """The number said after one of `keys` ('level 7'), else the one number said; None without one.
+    Numbers in brackets (`outside`: the words outside them) and counts of something else ('$2',
+    '3 cars', '1 VP') are what the line tells besides; TokenSyntaxError when the line says two
+    numbers that could each be the one ('sponsors 2 3', 'office 4 5')."""
+    outside = words if outside is None else outside
+    keyed = next(
+        (int(words[i + 1]) for i, word in enumerate(words[:-1]) if word in keys and words[i + 1].isdigit()), None
+    )
+    candidates = {
+        int(word)
+        for i, word in enumerate(outside)
+        if word.isdigit()
+        and not (i > 0 and outside[i - 1] == "$")
+        and not (i + 1 < len(outside) and outside[i + 1] in _COUNTED)
+    }
+    if keyed is not None:
+        candidates.discard(keyed)
+        if candidates:
+            raise TokenSyntaxError(f"both {keyed} and {min(candidates)} are said: say one number")
+        return keyed
+    if len(candidates) > 1:
+        raise TokenSyntaxError(f"{' and '.join(map(str, sorted(candidates)))} are said: say one number")
+    return next(iter(candidates), None)
 
 
 def _market(words: list[str]) -> str | None:
@@ -289,14 +351,17 @@ def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list
     if seat != receiver:
         raise TokenSyntaxError(f"the next {what} is {names[receiver]}'s, not {names[seat]}'s")
     starting = step == "deal starting contract"
+    example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
+    if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
+        raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
     number = _number(words, "s", "contract")
+    if seat != me:  # another seat's private card: the advised seat never sees it
+        if number is not None:
+            raise TokenSyntaxError(f"{names[seat]}'s {what} is hidden from you: say {example}")
+        return f"{'start' if starting else 'drawn'}:?"
     if number is None:
-        if seat == me:
-            raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
-        card = "?"  # another seat's private card: the advised seat never sees it
-    else:
-        card = f"S{number}" if starting else str(number)
-    return f"{'start' if starting else 'drawn'}:{card}"
+        raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
+    return f"{'start' if starting else 'drawn'}:{f'S{number}' if starting else number}"
 
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
@@ -637,15 +702,22 @@ class _Said:
     data: dict[str, Any]
     seat: int
     components: Components
+    outside: list[str]  # the words outside brackets: what a told-back step adds in them is no move
 
     def has(self, *prefixes: str) -> bool:
         return any(word.startswith(prefixes) for word in self.words)
+
+    def number(self, *keys: str) -> int | None:
+        return _number(self.words, *keys, outside=self.outside)
+
+    def negated(self) -> bool:
+        return any(word in _NEGATIONS for word in self.outside)
 
 
 def _turn(said: _Said) -> str | None:
     words = said.words
     if said.has("sponsor"):
-        return f"sponsor:{_need(_number(words), 'say how many workers sponsor')}"
+        return f"sponsor:{_need(said.number(), 'say how many workers sponsor')}"
     if "corner" in words:
         return f"corner:{_need(_car(words), 'say which car the corner makes: city, family or super')}"
     for i, word in enumerate(words[:-1]):
@@ -659,8 +731,15 @@ _TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
 
 
 def _take(said: _Said) -> str | None:
-    """'tile 2', '2', or the tile by its face along the row or column chosen."""
+    """'tile 2', '2', or the tile by its face along the row or column chosen ('the speed
+    machine', and where that face lies twice, its place: 'the speed machine, place 3')."""
+    placed = [
+        said.words[i + 1] for i, word in enumerate(said.words[:-1]) if word == "place" and said.words[i + 1].isdigit()
+    ]
     words = [word for word in said.words if word not in _TAKE_VERBS]
+    if placed and len(words) > 2:  # the place beside a face: the face is read without it
+        at = next(i for i, word in enumerate(words[:-1]) if word == "place" and words[i + 1].isdigit())
+        words = words[:at] + words[at + 2 :]
     ends = [i for i, word in enumerate(words) if word in _TAKE_ENDS]
     words = words[: ends[0]] if ends else words
     while words and words[-1] == "and":
@@ -673,7 +752,7 @@ def _take(said: _Said) -> str | None:
         return f"tile:{words[1]}"
     if not _names_a_tile(words, said.components):
         return None  # not a tile at all ('row 1'): the step's own guidance says what is
-    return f"tile:{_place_by_face(' '.join(words), said)}"
+    return f"tile:{_place_by_face(' '.join(words), said, int(placed[0]) if placed else None)}"
 
 
 def _names_a_tile(words: list[str], components: Components) -> bool:
@@ -682,8 +761,10 @@ def _names_a_tile(words: list[str], components: Components) -> bool:
     return any(_named(word, named) or word in ("$", "money", "dollar", "dollars", "vp") for word in words)
 
 
-def _place_by_face(phrase: str, said: _Said) -> int:
-    """The place (1-4) along the turn's row or column holding the face said."""
+def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
+    """The place (1-4) along the turn's row or column holding the face said (at `place`, when
+    it is said too); TokenSyntaxError when that face lies at several places and none is said:
+    the place taken decides which row or column keeps the other."""
     space = said.data["action"]["space"]
     if space is None or space == "corner":
         raise TokenSyntaxError("no row or column is chosen, so no tile is taken now")
@@ -698,7 +779,18 @@ def _place_by_face(phrase: str, said: _Said) -> int:
             for place, tile in enumerate(places, start=1)
         )
         raise TokenSyntaxError(f"no {phrase!r} along {space_words(space)}: it holds {held}")
-    return places.index(found[0].name) + 1
+    at = [places.index(tile.name) + 1 for tile in found]
+    if place is not None:
+        if place not in at:
+            raise TokenSyntaxError(f"place {place} along {space_words(space)} holds no {tile_words(found[0])}")
+        return place
+    if len(at) > 1:
+        where = " and ".join(map(str, at))
+        raise TokenSyntaxError(
+            f"the {tile_words(found[0])} lies at places {where} along {space_words(space)}: say which, "
+            f"e.g. 'takes the {tile_words(found[0])}, place {at[-1]}' or 'takes tile {at[-1]}'"
+        )
+    return at[0]
 
 
 def _put(said: _Said) -> str | None:
@@ -707,7 +799,7 @@ def _put(said: _Said) -> str | None:
         return "discard"
     for where in ("station", "office"):
         if where in words:
-            return f"put:{where},{_need(_number(words, where), f'say which {where}: {where} 2')}"
+            return f"put:{where},{_need(said.number(where), f'say which {where}: {where} 2')}"
     car = _car(words)
     return f"put:styling,{car}" if car else None
 
@@ -715,7 +807,7 @@ def _put(said: _Said) -> str | None:
 def _draw(said: _Said) -> str | None:
     if "deck" in said.words or "top" in said.words:
         return "draw:deck"
-    number = _number(said.words, "contract")
+    number = said.number("contract")
     return None if number is None else f"draw:{number}"
 
 
@@ -726,42 +818,56 @@ def _choose_market(said: _Said) -> str | None:
 
 def _ship(said: _Said) -> str | None:
     words = said.words
+    number = said.number("level", "space", "marketing")
+    if said.negated() or any(word in _NO for word in said.outside):
+        if number is not None or said.has("market", "back", "takeback", "sell", "sold"):
+            raise TokenSyntaxError(
+                "say the one thing done: 'ships 7', 'marketing 2', 'takes back NA 6' or 'does not ship'"
+            )
+        return "ship:none"
     if "back" in words or said.has("takeback"):
         market = _need(_market(words), "say the market and level of the car taken back: 'takes back NA 6'")
-        return f"takeback:{market},{_need(_number(words, 'level'), 'say the level of the car taken back')}"
-    if "marketing" in words:
-        return f"marketing:{_need(_number(words), 'say how many workers go on marketing')}"
+        return f"takeback:{market},{_need(number, 'say the level of the car taken back')}"
+    if said.has("market"):  # 'marketing 2', 'markets 2'
+        return f"marketing:{_need(number, 'say how many workers go on marketing')}"
     if said.has("sell", "sold"):
-        return f"sell:{_need(_number(words, 'space'), 'say the sales space whose reward the top car takes')}"
-    if any(word in _NO for word in words):
-        return "ship:none"
-    number = _number(words, "level")
+        return f"sell:{_need(number, 'say the sales space whose reward the top car takes')}"
     return None if number is None else f"ship:{number}"
 
 
 def _contract(said: _Said) -> str | None:
     words = said.words
-    if any(word in _NO for word in words):
+    starting = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "s" and words[i + 1].isdigit()]
+    number = said.number("contract", "s")
+    # "no." before a number is the number's sign ("contract no. 11"), not "no contract".
+    none = said.negated() or any(
+        word in _NO and not (word == "no" and i + 1 < len(said.outside) and said.outside[i + 1].isdigit())
+        for i, word in enumerate(said.outside)
+    )
+    if none:
+        if number is not None or "starting" in words:
+            raise TokenSyntaxError("say the contract played, or 'plays no contract': not both")
         return "contract:none"
-    for i, word in enumerate(words[:-1]):
-        if word == "s" and words[i + 1].isdigit():
-            return f"contract:S{words[i + 1]}"
+    if starting and number == int(starting[0]):
+        return f"contract:S{starting[0]}"
     if "starting" in words:
         mine = [card for card in said.data["seats"][said.seat]["hand"] if card.startswith("S")]
         return f"contract:{_need(mine[0] if mine else None, 'say which starting contract: S1-S4')}"
-    number = _number(words, "contract")
     return None if number is None else f"contract:{number}"
 
 
 def _office(said: _Said) -> str | None:
-    number = _number(said.words, "office")
+    number = said.number("office")
     return None if number is None else f"office:{number}"
 
 
 def _sell(said: _Said) -> str | None:
-    if said.has("keep", "kept") or any(word in _NO for word in said.words):
+    number = said.number("space")
+    denied = said.negated() or any(word in _NO for word in said.outside)
+    if denied and (number is not None or said.has("keep", "kept")):
+        raise TokenSyntaxError("say the one thing done: 'sells 3' (the sales space) or 'keeps'")
+    if denied or said.has("keep", "kept"):
         return "keep"
-    number = _number(said.words, "space")
     return None if number is None else f"sell:{number}"
 
 

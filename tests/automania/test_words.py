@@ -246,7 +246,10 @@ def say(token: str, data: dict[str, Any], me: int, components: Components, rng: 
         grid, space = data["grid"], data["action"]["space"]
         line, place = int(space[1:]) - 1, int(body) - 1
         tile = grid[line][place] if space[0] == "R" else grid[place][line]
-        return f"{who} takes the {face_words(components.tile(tile), rng)}"
+        along = grid[line] if space[0] == "R" else [row[line] for row in grid]
+        faces = [tile_words(components.tile(other)) for other in along if other]
+        twice = faces.count(tile_words(components.tile(tile))) > 1  # which of the two is said by its place
+        return f"{who} takes the {face_words(components.tile(tile), rng)}" + (f", place {body}" if twice else "")
     return f"{who} {_decision_words(kind, body, rng)}"
 
 
@@ -425,12 +428,19 @@ def test_a_tile_is_taken_by_its_face_along_the_row_chosen():
     assert words("Ann takes the speed machine with a silver medal", state.view(0).to_dict(), NAMES[:3], 0) == "tile:2"
 
 
-def test_identical_faces_along_a_row_read_as_either():
+def test_a_face_that_lies_twice_along_the_row_is_taken_by_its_place():
+    """Either speed machine is a speed machine, but the place taken decides which column keeps
+    the other: the words ask which, and the step is told back with its place."""
     state = new_game(grid="A1,A21,A2,A27,A9,A5,A28,A23,A24,A25,A29,A33,A35,A13,A17,A31,A3,A22")
     play(state, "place:R1")
-    token = state.game.words_to_token("I take the speed machine", state.view(0).to_dict(), NAMES[:3], 0)
-    assert token in ("tile:1", "tile:3")
-    state.apply(token)
+    data, words = state.view(0).to_dict(), state.game.words_to_token
+    with pytest.raises(TokenSyntaxError, match="the speed machine lies at places 1 and 3 along row 1: say which"):
+        words("I take the speed machine", data, NAMES[:3], 0)
+    assert words("I take the speed machine, place 3", data, NAMES[:3], 0) == "tile:3"
+    assert words("I take the speed machine from row 1, place 1", data, NAMES[:3], 0) == "tile:1"
+    with pytest.raises(TokenSyntaxError, match="place 2 along row 1 holds no speed machine"):
+        words("I take the speed machine, place 2", data, NAMES[:3], 0)
+    assert narrated(state, "tile:3", 0) == ["you take the speed machine from row 1, place 3"]
 
 
 # ------------------------------------------------------------ decisions in words
@@ -536,6 +546,45 @@ def test_the_tables_chance_steps_read_without_a_name(text, token):
     assert game(3).words_to_token(text, data, NAMES[:3], 2) == token
 
 
+@pytest.mark.parametrize(
+    "step, text, why",
+    [
+        ("turn", "Ann sponsors 2 3", "2 and 3 are said: say one number"),
+        ("ship", "Ann ships 5 6", "5 and 6 are said"),
+        ("sales office", "Ann office 4 5", "both 4 and 5 are said"),
+        ("sales office", "Ann takes the office that sells 3 cars", "is to choose a sales office"),  # a count
+        ("sell", "Ann sells for $2", "is to sell or keep the car offered"),  # a reward, not a space
+        ("turn", "Ann does not go to column 4", "say what Ann does, not what is not done"),
+        ("place tile", "Ann doesn't discard", "not what is not done"),
+        ("draw", "Ann didn't draw from the deck", "not what is not done"),
+        ("ship", "Ann ships 1 without marketing", "say the one thing done"),
+        ("sell", "Ann sells 1, not 2", "1 and 2 are said: say one number"),
+        ("sell", "Ann doesn't keep", "say the one thing done"),
+        ("contract", "Ann plays contract 11, not S1", "both 11 and 1 are said"),
+        ("contract", "Ann plays contract 11, not her starting contract", "not both"),
+    ],
+)
+def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(step, text, why):
+    with pytest.raises(TokenSyntaxError, match=re.escape(why)):
+        game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0)
+
+
+@pytest.mark.parametrize(
+    "step, text, token",
+    [
+        ("ship", "Ann markets 1", "marketing:1"),
+        ("ship", "Ann does not ship", "ship:none"),
+        ("contract", "Ann plays contract no. 11", "contract:11"),
+        ("sell", "Ann does not sell", "keep"),
+        ("sell", "Ann sells the city car on sales space 2: +$3", "sell:2"),  # as it is told back
+        ("sales office", "Ann takes sales office 2 (sells 2 cars)", "office:2"),
+        ("turn", "Ann sponsors 2 workers: +$2", "sponsor:2"),
+    ],
+)
+def test_what_a_line_tells_besides_its_move_is_not_read_as_the_move(step, text, token):
+    assert game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0) == token
+
+
 def test_private_cards_are_said_by_their_seat():
     state = game(3).new_initial_state()
     play(state, *setup()[:3])  # the starting contracts next: seat 0's first
@@ -551,6 +600,11 @@ def test_private_cards_are_said_by_their_seat():
     drawn = new_game()
     play(drawn, "place:C1", "tile:2", "discard", "draw:deck")
     assert words("Ann draws", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
+    assert words("Ann draws one card", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"  # a count
+    with pytest.raises(TokenSyntaxError, match="Ann's card from the deck is hidden from you: say 'Ann draws'"):
+        words("Ann draws 7", drawn.view(1).to_dict(), NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="no one moves now: the table deals Ann's card from the deck"):
+        words("Ann sponsors 2", drawn.view(1).to_dict(), NAMES[:3], 1)
     assert words("I draw 12", drawn.view(0).to_dict(), NAMES[:3], 0) == "drawn:12"
 
 
