@@ -24,6 +24,18 @@ _RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": 
 _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
 _PUBLIC_WORDS = {"board", "public", "flop"}
+_NEGATIONS = {
+    "not",
+    "doesn't",
+    "don't",
+    "didn't",
+    "won't",
+    "never",
+    "doesn\u2019t",
+    "don\u2019t",
+    "didn\u2019t",
+    "won\u2019t",
+}
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
@@ -41,7 +53,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         return lowered[0]
     head = lowered[0]
     if head in ("deal", *_PUBLIC_WORDS):
-        return _deal(lowered[1:], data, me, text)
+        return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     seat = _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(
@@ -53,7 +65,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         if _next_receiver(data) != seat:
             next_card = _next_card_words(data, names, me)
             raise TokenSyntaxError(f"the next card is not {_whose(seat, names, me)} ({next_card})")
-        return _deal(rest, data, me, text)
+        return _deal(rest, data, me, text, names)
     mover = data["to_move"]
     if mover == "over":
         raise TokenSyntaxError("the hand is over")
@@ -63,6 +75,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         )
     if mover != seat:
         raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {names[seat]}'s")
+    if _NEGATIONS & set(rest):  # 'Anna doesn't raise': never read as the move it denies
+        raise TokenSyntaxError(f"say what {names[seat]} does (raises, calls, checks or folds), not what is not done")
     verbs = [_VERBS[word] for word in rest if word in _VERBS]
     if len(verbs) != 1:
         raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
@@ -179,13 +193,19 @@ def showdown_picker(data: dict[str, Any], names: list[str], me: int) -> ChancePi
     return ChancePicker(f"{name}'s card, shown at the showdown", f"{name} shows", 1, options)
 
 
-def _deal(words: list[str], data: dict[str, Any], me: int, text: str) -> str:
-    """A deal: the card named, or `deal:?` for another seat's card (never seen)."""
+def _deal(words: list[str], data: dict[str, Any], me: int, text: str, names: list[str]) -> str:
+    """A deal: the card named, or `deal:?` for another seat's card (never seen). A card said
+    to be the public one while a seat's is next, or named for another seat, is refused: it
+    would be recorded as a card the advised seat holds or has seen."""
     card = _card([word for word in words if word not in _FILLER and word not in _PUBLIC_WORDS])
     receiver = _next_receiver(data)
+    if receiver is not None and _PUBLIC_WORDS & set(words):
+        raise TokenSyntaxError(f"the public card is not next: {_next_card_words(data, names, me)}")
+    if receiver is not None and receiver != me:
+        if card is not None:
+            raise TokenSyntaxError(f"{names[receiver]}'s card is hidden from you: say '{names[receiver]} gets a card'")
+        return "deal:?"  # another seat's private card: the advised seat never sees it
     if card is None:
-        if receiver is not None and receiver != me:
-            return "deal:?"  # another seat's private card: the advised seat never sees it
         raise TokenSyntaxError(f"name the card, e.g. 'deal ks' or 'deal king of spades' (not {text!r})")
     return f"deal:{card}"
 

@@ -6,6 +6,7 @@ is tests/leduc/test_openspiel.py."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -181,6 +182,26 @@ def test_a_card_step_said_as_a_move_names_whose_card_is_next_yours_as_yours():
         words("Bob gets a card", state.view(0).to_dict(), ["me", "Bob"], 0)
     with pytest.raises(pyai.TokenSyntaxError, match=r"\(Ann's card is next\), not a move of Ann's"):
         words("Ann raises", state.view(1).to_dict(), ["Ann", "Bob"], 1)
+
+
+def test_words_that_deny_a_move_or_name_a_card_unseen_or_out_of_turn_are_refused():
+    """Never read as the move denied, nor as a card the advised seat (Bob) could not hold or see."""
+    state = pyai.load_game("leduc()").new_initial_state()
+    words, names = state.game.words_to_token, ["Anna", "Bob"]
+    for line, why in [
+        ("board qh", "the public card is not next: Anna's card is next"),  # not recorded as Anna's card
+        ("deal qh", "Anna's card is hidden from you: say 'Anna gets a card'"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=re.escape(why)):
+            words(line, state.view(1).to_dict(), names, 1)
+    assert words("deal", state.view(1).to_dict(), names, 1) == "deal:?"
+    state.apply("deal:qh")  # Anna's card, which Bob's view below does not show
+    with pytest.raises(pyai.TokenSyntaxError, match="the public card is not next: your card is next"):
+        words("board qh", state.view(1).to_dict(), names, 1)
+    state = hand("deal:qh", "deal:ks")
+    for line in ("Anna doesn't raise", "Anna does not call", "Anna never folds"):
+        with pytest.raises(pyai.TokenSyntaxError, match="say what Anna does .*, not what is not done"):
+            words(line, state.view(1).to_dict(), names, 1)
 
 
 def test_scores_only_at_the_end():
