@@ -19,7 +19,16 @@ from .themes import Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 # An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
-_ASIDE = re.compile(r"\([^()]*\)")
+# One with numbers and no "name:" is what the person says, and is read ("sells 2 and 6 (Lawyer 21)").
+_ASIDE = re.compile(r"\((?:[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
+# The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
+_PAYING = re.compile(r"\b(?:pay|pays|paying|paid) 3\b")
+# Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
+_NEGATIONS = frozenset(
+    ("not", "no", "never", "without", "unboosted", "doesn't", "don't", "didn't", "won't", "doesn\u2019t", "don\u2019t")
+)
+# A bid said as a raise over the last one ("bids 5 more"): a bid is its total.
+_RELATIVE = frozenset(("more", "top", "by", "extra"))
 
 
 def words_help(theme: Theme) -> str:
@@ -44,13 +53,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if len(alone) == 1 and (":" in alone[0] or alone[0].lower() == "pass"):
         return alone[0]  # a move token (`deal:3,12,19,27`, `bid:4`, `pass`), taken as it is
     # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
-    words = _ASIDE.sub(" ", text.split(";")[0]).replace(",", " ").split()
+    words = _ASIDE.sub(" ", text.split(";")[0]).replace(",", " ").replace("(", " ").replace(")", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower()
     if head == "deal" or head == "checks" or head == "cards":
-        cards = [w for w in words[1:] if is_whole_number(w)]
-        return "deal:" + ",".join(cards)
+        return "deal:" + ",".join(map(str, _numbers(" ".join(words[1:]))))
     seat = _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(
@@ -67,19 +75,35 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
         raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
     rest = " ".join(words[1:]).lower()
-    boosted = BOOST_SAID in rest  # as the step is told back: its range is no number to read
-    rest = rest.replace(BOOST_SAID, "")
+    boosted = BOOST_SAID in rest or _PAYING.search(rest) is not None  # the payment's numbers are no card
+    rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
     numbers = _numbers(rest)
+    said = set(rest.split())
     verb = words[1].lower() if len(words) > 1 else ""
+    denied = bool(said & _NEGATIONS)
+    if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
+        if numbers:
+            advisor = _one(numbers, "say the one advisor played")
+        else:
+            advisor = _advisor_by_ability(rest, data["seats"][seat], theme)
+        paid = boosted or "+" in rest or any(word.startswith(("pay", "boost")) for word in said)
+        return f"play:{advisor}{'+' if paid and not denied else ''}"
+    if denied and data.get("sell_step") == "mechanic":
+        return "mech:skip"  # "Bob doesn't use the Mechanic"
+    if denied:
+        raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
     if verb.startswith("pass"):
         return "pass"
-    if verb.startswith("bid"):
+    if verb.startswith(("bid", "raise")):
+        if said & _RELATIVE:
+            raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
         return f"bid:{_one(numbers, 'a bid needs its total')}"
-    if verb.startswith(("play", "offer")):
-        advisor = numbers[0] if numbers else _advisor_by_ability(rest, data["seats"][seat], theme)
-        boost = "+" if boosted or "+" in rest or "pay" in rest or "boost" in rest else ""
-        return f"play:{advisor}{boost}"
     if verb.startswith("sell"):
+        if len(numbers) > 1 and said & {"instead", "keep", "keeps", "or", "but"}:
+            raise TokenSyntaxError(
+                f"say the sell: '{names[seat]} sells 12', or two {theme.vehicles} and the Lawyer: "
+                f"'{names[seat]} sells 12 20 with 19' (not {text!r})"
+            )
         if len(numbers) == 1:
             return f"sell:{numbers[0]}"
         if len(numbers) == 3:
@@ -180,7 +204,7 @@ def _numbers(rest: str) -> list[int]:
     no whole number ("-5", "12k", "25.0"): a sign or a unit dropped would make another move."""
     numbers = []
     for word in rest.split():
-        for part in re.split(r"[:@]", word.rstrip(".")):  # "I sell:10" (a token said), "Anna bids 4."
+        for part in re.split(r"[:@]", word.rstrip(".").lstrip("$")):  # "I sell:10" (a token said), "bids $4."
             if any(c.isdigit() for c in part):
                 number = _NUMBER.fullmatch(part)
                 if number is None or not number.group(1).isascii():
