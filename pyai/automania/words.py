@@ -152,7 +152,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             "nor order, demands, display, reveal or tiles"
         )
     if data["to_move"] == "chance":
-        return _private_card(seat, rest, data, names, me)
+        as_said = _WORD.findall(move.lower())[len(_words(move)) - len(rest) :]  # "one" still a word
+        return _private_card(seat, rest, data, names, me, named=any(word.isdigit() for word in as_said))
     _check_mover(seat, data, names)
     outside = _words(_BRACKETED.sub(" ", move))[len(_words(move)) - len(rest) :]
     said = _Said(rest, data, seat, components, outside)
@@ -222,7 +223,9 @@ def _check_mover(seat: int, data: dict[str, Any], names: list[str]) -> None:
         raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {theirs}")
 
 
-def _number(words: list[str], *keys: str, outside: list[str] | None = None) -> int | None:
+def _number(
+    words: list[str], *keys: str, outside: list[str] | None = None, counted: tuple[str, ...] = ()
+) -> int | None:
     """The number said after one of `keys` ('level 7'), else the one number said; None without one.
     Numbers in brackets (`outside`: the words outside them) and counts of something else ('$2',
     '3 cars', '1 VP') are what the line tells besides; TokenSyntaxError when the line says two
@@ -236,7 +239,7 @@ def _number(words: list[str], *keys: str, outside: list[str] | None = None) -> i
         for i, word in enumerate(outside)
         if word.isdigit()
         and not (i > 0 and outside[i - 1] == "$")
-        and not (i + 1 < len(outside) and outside[i + 1] in _COUNTED)
+        and not (i + 1 < len(outside) and outside[i + 1] in (*_COUNTED, *counted))
     }
     if keyed is not None:
         candidates.discard(keyed)
@@ -341,8 +344,9 @@ def _split_outside_brackets(text: str) -> list[str]:
     return [part for part in [*parts, current] if part.strip()]
 
 
-def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list[str], me: int) -> str:
-    """A seat's own card: 'I get S2', 'Bob gets his starting contract', 'I draw 12', 'Bob draws'."""
+def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list[str], me: int, named: bool) -> str:
+    """A seat's own card: 'I get S2', 'Bob gets his starting contract', 'I draw 12', 'Bob draws'
+    (`named`: the line names a card in digits)."""
     step = data["step"]
     if step not in ("deal starting contract", "draw contract"):
         raise TokenSyntaxError(f"no one moves now: the table deals next ({next_chance_words(data, names, me)})")
@@ -354,11 +358,11 @@ def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list
     example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
     if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
         raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
-    number = _number(words, "s", "contract")
     if seat != me:  # another seat's private card: the advised seat never sees it
-        if number is not None:
+        if named:  # a card in digits ('Ann draws 7'); 'Ann gets one' is a card, not card 1
             raise TokenSyntaxError(f"{names[seat]}'s {what} is hidden from you: say {example}")
         return f"{'start' if starting else 'drawn'}:?"
+    number = _number(words, "s", "contract")
     if number is None:
         raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
     return f"{'start' if starting else 'drawn'}:{f'S{number}' if starting else number}"
@@ -707,8 +711,8 @@ class _Said:
     def has(self, *prefixes: str) -> bool:
         return any(word.startswith(prefixes) for word in self.words)
 
-    def number(self, *keys: str) -> int | None:
-        return _number(self.words, *keys, outside=self.outside)
+    def number(self, *keys: str, counted: tuple[str, ...] = ()) -> int | None:
+        return _number(self.words, *keys, outside=self.outside, counted=counted)
 
     def negated(self) -> bool:
         return any(word in _NEGATIONS for word in self.outside)
@@ -722,6 +726,8 @@ def _turn(said: _Said) -> str | None:
         return f"corner:{_need(_car(words), 'say which car the corner makes: city, family or super')}"
     for i, word in enumerate(words[:-1]):
         if words[i + 1].isdigit() and word in ("row", "r", "column", "col", "c"):
+            # Any other number is a count of workers ('places 2 workers on column 3'), or refused.
+            said.number(word, counted=("worker", "workers"))
             return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
     return None
 
@@ -845,12 +851,12 @@ def _contract(said: _Said) -> str | None:
         for i, word in enumerate(said.outside)
     )
     if none:
-        if number is not None or "starting" in words:
+        if number is not None or "starting" in said.outside:
             raise TokenSyntaxError("say the contract played, or 'plays no contract': not both")
         return "contract:none"
     if starting and number == int(starting[0]):
         return f"contract:S{starting[0]}"
-    if "starting" in words:
+    if number is None and "starting" in said.outside:
         mine = [card for card in said.data["seats"][said.seat]["hand"] if card.startswith("S")]
         return f"contract:{_need(mine[0] if mine else None, 'say which starting contract: S1-S4')}"
     return None if number is None else f"contract:{number}"

@@ -562,6 +562,7 @@ def test_the_tables_chance_steps_read_without_a_name(text, token):
         ("sell", "Ann doesn't keep", "say the one thing done"),
         ("contract", "Ann plays contract 11, not S1", "both 11 and 1 are said"),
         ("contract", "Ann plays contract 11, not her starting contract", "not both"),
+        ("turn", "Ann column 4 1", "both 4 and 1 are said"),
     ],
 )
 def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(step, text, why):
@@ -579,6 +580,8 @@ def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(s
         ("sell", "Ann sells the city car on sales space 2: +$3", "sell:2"),  # as it is told back
         ("sales office", "Ann takes sales office 2 (sells 2 cars)", "office:2"),
         ("turn", "Ann sponsors 2 workers: +$2", "sponsor:2"),
+        ("contract", "Ann plays contract 11 (not the starting one)", "contract:11"),
+        ("turn", "you place 2 workers on column 1 (Bob's worker goes home): a contract", "place:C1"),
     ],
 )
 def test_what_a_line_tells_besides_its_move_is_not_read_as_the_move(step, text, token):
@@ -601,6 +604,7 @@ def test_private_cards_are_said_by_their_seat():
     play(drawn, "place:C1", "tile:2", "discard", "draw:deck")
     assert words("Ann draws", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
     assert words("Ann draws one card", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"  # a count
+    assert words("Ann draws one", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
     with pytest.raises(TokenSyntaxError, match="Ann's card from the deck is hidden from you: say 'Ann draws'"):
         words("Ann draws 7", drawn.view(1).to_dict(), NAMES[:3], 1)
     with pytest.raises(TokenSyntaxError, match="no one moves now: the table deals Ann's card from the deck"):
