@@ -288,6 +288,9 @@ def _order(words: list[str], names: list[str], me: int) -> str:
             seats.append(int(words[0]))
             words = words[1:]
             continue
+        if words[0] in ("and", "then"):  # "order Bob, me and Ann"
+            words = words[1:]
+            continue
         seat, rest = _speaker(words, names, me)
         if seat is None:
             raise TokenSyntaxError(f"{words[0]!r} in the order is no seat's name (names: {', '.join(names)})")
@@ -756,6 +759,8 @@ def _take(said: _Said) -> str | None:
         return f"tile:{words[0]}"
     if len(words) == 2 and words[0] in ("tile", "place", "number", "no") and words[1].isdigit():
         return f"tile:{words[1]}"
+    if len(words) == 3 and words[0] == "tile" and words[1] in ("number", "no") and words[2].isdigit():
+        return f"tile:{words[2]}"  # "takes tile no. 3"
     if not _names_a_tile(words, said.components):
         return None  # not a tile at all ('row 1'): the step's own guidance says what is
     return f"tile:{_place_by_face(' '.join(words), said, int(placed[0]) if placed else None)}"
@@ -811,7 +816,7 @@ def _put(said: _Said) -> str | None:
 
 
 def _draw(said: _Said) -> str | None:
-    if "deck" in said.words or "top" in said.words:
+    if said.has("deck", "top", "pile", "blind"):
         return "draw:deck"
     number = said.number("contract")
     return None if number is None else f"draw:{number}"

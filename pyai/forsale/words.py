@@ -69,7 +69,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     # A sealed sell is the seat's own secret: any seat still to choose may say it (the
     # rules take the sells in seat order, once revealed; the caller keeps it till then).
     sealed = data.get("sell_step") == "choose" and data["phase"] == "selling" and data["seats"][seat]["sell"] is None
-    if mover != seat and not (sealed and len(words) > 1 and words[1].lower().startswith("sell")):
+    if mover != seat and not (sealed and len(words) > 1 and words[1].lower().startswith(("sell", "sold"))):
         if mover == "over":
             raise TokenSyntaxError("the game is over")
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
@@ -92,13 +92,13 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         return "mech:skip"  # "Bob doesn't use the Mechanic"
     if denied:
         raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
-    if verb.startswith("pass"):
+    if verb.startswith(("pass", "drop")):  # "Bob drops out"
         return "pass"
     if verb.startswith(("bid", "raise")):
         if said & _RELATIVE:
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
         return f"bid:{_one(numbers, 'a bid needs its total')}"
-    if verb.startswith("sell"):
+    if verb.startswith(("sell", "sold")):
         if len(numbers) > 1 and said & {"instead", "keep", "keeps", "or", "but"}:
             raise TokenSyntaxError(
                 f"say the sell: '{names[seat]} sells 12', or two {theme.vehicles} and the Lawyer: "
@@ -113,7 +113,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'")
     if verb.startswith("keep") and not numbers and theme.mechanic and theme.mechanic.lower() in rest:
         return "mech:skip"  # "Bob keeps his Mechanic": the check swap not used
-    if verb.startswith("keep") or verb.startswith("take"):
+    if verb.startswith(("keep", "kept", "take", "took")):
         return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept')}"
     if verb.startswith("use"):
         return "mech:use"

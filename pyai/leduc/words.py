@@ -20,9 +20,14 @@ from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
 _VERBS |= {"check": "check", "checks": "check", "fold": "fold", "folds": "fold"}
+_VERBS |= {"raised": "raise", "reraise": "raise", "reraises": "raise", "re-raises": "raise", "bet": "raise"}
+_VERBS |= {"called": "call", "checked": "check", "folded": "fold"}
+# Words before a verb that make it the move's object, not a move: "I call the raise", "folds to Anna's bet".
+_OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your")
 _RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": "k"}
 _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
+_FILLER |= {"was", "were", "one"}  # "I was dealt the queen of spades", "Bob gets one card"
 _PUBLIC_WORDS = {"board", "public", "flop"}
 _NEGATIONS = {
     "not",
@@ -49,6 +54,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna raises', 'I check' or 'deal ks'")
     lowered = [word.lower() for word in words]
+    lowered[0] = lowered[0] if ":" in lowered[0][:-1] else lowered[0].rstrip(":")  # "board: qh", not "deal:ks"
     if len(words) == 1 and (lowered[0] in _VERBS or lowered[0].startswith("deal:")):
         return lowered[0]
     head = lowered[0]
@@ -77,7 +83,11 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {names[seat]}'s")
     if _NEGATIONS & set(rest):  # 'Anna doesn't raise': never read as the move it denies
         raise TokenSyntaxError(f"say what {names[seat]} does (raises, calls, checks or folds), not what is not done")
-    verbs = [_VERBS[word] for word in rest if word in _VERBS]
+    verbs = [
+        _VERBS[word]
+        for i, word in enumerate(rest)
+        if word in _VERBS and not (i > 0 and (rest[i - 1] in _OBJECT_OF or rest[i - 1].endswith("'s")))
+    ]
     if len(verbs) != 1:
         raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
     return verbs[0]

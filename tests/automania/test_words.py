@@ -490,6 +490,8 @@ def at_step(step: str, mover: int = 0, **action: Any) -> dict[str, Any]:
         ("contract", "I play my starting contract", "contract:S1"),
         ("contract", "Ann plays no contract", "contract:none"),
         ("sales office", "Ann office 4", "office:4"),
+        ("draw", "Ann draws from the pile", "draw:deck"),
+        ("take tile", "Ann takes tile no. 3", "tile:3"),
         ("sales office", "Ann takes sales office 2", "office:2"),
         ("sell", "Ann sells 3", "sell:3"),
         ("sell", "Ann sells the city car on sales space 2", "sell:2"),
@@ -529,6 +531,7 @@ def test_a_number_is_read_only_as_a_whole_number_in_digits(step, text, odd):
     [
         ("order Bob Ann me", "order:1,0,2"),
         ("order cy, ann, bob", "order:2,0,1"),
+        ("order Bob, me and Ann", "order:1,2,0"),
         (
             "demands speed speed power green suitcase / suitcase safety green power safety",
             "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",

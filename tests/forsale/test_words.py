@@ -84,3 +84,15 @@ def test_the_mechanic_declined_in_words_is_the_swap_not_used():
     for line in (f"{NAMES[seat]} doesn't use the Mechanic", f"{NAMES[seat]} keeps its Mechanic"):
         assert read(state, seat, line) == "mech:skip"
     assert read(state, seat, f"{NAMES[seat]} uses the Mechanic") == "mech:use"
+
+
+def test_past_tenses_and_dropping_out_are_read():
+    auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
+    assert read(auction, auction.to_move(), f"{NAMES[auction.to_move()]} drops out") == "pass"
+    selling = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
+    vehicle = selling.view(3).to_dict()["seats"][3]["vehicles"][0]
+    assert read(selling, 3, f"Dee sold {vehicle}") == f"sell:{vehicle}"  # her own sealed sell, in any seat order
+    keep = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "keep")
+    seat = keep.to_move()
+    kept = keep.view(seat).to_dict()["seats"][seat]["sell"]["vehicles"][0]
+    assert read(keep, seat, f"{NAMES[seat]} kept {kept}") == f"keep:{kept}"

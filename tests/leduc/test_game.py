@@ -204,6 +204,21 @@ def test_words_that_deny_a_move_or_name_a_card_unseen_or_out_of_turn_are_refused
             words(line, state.view(1).to_dict(), names, 1)
 
 
+def test_the_ways_people_say_a_step_are_read():
+    state = pyai.load_game("leduc()").new_initial_state()
+    words, names = state.game.words_to_token, ["Anna", "Bob"]
+    assert words("I was dealt the queen of spades", state.view(0).to_dict(), names, 0) == "deal:qs"
+    state.apply("deal:qs")
+    assert words("Bob gets one card", state.view(0).to_dict(), names, 0) == "deal:?"
+    state.apply("deal:kh")
+    for line, token in [("Anna raised", "raise"), ("Anna re-raises", "raise"), ("I call the raise", "call")]:
+        assert words(line, state.view(0).to_dict(), names, 0) == token, line
+    state.apply("call")
+    assert words("Bob folds to the raise", state.view(0).to_dict(), names, 0) == "fold"  # the raise is no move
+    state.apply("call")
+    assert words("board: qh", state.view(0).to_dict(), names, 0) == "deal:qh"
+
+
 def test_scores_only_at_the_end():
     with pytest.raises(pyai.PhaseError):
         hand("deal:js", "deal:qs").scores()
