@@ -47,24 +47,13 @@ _NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t")  # 
 # Words that deny what follows: a line with one says a move only at a step with a move of
 # not doing ('does not ship', 'plays no contract', 'does not sell'); elsewhere it is refused,
 # never read as the move it denies ('Ann doesn't discard').
-_NEGATIONS = ("not", "doesn", "don", "didn", "won", "never", "without", "cannot")
+_NEGATIONS = ("not", "never", "without", "cannot")
+_CONTRACTED = ("doesn", "don", "didn", "won", "isn", "wasn")  # negations only before 't': "doesn't", not "Don"
 _STEPS_WITH_NONE = ("ship", "contract", "sell")
 # Words after a number that make it a count of something else, not the step's number
 # ('sells for 3 money', 'the office that sells 3 cars', 'draws one card').
-_COUNTED = (
-    "money",
-    "dollar",
-    "dollars",
-    "vp",
-    "vps",
-    "point",
-    "points",
-    "star",
-    "stars",
-    "car",
-    "cars",
-    "card",
-    "cards",
+_COUNTED = frozenset(
+    "money dollar dollars vp vps point points star stars car cars card cards silver medal medals left".split()
 )
 # The verbs of a seat's private card ('I get S2', 'Bob draws', 'Ann was dealt her starting contract').
 _CARD_VERBS = ("get", "gets", "got", "receive", "receives", "received", "draw", "draws", "drew", "dealt", "starting")
@@ -151,13 +140,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
             "nor order, demands, display, reveal or tiles"
         )
-    if data["to_move"] == "chance":
-        as_said = _WORD.findall(move.lower())[len(_words(move)) - len(rest) :]  # "one" still a word
-        return _private_card(seat, rest, data, names, me, named=any(word.isdigit() for word in as_said))
-    _check_mover(seat, data, names)
     outside = _words(_BRACKETED.sub(" ", move))[len(_words(move)) - len(rest) :]
+    if data["to_move"] == "chance":
+        return _private_card(seat, rest, outside, data, names, me)
+    _check_mover(seat, data, names)
     said = _Said(rest, data, seat, components, outside)
-    if said.negated() and data["step"] not in _STEPS_WITH_NONE:
+    if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
         expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
         raise TokenSyntaxError(
             f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {expected}"
@@ -200,8 +188,18 @@ def _words(text: str) -> list[str]:
 
 
 def _name_words(name: str) -> list[str]:
-    """A seat's name as `_words` splits a line (a name is the table's to choose, digits and all)."""
-    return [_NUMBER_WORDS.get(word, word) for word in _WORD.findall(name.lower())]
+    """A seat's name as `_words` splits a line (a name is the table's to choose, digits and all).
+    "one" is a number only before what it counts ("one worker"): "Ann gets one" is a card, "the
+    starting one" a contract; "no" before a number is its sign ("contract no. 11")."""
+    said = _WORD.findall(name.lower())
+    words = []
+    for i, word in enumerate(said):
+        after = said[i + 1] if i + 1 < len(said) else ""
+        if word == "no" and after.isdigit():
+            continue
+        counts = word != "one" or after in _COUNTED or after in ("worker", "workers")
+        words.append(_NUMBER_WORDS.get(word, word) if counts else word)
+    return words
 
 
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
@@ -276,7 +274,8 @@ def _table_chance(text: str, words: list[str], data: dict, names: list[str], me:
     if head == "display":
         return "display:" + ",".join(word for word in rest if word.isdigit())
     if head == "reveal":
-        return f"reveal:{_need(_number(rest), 'say the contract turned up: reveal 14')}"
+        outside = _words(_BRACKETED.sub(" ", text))[1:]  # "reveal contract 14 (... 1 silver medal)", told back
+        return f"reveal:{_need(_number(rest, 'contract', outside=outside), 'say the contract turned up: reveal 14')}"
     return _tiles(text, data, components)
 
 
@@ -347,9 +346,11 @@ def _split_outside_brackets(text: str) -> list[str]:
     return [part for part in [*parts, current] if part.strip()]
 
 
-def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list[str], me: int, named: bool) -> str:
+def _private_card(
+    seat: int, words: list[str], outside: list[str], data: dict[str, Any], names: list[str], me: int
+) -> str:
     """A seat's own card: 'I get S2', 'Bob gets his starting contract', 'I draw 12', 'Bob draws'
-    (`named`: the line names a card in digits)."""
+    (`outside`: the words outside brackets, where a card told back shows what it asks)."""
     step = data["step"]
     if step not in ("deal starting contract", "draw contract"):
         raise TokenSyntaxError(f"no one moves now: the table deals next ({next_chance_words(data, names, me)})")
@@ -362,10 +363,11 @@ def _private_card(seat: int, words: list[str], data: dict[str, Any], names: list
     if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
         raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
     if seat != me:  # another seat's private card: the advised seat never sees it
-        if named:  # a card in digits ('Ann draws 7'); 'Ann gets one' is a card, not card 1
+        counts = [i + 1 < len(outside) and outside[i + 1] in _COUNTED for i in range(len(outside))]
+        if any(word.isdigit() and not count for word, count in zip(outside, counts)):  # a card named: "Ann draws 7"
             raise TokenSyntaxError(f"{names[seat]}'s {what} is hidden from you: say {example}")
         return f"{'start' if starting else 'drawn'}:?"
-    number = _number(words, "s", "contract")
+    number = _number(words, "s", "contract", outside=outside)
     if number is None:
         raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
     return f"{'start' if starting else 'drawn'}:{f'S{number}' if starting else number}"
@@ -718,7 +720,11 @@ class _Said:
         return _number(self.words, *keys, outside=self.outside, counted=counted)
 
     def negated(self) -> bool:
-        return any(word in _NEGATIONS for word in self.outside)
+        words = self.outside
+        return any(
+            word in _NEGATIONS or (word in _CONTRACTED and i + 1 < len(words) and words[i + 1] == "t")
+            for i, word in enumerate(words)
+        )
 
 
 def _turn(said: _Said) -> str | None:
@@ -735,6 +741,8 @@ def _turn(said: _Said) -> str | None:
     return None
 
 
+# Words before a number that make it the place along the line ("at 2", "position 3", "tile 4").
+_PLACE_WORDS = ("place", "position", "at", "in", "on", "tile")
 _TAKE_VERBS = ("take", "takes", "took", "pick", "picks", "choose", "chooses", "get", "gets")
 _TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
 
@@ -742,13 +750,13 @@ _TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
 def _take(said: _Said) -> str | None:
     """'tile 2', '2', or the tile by its face along the row or column chosen ('the speed
     machine', and where that face lies twice, its place: 'the speed machine, place 3')."""
-    placed = [
-        said.words[i + 1] for i, word in enumerate(said.words[:-1]) if word == "place" and said.words[i + 1].isdigit()
-    ]
     words = [word for word in said.words if word not in _TAKE_VERBS]
-    if placed and len(words) > 2:  # the place beside a face: the face is read without it
-        at = next(i for i, word in enumerate(words[:-1]) if word == "place" and words[i + 1].isdigit())
-        words = words[:at] + words[at + 2 :]
+    # The place beside a face ("the speed machine, place 3", "... at 2", "tile 4 (green machine)"):
+    # read as the place, and the face without it.
+    at = [i for i, word in enumerate(words[:-1]) if word in _PLACE_WORDS and words[i + 1].isdigit()]
+    placed = words[at[0] + 1] if at and _names_a_tile(words, said.components) else None
+    if placed is not None:
+        words = words[: at[0]] + words[at[0] + 2 :]
     ends = [i for i, word in enumerate(words) if word in _TAKE_ENDS]
     words = words[: ends[0]] if ends else words
     while words and words[-1] == "and":
@@ -763,7 +771,7 @@ def _take(said: _Said) -> str | None:
         return f"tile:{words[2]}"  # "takes tile no. 3"
     if not _names_a_tile(words, said.components):
         return None  # not a tile at all ('row 1'): the step's own guidance says what is
-    return f"tile:{_place_by_face(' '.join(words), said, int(placed[0]) if placed else None)}"
+    return f"tile:{_place_by_face(' '.join(words), said, None if placed is None else int(placed))}"
 
 
 def _names_a_tile(words: list[str], components: Components) -> bool:
@@ -783,7 +791,14 @@ def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
     places = [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
     tiles = [said.components.tile(tile) for tile in places if tile]
     labels = {tile: f"place {place}" for place, tile in enumerate(places, start=1) if tile}
-    found = _fitting(_face(phrase, said.components), tiles, phrase, labels)
+    face = _face(phrase, said.components)
+    if place is not None:  # the place said: its tile must show what was said (all of it, or more)
+        tile = places[place - 1] if 1 <= place <= len(places) else None
+        if tile is None or not face.fits(said.components.tile(tile), exact=False):
+            held = tile_words(said.components.tile(tile)) if tile else "no tile"
+            raise TokenSyntaxError(f"place {place} along {space_words(space)} holds {held}, not {phrase.strip()!r}")
+        return place
+    found = _fitting(face, tiles, phrase, labels)
     if not found:
         held = "; ".join(
             f"place {place}: {tile_words(said.components.tile(tile)) if tile else 'empty'}"
@@ -791,10 +806,6 @@ def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
         )
         raise TokenSyntaxError(f"no {phrase!r} along {space_words(space)}: it holds {held}")
     at = [places.index(tile.name) + 1 for tile in found]
-    if place is not None:
-        if place not in at:
-            raise TokenSyntaxError(f"place {place} along {space_words(space)} holds no {tile_words(found[0])}")
-        return place
     if len(at) > 1:
         where = " and ".join(map(str, at))
         raise TokenSyntaxError(
@@ -807,6 +818,8 @@ def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
 def _put(said: _Said) -> str | None:
     words = said.words
     if said.has("discard"):
+        if any(where in said.outside for where in ("station", "office", "styling")):
+            raise TokenSyntaxError("say where the tile goes, or that it is discarded: not both")
         return "discard"
     for where in ("station", "office"):
         if where in words:
@@ -816,9 +829,11 @@ def _put(said: _Said) -> str | None:
 
 
 def _draw(said: _Said) -> str | None:
-    if said.has("deck", "top", "pile", "blind"):
-        return "draw:deck"
     number = said.number("contract")
+    if said.has("deck", "top", "pile", "blind"):
+        if number is not None:
+            raise TokenSyntaxError(f"say contract {number} from the display, or the deck: not both")
+        return "draw:deck"
     return None if number is None else f"draw:{number}"
 
 
@@ -831,7 +846,7 @@ def _ship(said: _Said) -> str | None:
     words = said.words
     number = said.number("level", "space", "marketing")
     if said.negated() or any(word in _NO for word in said.outside):
-        if number is not None or said.has("market", "back", "takeback", "sell", "sold"):
+        if number is not None or said.has("marketing", "back", "takeback", "sell", "sold"):
             raise TokenSyntaxError(
                 "say the one thing done: 'ships 7', 'marketing 2', 'takes back NA 6' or 'does not ship'"
             )
@@ -839,7 +854,7 @@ def _ship(said: _Said) -> str | None:
     if "back" in words or said.has("takeback"):
         market = _need(_market(words), "say the market and level of the car taken back: 'takes back NA 6'")
         return f"takeback:{market},{_need(number, 'say the level of the car taken back')}"
-    if said.has("market"):  # 'marketing 2', 'markets 2'
+    if "marketing" in said.outside or said.outside[:1] in (["market"], ["markets"]):  # not "the Europe market"
         return f"marketing:{_need(number, 'say how many workers go on marketing')}"
     if said.has("sell", "sold"):
         return f"sell:{_need(number, 'say the sales space whose reward the top car takes')}"
@@ -875,7 +890,7 @@ def _office(said: _Said) -> str | None:
 def _sell(said: _Said) -> str | None:
     number = said.number("space")
     denied = said.negated() or any(word in _NO for word in said.outside)
-    if denied and (number is not None or said.has("keep", "kept")):
+    if (denied or said.has("keep", "kept")) and number is not None or denied and said.has("keep", "kept"):
         raise TokenSyntaxError("say the one thing done: 'sells 3' (the sales space) or 'keeps'")
     if denied or said.has("keep", "kept"):
         return "keep"

@@ -20,13 +20,15 @@ from .themes import Theme
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 # An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
 # One with numbers and no "name:" is what the person says, and is read ("sells 2 and 6 (Lawyer 21)").
-_ASIDE = re.compile(r"\((?:[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
+_ASIDE = re.compile(r"\((?:(?![^()]*(?:pay|boost))[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
-_PAYING = re.compile(r"\b(?:pay|pays|paying|paid) 3\b")
+_PAYING = re.compile(r"\b(?:pay|pays|paying|paid) \$?3\b")
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
 _NEGATIONS = frozenset(
     ("not", "no", "never", "without", "unboosted", "doesn't", "don't", "didn't", "won't", "doesn\u2019t", "don\u2019t")
 )
+# What denies the payment beside a play ("plays 13, paying nothing", "skips paying").
+_UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips"}
 # A bid said as a raise over the last one ("bids 5 more"): a bid is its total.
 _RELATIVE = frozenset(("more", "top", "by", "extra"))
 
@@ -56,7 +58,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     words = _ASIDE.sub(" ", text.split(";")[0]).replace(",", " ").replace("(", " ").replace(")", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
-    head = words[0].lower()
+    head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
     if head == "deal" or head == "checks" or head == "cards":
         return "deal:" + ",".join(map(str, _numbers(" ".join(words[1:]))))
     seat = _seat(head, names, me)
@@ -81,25 +83,28 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     said = set(rest.split())
     verb = words[1].lower() if len(words) > 1 else ""
     denied = bool(said & _NEGATIONS)
+    if data.get("sell_step") == "mechanic" and data["phase"] == "selling":
+        if denied or verb.startswith(("keep", "pass", "skip", "decline")):
+            return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
+        if verb.startswith(("use", "play", "swap")):
+            return "mech:use"
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         if numbers:
             advisor = _one(numbers, "say the one advisor played")
         else:
             advisor = _advisor_by_ability(rest, data["seats"][seat], theme)
         paid = boosted or "+" in rest or any(word.startswith(("pay", "boost")) for word in said)
-        return f"play:{advisor}{'+' if paid and not denied else ''}"
-    if denied and data.get("sell_step") == "mechanic":
-        return "mech:skip"  # "Bob doesn't use the Mechanic"
+        return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
+    if verb.startswith(("pass", "drop")):  # "Bob drops out", "Carol passes without bidding"
+        return "pass"
     if denied:
         raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
-    if verb.startswith(("pass", "drop")):  # "Bob drops out"
-        return "pass"
     if verb.startswith(("bid", "raise")):
-        if said & _RELATIVE:
+        if said & _RELATIVE or (verb.startswith("raise") and "to" not in said):  # "raises 2" is by, or to?
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
         return f"bid:{_one(numbers, 'a bid needs its total')}"
     if verb.startswith(("sell", "sold")):
-        if len(numbers) > 1 and said & {"instead", "keep", "keeps", "or", "but"}:
+        if len(numbers) > 1 and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
             raise TokenSyntaxError(
                 f"say the sell: '{names[seat]} sells 12', or two {theme.vehicles} and the Lawyer: "
                 f"'{names[seat]} sells 12 20 with 19' (not {text!r})"

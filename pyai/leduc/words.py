@@ -27,7 +27,7 @@ _OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your")
 _RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": "k"}
 _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
-_FILLER |= {"was", "were", "one"}  # "I was dealt the queen of spades", "Bob gets one card"
+_FILLER |= {"was", "were", "one", "are", "am"}  # "I was dealt the queen of spades", "you are dealt ks"
 _PUBLIC_WORDS = {"board", "public", "flop"}
 _NEGATIONS = {
     "not",
@@ -54,9 +54,14 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna raises', 'I check' or 'deal ks'")
     lowered = [word.lower() for word in words]
-    lowered[0] = lowered[0] if ":" in lowered[0][:-1] else lowered[0].rstrip(":")  # "board: qh", not "deal:ks"
     if len(words) == 1 and (lowered[0] in _VERBS or lowered[0].startswith("deal:")):
         return lowered[0]
+    # Words as people end them ("board: qh.", "deal qh!"), and a leading "the" ("the public card: qh").
+    lowered = [word.rstrip(":;.!") for word in lowered if word.rstrip(":;.!")]
+    lowered = lowered[1:] if lowered[:1] == ["the"] and len(lowered) > 1 else lowered
+    lowered = ["i" if word in ("i'm", "i\u2019m") else word for word in lowered]
+    if not lowered:
+        raise TokenSyntaxError(f"say a move, e.g. 'Anna raises', 'I check' or 'deal ks' (not {text!r})")
     head = lowered[0]
     if head in ("deal", *_PUBLIC_WORDS):
         return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
@@ -86,7 +91,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     verbs = [
         _VERBS[word]
         for i, word in enumerate(rest)
-        if word in _VERBS and not (i > 0 and (rest[i - 1] in _OBJECT_OF or rest[i - 1].endswith("'s")))
+        if word in _VERBS and not (i > 0 and (rest[i - 1] in _OBJECT_OF or rest[i - 1].endswith(("'s", "\u2019s"))))
     ]
     if len(verbs) != 1:
         raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")

@@ -438,9 +438,11 @@ def test_a_face_that_lies_twice_along_the_row_is_taken_by_its_place():
         words("I take the speed machine", data, NAMES[:3], 0)
     assert words("I take the speed machine, place 3", data, NAMES[:3], 0) == "tile:3"
     assert words("I take the speed machine from row 1, place 1", data, NAMES[:3], 0) == "tile:1"
-    with pytest.raises(TokenSyntaxError, match="place 2 along row 1 holds no speed machine"):
+    with pytest.raises(TokenSyntaxError, match="place 2 along row 1 holds .*, not 'the speed machine'"):
         words("I take the speed machine, place 2", data, NAMES[:3], 0)
     assert narrated(state, "tile:3", 0) == ["you take the speed machine from row 1, place 3"]
+    for line in ("I take the speed machine at 3", "I take tile 3 (speed machine)", "I take the speed, place 3"):
+        assert words(line, data, NAMES[:3], 0) == "tile:3", line
 
 
 # ------------------------------------------------------------ decisions in words
@@ -566,6 +568,9 @@ def test_the_tables_chance_steps_read_without_a_name(text, token):
         ("contract", "Ann plays contract 11, not S1", "both 11 and 1 are said"),
         ("contract", "Ann plays contract 11, not her starting contract", "not both"),
         ("turn", "Ann column 4 1", "both 4 and 1 are said"),
+        ("place tile", "Ann puts it on station 1, discarding the old one", "not both"),
+        ("draw", "Ann takes 1 instead of the deck", "not both"),
+        ("sell", "Ann sells 3 and keeps the super car", "say the one thing done"),
     ],
 )
 def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(step, text, why):
@@ -584,6 +589,9 @@ def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(s
         ("sales office", "Ann takes sales office 2 (sells 2 cars)", "office:2"),
         ("turn", "Ann sponsors 2 workers: +$2", "sponsor:2"),
         ("contract", "Ann plays contract 11 (not the starting one)", "contract:11"),
+        ("ship", "Ann ships 2 to the Europe market", "ship:2"),  # marketing only by its word
+        ("ship", "Ann puts one worker on marketing", "marketing:1"),
+        ("turn", "Ann row no. 1", "place:R1"),
         ("turn", "you place 2 workers on column 1 (Bob's worker goes home): a contract", "place:C1"),
     ],
 )
@@ -608,6 +616,7 @@ def test_private_cards_are_said_by_their_seat():
     assert words("Ann draws", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
     assert words("Ann draws one card", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"  # a count
     assert words("Ann draws one", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"
+    assert words("Ann draws 1 card (2 left)", drawn.view(1).to_dict(), NAMES[:3], 1) == "drawn:?"  # counts
     with pytest.raises(TokenSyntaxError, match="Ann's card from the deck is hidden from you: say 'Ann draws'"):
         words("Ann draws 7", drawn.view(1).to_dict(), NAMES[:3], 1)
     with pytest.raises(TokenSyntaxError, match="no one moves now: the table deals Ann's card from the deck"):

@@ -36,6 +36,7 @@ def test_a_bid_is_its_total_and_a_denial_is_no_bid():
     for line, why in [
         (f"{who} bids 5 more", f"say the bid's total, e.g. '{who} bids 8'"),  # not bid:5
         (f"{who} raises by 5", "say the bid's total"),
+        (f"{who} raises 5", "say the bid's total"),  # by 5, or to 5?
         (f"{who} doesn't bid", "not what is not done"),
         (f"{who} bids 12k", "'12k' is no whole number"),
     ]:
@@ -49,7 +50,9 @@ def test_an_advisor_is_played_with_its_payment_only_when_the_payment_is_said():
     who, advisor = NAMES[seat], state.view(seat).to_dict()["seats"][seat]["advisors_in_hand"][0]
     assert read(state, seat, f"{who} plays {advisor} paying 3") == f"play:{advisor}+"
     assert read(state, seat, f"{who} plays {advisor}+") == f"play:{advisor}+"
-    for unpaid in ("without paying", ", no boost", "and does not pay", ""):
+    assert read(state, seat, f"{who} plays {advisor} paying $3") == f"play:{advisor}+"
+    assert read(state, seat, f"{who} plays {advisor} (boosted)") == f"play:{advisor}+"  # an aside that says it
+    for unpaid in ("without paying", ", no boost", "and does not pay", "", ", paying nothing", "and skips paying"):
         assert read(state, seat, f"{who} plays {advisor} {unpaid}") == f"play:{advisor}"
     with pytest.raises(pyai.TokenSyntaxError, match="say the one advisor played"):
         read(state, seat, f"{who} plays {advisor} and 3")  # never the first number alone
@@ -65,6 +68,8 @@ def test_a_sell_names_its_lawyer_where_it_is_said_and_a_contrast_is_no_second_ve
         (f"Dee sells {first}, not {second}", "not what is not done"),
         (f"Dee sells {first} instead of {second}", "say the sell"),
         (f"Dee sells {first} and keeps {second}", "say the sell"),
+        (f"I sell {first}, keeping {second}", "say the sell"),
+        (f"I sell {first} for {second}", "say the sell"),
     ]:
         with pytest.raises(pyai.TokenSyntaxError, match=why):
             read(state, 3, line)
@@ -84,6 +89,9 @@ def test_the_mechanic_declined_in_words_is_the_swap_not_used():
     for line in (f"{NAMES[seat]} doesn't use the Mechanic", f"{NAMES[seat]} keeps its Mechanic"):
         assert read(state, seat, line) == "mech:skip"
     assert read(state, seat, f"{NAMES[seat]} uses the Mechanic") == "mech:use"
+    assert read(state, seat, f"{NAMES[seat]} plays the Mechanic") == "mech:use"
+    for line in (f"{NAMES[seat]} keeps", f"{NAMES[seat]} passes"):  # the check kept: the swap not used
+        assert read(state, seat, line) == "mech:skip"
 
 
 def test_past_tenses_and_dropping_out_are_read():
@@ -96,3 +104,12 @@ def test_past_tenses_and_dropping_out_are_read():
     seat = keep.to_move()
     kept = keep.view(seat).to_dict()["seats"][seat]["sell"]["vehicles"][0]
     assert read(keep, seat, f"{NAMES[seat]} kept {kept}") == f"keep:{kept}"
+
+
+def test_a_colon_after_the_first_word_and_a_pass_with_its_reason_are_read():
+    state = GAME.new_initial_state()
+    assert read(state, 0, "deal: 3, 12, 19, 27") == "deal:3,12,19,27"
+    auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
+    who = NAMES[auction.to_move()]
+    assert read(auction, auction.to_move(), f"{who}: bids 4") == "bid:4"
+    assert read(auction, auction.to_move(), f"{who} passes without bidding") == "pass"

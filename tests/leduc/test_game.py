@@ -216,7 +216,13 @@ def test_the_ways_people_say_a_step_are_read():
     state.apply("call")
     assert words("Bob folds to the raise", state.view(0).to_dict(), names, 0) == "fold"  # the raise is no move
     state.apply("call")
-    assert words("board: qh", state.view(0).to_dict(), names, 0) == "deal:qh"
+    for line in ("board: qh", "board qh.", "the public card: queen of hearts", "the board is qh", "public card: qh"):
+        assert words(line, state.view(0).to_dict(), names, 0) == "deal:qh", line
+    fresh = pyai.load_game("leduc()").new_initial_state()
+    for line in ("you are dealt the jack of spades", "I'm dealt js"):  # the first as it is told back
+        assert words(line, fresh.view(0).to_dict(), names, 0) == "deal:js", line
+    with pytest.raises(pyai.TokenSyntaxError, match="say a move"):
+        words(". .", fresh.view(0).to_dict(), names, 0)
 
 
 def test_scores_only_at_the_end():
