@@ -20,7 +20,7 @@ from .themes import Theme
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 # An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
 # One with numbers and no "name:" is what the person says, and is read ("sells 2 and 6 (Lawyer 21)").
-_ASIDE = re.compile(r"\((?:(?![^()]*(?:pay|boost))[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
+_ASIDE = re.compile(r"\((?:(?![^()]*(?:pay|paid|boost))[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
 _PAYING = re.compile(r"\b(?:pay|pays|paying|paid) \$?3\b")
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
@@ -93,7 +93,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             advisor = _one(numbers, "say the one advisor played")
         else:
             advisor = _advisor_by_ability(rest, data["seats"][seat], theme)
-        paid = boosted or "+" in rest or any(word.startswith(("pay", "boost")) for word in said)
+        paid = boosted or "+" in rest or any(word.startswith(("pay", "paid", "boost")) for word in said)
         return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
     if verb.startswith(("pass", "drop")):  # "Bob drops out", "Carol passes without bidding"
         return "pass"

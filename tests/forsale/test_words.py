@@ -51,7 +51,8 @@ def test_an_advisor_is_played_with_its_payment_only_when_the_payment_is_said():
     assert read(state, seat, f"{who} plays {advisor} paying 3") == f"play:{advisor}+"
     assert read(state, seat, f"{who} plays {advisor}+") == f"play:{advisor}+"
     assert read(state, seat, f"{who} plays {advisor} paying $3") == f"play:{advisor}+"
-    assert read(state, seat, f"{who} plays {advisor} (boosted)") == f"play:{advisor}+"  # an aside that says it
+    for aside in ("(boosted)", "(paid)"):  # an aside that says it
+        assert read(state, seat, f"{who} plays {advisor} {aside}") == f"play:{advisor}+"
     for unpaid in ("without paying", ", no boost", "and does not pay", "", ", paying nothing", "and skips paying"):
         assert read(state, seat, f"{who} plays {advisor} {unpaid}") == f"play:{advisor}"
     with pytest.raises(pyai.TokenSyntaxError, match="say the one advisor played"):
