@@ -11,6 +11,7 @@ the rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -95,7 +96,21 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     ]
     if len(verbs) != 1:
         raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
+    if verbs[0] == "raise":
+        _check_raise_amount(text, data)
     return verbs[0]
+
+
+def _check_raise_amount(text: str, data: dict[str, Any]) -> None:
+    """TokenSyntaxError when a raise is said to an amount the limit does not make ("raises to
+    10": a raise is 2 chips in the first round, 4 in the second), or in no whole number."""
+    said = text.split(";")[0].split(": ")[0]  # "Anna raises to 3: the pot is 4", as it is told back
+    match = re.search(r"\bto (\S+)", said)
+    if match is None:
+        return
+    stake = max(seat["contributed"] for seat in data["seats"]) + RAISE_SIZES[data["round"]]
+    if match.group(1).rstrip(".!") != str(stake):
+        raise TokenSyntaxError(f"a raise now is to {stake} (by {RAISE_SIZES[data['round']]}), not to {match.group(1)}")
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
@@ -126,8 +141,9 @@ def _whose(seat: int, names: list[str], me: int) -> str:
     return "yours" if seat == me else f"{names[seat]}'s"
 
 
-# Raises a betting round allows (the rules' limit).
+# Raises a betting round allows, and their sizes by round (the rules' limit).
 MAX_RAISES = 2
+RAISE_SIZES = (2, 4)
 
 
 def decision_words(data: dict[str, Any]) -> str:

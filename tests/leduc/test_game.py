@@ -225,6 +225,18 @@ def test_the_ways_people_say_a_step_are_read():
         words(". .", fresh.view(0).to_dict(), names, 0)
 
 
+def test_a_raise_said_to_an_amount_must_be_the_limits():
+    state = hand("deal:js", "deal:kh")
+    words, names = state.game.words_to_token, ["Anna", "Bob"]
+    assert words("Anna raises to 3: the pot is 4", state.view(1).to_dict(), names, 1) == "raise"  # as told back
+    with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 3 \(by 2\), not to 10"):
+        words("Anna raises to 10", state.view(1).to_dict(), names, 1)
+    state = hand("deal:js", "deal:kh", "call", "call", "deal:qh", "raise")  # the second round: raises of 4
+    assert state.game.words_to_token("Bob raises to 9", state.view(1).to_dict(), names, 1) == "raise"
+    with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 9 \(by 4\), not to 7"):
+        words("I raise to 7", state.view(1).to_dict(), names, 1)
+
+
 def test_scores_only_at_the_end():
     with pytest.raises(pyai.PhaseError):
         hand("deal:js", "deal:qs").scores()
