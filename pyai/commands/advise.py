@@ -64,7 +64,8 @@ LEGAL_SAID = 6
 def steps_help(game: Game) -> str:
     """How to say a step in this game: a token, or its own plain words when it has them."""
     words = game.WORDS_HELP
-    said = f"or plain words: {words}" if words else "(this game takes its tokens only)"
+    copied = "; a move as the advice or a told step words it may be typed back as it reads"
+    said = f"or plain words: {words}{copied}" if words else "(this game takes its tokens only)"
     tokens = "a move token (as the next: lines show them; `help tokens` in `pyai engine` lists them all)"
     return f"say what happens, one step a line: {tokens}, {said}"
 
