@@ -184,14 +184,15 @@ def _words(text: str) -> list[str]:
     odd = _ODD_NUMBER.search(text)
     if odd:
         raise TokenSyntaxError(f"{odd.group(0).strip()!r} is no whole number: say a number as digits, e.g. 3")
-    return _name_words(text)
+    return _split_words(text)
 
 
-def _name_words(name: str) -> list[str]:
-    """A seat's name as `_words` splits a line (a name is the table's to choose, digits and all).
-    "one" is a number only before what it counts ("one worker"): "Ann gets one" is a card, "the
-    starting one" a contract; "no" before a number is its sign ("contract no. 11")."""
-    said = _WORD.findall(name.lower())
+def _split_words(text: str) -> list[str]:
+    """`text` split as `_words` splits a line, without its check of numbers (which a seat's name,
+    the table's to choose, may hold). "one" is a number only before what it counts ("one
+    worker"): "Ann gets one" is a card, "the starting one" a contract; "no" before a number is
+    its sign ("contract no. 11")."""
+    said = _WORD.findall(text.lower())
     words = []
     for i, word in enumerate(said):
         after = said[i + 1] if i + 1 < len(said) else ""
@@ -204,7 +205,7 @@ def _name_words(name: str) -> list[str]:
 
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
     """The seat a line starts with (the longest name that fits) and the words after it."""
-    said = [(_name_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
+    said = [(_split_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
     best: tuple[int | None, int] = (None, 0)
     for name, seat in said:
         if name and words[: len(name)] == name and len(name) > best[1]:
