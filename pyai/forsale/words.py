@@ -116,13 +116,11 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         if len(numbers) == 2:
             return f"sell:{numbers[0]},{numbers[1]}"
         raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'")
-    if verb.startswith("keep") and not numbers and theme.mechanic and theme.mechanic.lower() in rest:
-        return "mech:skip"  # "Bob keeps his Mechanic": the check swap not used
     if verb.startswith(("keep", "kept", "take", "took")):
         return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept')}"
-    if verb.startswith("use"):
+    if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
         return "mech:use"
-    if verb.startswith("skip") or "not" in rest:
+    if verb.startswith("skip"):
         return "mech:skip"
     advisors = "'Carol plays 13', " if theme.abilities else ""
     after_sells = f", 'Bob keeps 20', 'Carol uses the {theme.mechanic}'" if theme.abilities else ""
