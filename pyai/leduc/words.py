@@ -21,7 +21,7 @@ from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
 _VERBS |= {"check": "check", "checks": "check", "fold": "fold", "folds": "fold"}
-_VERBS |= {"raised": "raise", "reraise": "raise", "reraises": "raise", "re-raises": "raise", "bet": "raise"}
+_VERBS |= {"raised": "raise", "reraise": "raise", "reraises": "raise", "re-raises": "raise"}
 _VERBS |= {"called": "call", "checked": "check", "folded": "fold"}
 # Words before a verb that make it the move's object, not a move: "I call the raise", "folds to Anna's bet".
 _OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your")
@@ -72,7 +72,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
             f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
             "nor a move or 'deal <card>'"
         )
-    rest = [word.rstrip(":;.!") for word in lowered[1:]]  # "Anna checks: the pot is 2", as it is told back
+    rest = lowered[1:]
     if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
         if _next_receiver(data) != seat:
             next_card = _next_card_words(data, names, me)
