@@ -116,8 +116,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         if len(numbers) == 2:
             return f"sell:{numbers[0]},{numbers[1]}"
         raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'")
-    if verb.startswith(("keep", "kept", "take", "took")):
-        return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept')}"
+    if verb.startswith(("keep", "kept", "take", "took")):  # "keeps 13 (Lawyer 20)": the Lawyer is no vehicle
+        kept = _numbers(re.sub(r"\blawyer \d+", " ", rest))
+        return f"keep:{_one(kept, f'say which {theme.vehicle} is kept')}"
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
         return "mech:use"
     if verb.startswith("skip"):

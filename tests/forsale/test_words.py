@@ -105,6 +105,8 @@ def test_past_tenses_and_dropping_out_are_read():
     seat = keep.to_move()
     kept = keep.view(seat).to_dict()["seats"][seat]["sell"]["vehicles"][0]
     assert read(keep, seat, f"{NAMES[seat]} kept {kept}") == f"keep:{kept}"
+    lawyer = keep.view(seat).to_dict()["seats"][seat]["sell"]["lawyer"]
+    assert read(keep, seat, f"{NAMES[seat]} keeps {kept} (Lawyer {lawyer})") == f"keep:{kept}"
 
 
 def test_a_colon_after_the_first_word_and_a_pass_with_its_reason_are_read():
