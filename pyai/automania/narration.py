@@ -52,6 +52,25 @@ def tile_words(tile: Tile) -> str:
     return name[tile.kind] + (f" ({', '.join(marks)})" if marks else "")
 
 
+def tile_words_apart(tile: Tile, beside: list[Tile]) -> str:
+    """tile_words, with the marks it lacks said ("suitcase machine (no star)") where a tile
+    `beside` it bears its name with those marks: said so, it fits this tile alone."""
+    same = [other for other in beside if tile_words(other) != tile_words(tile) and _name(other) == _name(tile)]
+    lacks = []
+    if not tile.stars and any(other.stars for other in same):
+        lacks.append("no star")
+    if not tile.silver and any(other.silver for other in same):
+        lacks.append("no silver medal")
+    if not lacks:
+        return tile_words(tile)
+    return f"{_name(tile)} ({', '.join([*tile_marks(tile), *lacks])})"
+
+
+def _name(tile: Tile) -> str:
+    """What a tile is, without its marks: "suitcase machine", "$3 tile"."""
+    return tile_words(tile).split(" (")[0]
+
+
 def tile_marks(tile: Tile) -> list[str]:
     """What a machine, manager or styling tile shows besides its name: workers, stars, medals."""
     marks = []
@@ -315,9 +334,14 @@ def _tile(step: _Step) -> str:
     space, place = step.before["action"]["space"], int(step.body)
     row, column = (int(space[1:]) - 1, place - 1) if space[0] == "R" else (place - 1, int(space[1:]) - 1)
     grid = step.before["grid"]
-    face = tile_words(step.components.tile(grid[row][column]))
-    along = grid[row] if space[0] == "R" else [cells[column] for cells in grid]
-    twins = sum(1 for other in along if other and tile_words(step.components.tile(other)) == face)
+    along = [
+        step.components.tile(other)
+        for other in (grid[row] if space[0] == "R" else [cells[column] for cells in grid])
+        if other
+    ]
+    taken = step.components.tile(grid[row][column])
+    face = tile_words_apart(taken, along)  # "(no star)" where another tile of its name has one
+    twins = sum(1 for other in along if tile_words(other) == tile_words(taken))
     # The same face elsewhere along the line: the place says which, as the other stays where it lies.
     where = f", place {place}" if twins > 1 else ""
     line = f"{step.does('takes')} the {face} from {space_words(space)}{where}"

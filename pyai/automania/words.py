@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
-from .narration import contract_words, does, plural, space_words, tile_words
+from .narration import contract_words, does, plural, space_words, tile_words, tile_words_apart
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
 'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
@@ -640,6 +640,9 @@ def _face(phrase: str, components: Components) -> _Face:
             said.workers = number
         else:
             said.stars = number
+    if "plain" in _words(phrase):  # "the plain speed machine": no star, no medal
+        said.stars = 0 if said.stars is None else said.stars
+        said.silver = 0 if said.silver is None else said.silver
     if said.kind is None or (kind_word and kind_word != said.kind):
         raise TokenSyntaxError(
             f"cannot tell the tile {phrase.strip()!r}: name a symbol ({', '.join(components.symbols)}), a manager "
@@ -800,6 +803,10 @@ def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
             raise TokenSyntaxError(f"place {place} along {space_words(space)} holds {held}, not {phrase.strip()!r}")
         return place
     found = _fitting(face, tiles, phrase, labels)
+    also = sorted({tile_words_apart(tile, tiles) for tile in tiles if face.fits(tile, exact=False)})
+    if found and len(also) > 1:  # "the suitcase machine" where one has a star: the star left out, or not?
+        options = " or ".join(f"'the {said}'" for said in also)
+        raise TokenSyntaxError(f"{phrase.strip()!r} fits more than one tile along {space_words(space)}: say {options}")
     if not found:
         held = "; ".join(
             f"place {place}: {tile_words(said.components.tile(tile)) if tile else 'empty'}"

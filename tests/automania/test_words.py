@@ -12,7 +12,7 @@ import pytest
 
 import pyai
 from pyai.automania.component_file import Components
-from pyai.automania.narration import MARKET_NAMES, tile_words
+from pyai.automania.narration import MARKET_NAMES, tile_words, tile_words_apart
 from pyai.errors import TokenSyntaxError
 
 from .scenarios import new_game, play, setup
@@ -96,7 +96,7 @@ def test_one_turn_and_the_next_told_step_by_step():
     assert lines == [
         "you sponsor 1 worker: +$1",
         "you place a worker on row 1: a city car for $1",
-        "you take the speed machine from row 1",
+        "you take the speed machine (no star) from row 1",  # a speed machine with a star lies beside it
         "you put it on station 1 and make the city car: -$1",
         "you send the city car to North America: 4 stars",
         "you put 2 workers on marketing: 6 stars",
@@ -246,10 +246,13 @@ def say(token: str, data: dict[str, Any], me: int, components: Components, rng: 
         grid, space = data["grid"], data["action"]["space"]
         line, place = int(space[1:]) - 1, int(body) - 1
         tile = grid[line][place] if space[0] == "R" else grid[place][line]
-        along = grid[line] if space[0] == "R" else [row[line] for row in grid]
-        faces = [tile_words(components.tile(other)) for other in along if other]
+        cells = grid[line] if space[0] == "R" else [row[line] for row in grid]
+        along = [components.tile(other) for other in cells if other]
+        faces = [tile_words(other) for other in along]
         twice = faces.count(tile_words(components.tile(tile))) > 1  # which of the two is said by its place
-        return f"{who} takes the {face_words(components.tile(tile), rng)}" + (f", place {body}" if twice else "")
+        apart = tile_words_apart(components.tile(tile), along)  # its missing star said, where one beside has it
+        said = apart if apart != tile_words(components.tile(tile)) else face_words(components.tile(tile), rng)
+        return f"{who} takes the {said}" + (f", place {body}" if twice else "")
     return f"{who} {_decision_words(kind, body, rng)}"
 
 
@@ -412,7 +415,13 @@ def test_a_tile_is_taken_by_its_face_along_the_row_chosen():
     state = new_game()
     play(state, "place:R1")  # row 1: speed, speed 1 star, research manager 1 star, spoiler 1 star
     data, words = state.view(1).to_dict(), state.game.words_to_token
-    assert words("Ann takes the speed machine", data, NAMES[:3], 1) == "tile:1"
+    # A star left out, or no star? Either tile could be meant: the person says which.
+    with pytest.raises(
+        TokenSyntaxError, match=r"say 'the speed machine \(1 star\)' or 'the speed machine \(no star\)'"
+    ):
+        words("Ann takes the speed machine", data, NAMES[:3], 1)
+    assert words("Ann takes the speed machine (no star)", data, NAMES[:3], 1) == "tile:1"
+    assert words("Ann takes the plain speed machine", data, NAMES[:3], 1) == "tile:1"
     assert words("Ann takes speed 1*", data, NAMES[:3], 1) == "tile:2"
     assert words("ann takes the research manager", data, NAMES[:3], 1) == "tile:3"  # its star need not be said
     assert words("Ann takes the spoiler styling (1 star) from row 1", data, NAMES[:3], 1) == "tile:4"
