@@ -17,7 +17,7 @@ from .commands.bench import COMPARISON_ROUNDS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
-from .output_files import check_writable, write_bytes
+from .output_files import check_writable, plot_format, write_bytes
 
 
 def _search_settings(args: argparse.Namespace) -> dict:
@@ -109,6 +109,7 @@ def _review(args: argparse.Namespace) -> int:
 
     if args.plot:
         _require_matplotlib()
+        plot_format("--plot", args.plot)
         check_writable("--plot", args.plot)
     record = read_record(args.record, args.game, args.deal, args.rotation)
     try:
@@ -132,7 +133,7 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(result.report(top=args.top))
     if args.plot:
-        write_bytes("--plot", args.plot, plot_review(result, seats))
+        write_bytes("--plot", args.plot, plot_review(result, seats, plot_format("--plot", args.plot)))
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 

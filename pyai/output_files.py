@@ -5,6 +5,7 @@ mistyped folder, and written with an error that names the option and the path.""
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -25,11 +26,20 @@ def check_writable(option: str, path: str) -> None:
         raise OutputFileError(f"{option}: {path} is a folder, not a file to write")
     if not os.path.isdir(folder):
         raise OutputFileError(f"{option}: cannot write {path}: there is no folder {folder}")
-    existed = os.path.lexists(path)
+    if "\0" in path:
+        raise OutputFileError(f"{option}: {path!r} holds a NUL character, which no file name may")
+    target = os.path.realpath(path)  # a link's own target: a dangling link is written through
+    if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+        # A device or a pipe (/dev/full, a FIFO): opened only to be written, which may wait on
+        # a reader; the permission is what can be checked now, and the write says the rest.
+        if not os.access(target, os.W_OK):
+            raise OutputFileError(f"{option}: cannot write {path}: permission denied")
+        return
+    existed = os.path.exists(target)
     with writing(option, path):
-        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | (0 if existed else os.O_CREAT | os.O_EXCL), 0o644))
+        os.close(os.open(target, os.O_WRONLY | os.O_APPEND | (0 if existed else os.O_CREAT | os.O_EXCL), 0o644))
         if not existed:
-            os.remove(path)
+            os.remove(target)
 
 
 @contextmanager
@@ -50,3 +60,16 @@ def write_bytes(option: str, path: str, data: bytes) -> None:
     is an OutputFileError naming `option` and `path`."""
     with writing(option, path), open(path, "wb") as out:
         out.write(data)
+
+
+# The image formats a plot may be drawn in, by the file's extension (matplotlib's, without a GUI).
+PLOT_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "eps", "ps", "tif", "tiff", "webp")
+
+
+def plot_format(option: str, path: str) -> str:
+    """The image format `path`'s extension names (png without one); OutputFileError for an
+    extension no plot is drawn in, before the work that fills it."""
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    if extension and extension not in PLOT_FORMATS:
+        raise OutputFileError(f"{option}: cannot draw a .{extension} file; name it .{', .'.join(PLOT_FORMATS)}")
+    return extension or "png"

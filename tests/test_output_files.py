@@ -6,7 +6,7 @@ import os
 import pytest
 
 from pyai.errors import PyaiError
-from pyai.output_files import OutputFileError, check_writable, write_bytes, write_text, writing
+from pyai.output_files import OutputFileError, check_writable, plot_format, write_bytes, write_text, writing
 
 
 def test_a_writable_path_passes_and_nothing_is_created(tmp_path):
@@ -63,3 +63,22 @@ def test_a_failure_while_writing_names_the_option_and_the_path(tmp_path):
         write_bytes("--plot", "/dev/full", b"\x89PNG" * 4096)
     write_text("--json", str(tmp_path / "ok.json"), "{}\n")
     assert (tmp_path / "ok.json").read_text() == "{}\n"
+
+
+def test_a_link_a_pipe_and_a_nul_are_checked_without_waiting_or_leaving_anything(tmp_path):
+    link = tmp_path / "out.png"
+    link.symlink_to(tmp_path / "target.png")  # dangling: the write goes through it
+    check_writable("--plot", str(link))
+    assert link.is_symlink() and not (tmp_path / "target.png").exists()
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    check_writable("--plot", str(pipe))  # not opened: a pipe with no reader would wait
+    with pytest.raises(OutputFileError, match="holds a NUL character"):
+        check_writable("--plot", "a\0b.png")
+
+
+def test_a_plot_is_drawn_in_the_format_its_extension_names():
+    assert plot_format("--plot", "out.svg") == "svg" and plot_format("--plot", "out") == "png"
+    assert plot_format("--plot", "OUT.PDF") == "pdf"
+    with pytest.raises(OutputFileError, match=r"--plot: cannot draw a \.xyz file"):
+        plot_format("--plot", "out.xyz")

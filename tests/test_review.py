@@ -225,6 +225,7 @@ def test_the_plot_draws_only_the_seats_asked_for(tmp_path, monkeypatch):
     monkeypatch.setattr(Axes, "plot", lambda self, *a, **k: drawn.append(k.get("label")) or original(self, *a, **k))
     image = plot_review(result, seats=[1])
     assert drawn == ["seat 1 seat 1"] and image[:8] == b"\x89PNG\r\n\x1a\n" and matplotlib is not None
+    assert plot_review(result, seats=[1], image_format="svg").lstrip().startswith(b"<?xml")
 
 
 def test_a_play_log_is_read_from_its_record_line_not_its_account(tmp_path, capsys):

@@ -57,6 +57,10 @@ _COUNTED = frozenset(
 )
 # The verbs of a seat's private card ('I get S2', 'Bob draws', 'Ann was dealt her starting contract').
 _CARD_VERBS = ("get", "gets", "got", "receive", "receives", "received", "draw", "draws", "drew", "dealt", "starting")
+# Words a number follows ("row one", "sponsors one", "tile one"): "one" after them is 1.
+_TAKES_A_NUMBER = frozenset(
+    "row r column col c tile place office station space level contract sponsor sponsors marketing".split()
+)
 _BRACKETED = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
 
 
@@ -128,19 +132,20 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     alone = text.strip()
     if _TOKEN.fullmatch(alone) and (":" in alone or alone.lower() in _BARE_TOKENS):
         return alone  # a move token (`place:R1`, `withdraw`), taken as it is
-    words = _words(text)
+    words = _split_words(text)
     if not words:
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
     if words[0] in _TABLE_CHANCE:
-        return _table_chance(text, words, data, names, me, components)
+        return _table_chance(text, _words(text), data, names, me, components)
     move = _move_part(text)
-    seat, rest = _speaker(_words(move), names, me)
+    _words(_names_pattern(names).sub(" ", move))  # its numbers checked, not the seats' names ('v1.0' is a name)
+    seat, rest = _speaker(_split_words(move), names, me)
     if seat is None:
         raise TokenSyntaxError(
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
             "nor order, demands, display, reveal or tiles"
         )
-    outside = _words(_BRACKETED.sub(" ", move))[len(_words(move)) - len(rest) :]
+    outside = _split_words(_BRACKETED.sub(" ", move))[len(_split_words(move)) - len(rest) :]
     if data["to_move"] == "chance":
         return _private_card(seat, rest, outside, data, names, me)
     _check_mover(seat, data, names)
@@ -151,11 +156,16 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {expected}"
         )
     foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
-    token = _by_verb(rest) or (None if foreign else _READERS[data["step"]](said))
+    token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {expected}")
     return token
+
+
+def _names_pattern(names: list[str]) -> re.Pattern[str]:
+    """The seats' names as whole words, any case."""
+    return re.compile("|".join(rf"(?<!\S){re.escape(name)}(?!\S)" for name in names) or "(?!)", re.IGNORECASE)
 
 
 def _move_part(text: str) -> str:
@@ -198,7 +208,8 @@ def _split_words(text: str) -> list[str]:
         after = said[i + 1] if i + 1 < len(said) else ""
         if word == "no" and after.isdigit():
             continue
-        counts = word != "one" or after in _COUNTED or after in ("worker", "workers")
+        before = said[i - 1] if i > 0 else ""
+        counts = word != "one" or after in _COUNTED or after in ("worker", "workers") or before in _TAKES_A_NUMBER
         words.append(_NUMBER_WORDS.get(word, word) if counts else word)
     return words
 
@@ -360,8 +371,12 @@ def _private_card(
     if seat != receiver:
         raise TokenSyntaxError(f"the next {what} is {names[receiver]}'s, not {names[seat]}'s")
     starting = step == "deal starting contract"
-    example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
-    if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
+    if seat == me:
+        example = "'I get S2'" if starting else "'I draw 12'"
+    else:
+        example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
+    named = _number(words, "s", "contract", outside=outside) if seat == me else None
+    if named is None and not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
         raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
     if seat != me:  # another seat's private card: the advised seat never sees it
         counts = [i + 1 < len(outside) and outside[i + 1] in _COUNTED for i in range(len(outside))]
@@ -632,7 +647,9 @@ def _face(phrase: str, components: Components) -> _Face:
             said.kind, said.name = named[form]
         elif word in _KIND_WORDS:
             kind_word = _KIND_WORDS[word]
-        elif word not in _FILLER:
+        elif word in _FILLER:
+            continue  # "without the silver medal": the denial goes on past "the"
+        else:
             raise TokenSyntaxError(f"cannot read {word!r} in the tile {phrase.strip()!r}")
         negated = False
     if number is not None:  # a bare number: a staff manager's workers, else stars
@@ -940,15 +957,17 @@ _OTHER_STEPS_WORDS = {
 _OWN_WORDS = {"sales office": ("office",)}
 
 
-def _by_verb(words: list[str]) -> str | None:
+def _by_verb(said: _Said) -> str | None:
     """A move of another step said plainly ('withdraws' while a tile is to be placed): its
-    token, so that the rules say why it is not legal now."""
-    verb = words[0] if words else ""
+    token, so that the rules say why it is not legal now. The step's own moves are left to
+    its reader, which reads the whole line ('I keep it and sell 3' is refused there)."""
+    verb = said.words[0] if said.words else ""
+    own = {"place tile": "discard", "sell": "keep"}.get(said.data["step"])
     for stem, token in (("withdr", "withdraw"), ("discard", "discard"), ("keep", "keep")):
-        if verb.startswith(stem):
+        if verb.startswith(stem) and token != own:
             return token
-    if verb.startswith("sponsor") and _number(words) is not None:
-        return f"sponsor:{_number(words)}"
+    if verb.startswith("sponsor") and said.data["step"] != "turn" and said.number() is not None:
+        return f"sponsor:{said.number()}"
     return None
 
 

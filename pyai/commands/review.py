@@ -312,9 +312,9 @@ def _review_decision(point: DecisionPoint, iterations: int, seed: int) -> Decisi
     )
 
 
-def plot_review(result: Review, seats: Sequence[int] | None = None) -> bytes:
+def plot_review(result: Review, seats: Sequence[int] | None = None, image_format: str = "png") -> bytes:
     """Each seat's win chance over the game (as the seat to move saw it), of `seats`
-    (default all), and their mistakes marked: a PNG image."""
+    (default all), and their mistakes marked: an image in `image_format`."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -335,6 +335,6 @@ def plot_review(result: Review, seats: Sequence[int] | None = None) -> bytes:
     axes.legend(fontsize=8)
     figure.tight_layout()
     image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format="png")
+    figure.savefig(image, format=image_format)
     plt.close(figure)
     return image.getvalue()

@@ -104,12 +104,13 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
 def _check_raise_amount(text: str, data: dict[str, Any]) -> None:
     """TokenSyntaxError when a raise is said to an amount the limit does not make ("raises to
     10": a raise is 2 chips in the first round, 4 in the second), or in no whole number."""
-    said = text.split(";")[0].split(": ")[0]  # "Anna raises to 3: the pot is 4", as it is told back
-    match = re.search(r"\bto (\S+)", said)
+    _, _, after = text.split(";")[0].strip().partition(" ")  # "Anna: raises to 10" says its move after "Anna:"
+    said = after.split(": ")[0].replace("(", " ").replace(")", " ")  # "raises to 3: the pot is 4", as told back
+    match = re.search(r"\bto \$?(\d+)\b", said, re.IGNORECASE)
     if match is None:
         return
     stake = max(seat["contributed"] for seat in data["seats"]) + RAISE_SIZES[data["round"]]
-    if match.group(1).rstrip(".!") != str(stake):
+    if int(match.group(1)) != stake:
         raise TokenSyntaxError(f"a raise now is to {stake} (by {RAISE_SIZES[data['round']]}), not to {match.group(1)}")
 
 

@@ -13,7 +13,7 @@ import tempfile
 from typing import Any
 
 from ..games import DEFAULT_GAME
-from ..output_files import check_writable, write_bytes, write_text
+from ..output_files import check_writable, plot_format, write_bytes, write_text
 from .sigterm import Terminated, sigterm_interrupts
 
 DEFAULT_DB = "tournament.sqlite"
@@ -120,6 +120,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         from .report import require_matplotlib
 
         require_matplotlib()
+        plot_format("--plot", args.plot)
         check_writable("--plot", args.plot)
 
 
@@ -141,7 +142,7 @@ def _emit(report: dict, args: argparse.Namespace) -> None:
     if not to_stdout:
         print(table(report))
     if args.plot:
-        write_bytes("--plot", args.plot, plot(report))
+        write_bytes("--plot", args.plot, plot(report, plot_format("--plot", args.plot)))
 
 
 def run_tournament_command(args: argparse.Namespace) -> int:

@@ -212,8 +212,8 @@ def require_matplotlib() -> None:
         ) from None
 
 
-def plot(report: dict[str, Any]) -> bytes:
-    """Win rates with their 95% intervals, and the ratings (mu ± sigma) over the games, in one PNG image."""
+def plot(report: dict[str, Any], image_format: str = "png") -> bytes:
+    """Win rates with their 95% intervals, and the ratings (mu ± sigma) over the games, in one image."""
     require_matplotlib()
     import matplotlib
 
@@ -248,6 +248,6 @@ def plot(report: dict[str, Any]) -> bytes:
     lines.legend(fontsize=8)
     figure.tight_layout()
     image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format="png", dpi=110)
+    figure.savefig(image, format=image_format, dpi=110)
     plt.close(figure)
     return image.getvalue()

@@ -580,6 +580,8 @@ def test_the_tables_chance_steps_read_without_a_name(text, token):
         ("place tile", "Ann puts it on station 1, discarding the old one", "not both"),
         ("draw", "Ann takes 1 instead of the deck", "not both"),
         ("sell", "Ann sells 3 and keeps the super car", "say the one thing done"),
+        ("sell", "Ann keeps it and sells 3", "say the one thing done"),  # the step's own move, read whole
+        ("place tile", "Ann discards it to station 1", "not both"),
     ],
 )
 def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(step, text, why):
@@ -601,6 +603,8 @@ def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(s
         ("ship", "Ann ships 2 to the Europe market", "ship:2"),  # marketing only by its word
         ("ship", "Ann puts one worker on marketing", "marketing:1"),
         ("turn", "Ann row no. 1", "place:R1"),
+        ("turn", "Ann row one", "place:R1"),
+        ("turn", "Ann sponsors 2 (3 workers left)", "sponsor:2"),  # what brackets add is no number of the step
         ("turn", "you place 2 workers on column 1 (Bob's worker goes home): a contract", "place:C1"),
     ],
 )
@@ -631,6 +635,7 @@ def test_private_cards_are_said_by_their_seat():
     with pytest.raises(TokenSyntaxError, match="no one moves now: the table deals Ann's card from the deck"):
         words("Ann sponsors 2", drawn.view(1).to_dict(), NAMES[:3], 1)
     assert words("I draw 12", drawn.view(0).to_dict(), NAMES[:3], 0) == "drawn:12"
+    assert words("my card is 12", drawn.view(0).to_dict(), NAMES[:3], 0) == "drawn:12"  # named: no verb needed
 
 
 def test_a_name_that_is_no_seat_and_a_seat_not_to_move_are_refused():
@@ -748,3 +753,12 @@ def test_a_reason_told_in_words_keeps_what_it_cannot_put_into_words():
     assert said == f"the {tile_words(automania.components.tile('A3'))} goes on a station, or is discarded"
     assert automania.reason_in_words("tile A99 has been dealt already") == "tile A99 has been dealt already"
     assert automania.reason_in_words("sponsor:0 does nothing") == "sponsoring no workers does nothing"
+
+
+def test_a_tile_said_without_a_mark_and_a_name_with_digits_are_read():
+    state = new_game(grid="A3,A4,A21,A27,A9,A5,A28,A23,A24,A25,A29,A33,A35,A13,A17,A31,A2,A22")
+    play(state, "place:R1")  # row 1: speed machine (1 star), speed machine (silver medal), ...
+    data, words = state.view(0).to_dict(), state.game.words_to_token
+    assert words("I take the speed machine without the silver medal", data, NAMES[:3], 0) == "tile:1"
+    names = ["v1.0", "Bob", "Cy"]  # a name is the table's to choose: its digits are no number said
+    assert words("v1.0 takes tile 2", data, names, 0) == "tile:2"

@@ -93,6 +93,9 @@ def test_the_mechanic_declined_in_words_is_the_swap_not_used():
     assert read(state, seat, f"{NAMES[seat]} plays the Mechanic") == "mech:use"
     for line in (f"{NAMES[seat]} keeps", f"{NAMES[seat]} passes"):  # the check kept: the swap not used
         assert read(state, seat, line) == "mech:skip"
+    # A number names another move, never the Mechanic's: the rules then say why not now.
+    assert read(state, seat, f"{NAMES[seat]} keeps 20") == "keep:20"
+    assert read(state, seat, f"{NAMES[seat]} plays 13") == "play:13"
 
 
 def test_past_tenses_and_dropping_out_are_read():

@@ -229,8 +229,11 @@ def test_a_raise_said_to_an_amount_must_be_the_limits():
     state = hand("deal:js", "deal:kh")
     words, names = state.game.words_to_token, ["Anna", "Bob"]
     assert words("Anna raises to 3: the pot is 4", state.view(1).to_dict(), names, 1) == "raise"  # as told back
-    with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 3 \(by 2\), not to 10"):
-        words("Anna raises to 10", state.view(1).to_dict(), names, 1)
+    for wrong in ("Anna raises to 10", "Anna: raises to 10", "Anna raises TO 10"):
+        with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 3 \(by 2\), not to 10"):
+            words(wrong, state.view(1).to_dict(), names, 1)
+    for right in ("Anna raises to $3", "Anna raises (to 3)", "Anna raises, up to Bob"):
+        assert words(right, state.view(1).to_dict(), names, 1) == "raise", right
     state = hand("deal:js", "deal:kh", "call", "call", "deal:qh", "raise")  # the second round: raises of 4
     assert state.game.words_to_token("Bob raises to 9", state.view(1).to_dict(), names, 1) == "raise"
     with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 9 \(by 4\), not to 7"):
