@@ -105,7 +105,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if verb.startswith(("bid", "raise")):
         if said & _RELATIVE or (verb.startswith("raise") and "to" not in said):  # "raises 2" is by, or to?
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
-        return f"bid:{_one(numbers, 'a bid needs its total')}"
+        said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
+        return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
     if verb.startswith(("sell", "sold")):
         if len(numbers) > 1 and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
             raise TokenSyntaxError(

@@ -39,6 +39,7 @@ def test_a_bid_is_its_total_and_a_denial_is_no_bid():
         (f"{who} raises 5", "say the bid's total"),  # by 5, or to 5?
         (f"{who} doesn't bid", "not what is not done"),
         (f"{who} bids 12k", "'12k' is no whole number"),
+        (f"{who} bids 9 (high bid 4)", "a bid needs its total, said alone: 9 and 4 are said"),
     ]:
         with pytest.raises(pyai.TokenSyntaxError, match=why):
             read(state, state.to_move(), line)
