@@ -29,13 +29,13 @@ def check_writable(option: str, path: str) -> None:
     if "\0" in path:
         raise OutputFileError(f"{option}: {path!r} holds a NUL character, which no file name may")
     target = os.path.realpath(path)  # a link's own target: a dangling link is written through
-    if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+    existed = os.path.exists(target)
+    if existed and not stat.S_ISREG(os.stat(target).st_mode):
         # A device or a pipe (/dev/full, a FIFO): opened only to be written, which may wait on
         # a reader; the permission is what can be checked now, and the write says the rest.
         if not os.access(target, os.W_OK):
             raise OutputFileError(f"{option}: cannot write {path}: permission denied")
         return
-    existed = os.path.exists(target)
     with writing(option, path):
         os.close(os.open(target, os.O_WRONLY | os.O_APPEND | (0 if existed else os.O_CREAT | os.O_EXCL), 0o644))
         if not existed:

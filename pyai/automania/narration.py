@@ -47,9 +47,8 @@ def tile_words(tile: Tile) -> str:
         return f"${tile.money} tile"
     if tile.kind == "vp":
         return f"{tile.vp} VP tile"
-    name = {"machine": f"{tile.symbol} machine", "manager": f"{tile.type} manager", "styling": f"{tile.part} styling"}
     marks = tile_marks(tile)
-    return name[tile.kind] + (f" ({', '.join(marks)})" if marks else "")
+    return _name(tile) + (f" ({', '.join(marks)})" if marks else "")
 
 
 def tile_words_apart(tile: Tile, beside: list[Tile]) -> str:
@@ -68,7 +67,13 @@ def tile_words_apart(tile: Tile, beside: list[Tile]) -> str:
 
 def _name(tile: Tile) -> str:
     """What a tile is, without its marks: "suitcase machine", "$3 tile"."""
-    return tile_words(tile).split(" (")[0]
+    if tile.kind == "money":
+        return f"${tile.money} tile"
+    if tile.kind == "vp":
+        return f"{tile.vp} VP tile"
+    return {"machine": f"{tile.symbol} machine", "manager": f"{tile.type} manager", "styling": f"{tile.part} styling"}[
+        tile.kind
+    ]
 
 
 def tile_marks(tile: Tile) -> list[str]:

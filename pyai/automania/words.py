@@ -138,29 +138,33 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     if words[0] in _TABLE_CHANCE:
         return _table_chance(text, _words(text), data, names, me, components)
     move = _move_part(text)
-    _words(_names_pattern(names).sub(" ", move))  # its numbers checked, not the seats' names ('v1.0' is a name)
-    seat, rest = _speaker(_split_words(move), names, me)
+    _check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name
+    move_words = _split_words(move)
+    seat, rest = _speaker(move_words, names, me)
     if seat is None:
         raise TokenSyntaxError(
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
             "nor order, demands, display, reveal or tiles"
         )
-    outside = _split_words(_BRACKETED.sub(" ", move))[len(_split_words(move)) - len(rest) :]
+    outside = _split_words(_BRACKETED.sub(" ", move))[len(move_words) - len(rest) :]
     if data["to_move"] == "chance":
         return _private_card(seat, rest, outside, data, names, me)
     _check_mover(seat, data, names)
     said = _Said(rest, data, seat, components, outside)
     if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
-        expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
         raise TokenSyntaxError(
-            f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {expected}"
+            f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {_expected(data)}"
         )
     foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
     token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
-        expected = f"{decision_words(data)}: {_STEPS[data['step']][1]}"
-        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {expected}")
+        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {_expected(data)}")
     return token
+
+
+def _expected(data: dict[str, Any]) -> str:
+    """The step the seat to move is to take, and how it is said: for a line that says it otherwise."""
+    return f"{decision_words(data)}: {_STEPS[data['step']][1]}"
 
 
 def _names_pattern(names: list[str]) -> re.Pattern[str]:
@@ -191,10 +195,15 @@ def _words(text: str) -> list[str]:
     """Lower-case words, numbers and the signs $ * /: 'S2' is 's', '2'; '1*' is '1', '*'.
     TokenSyntaxError for a number with a sign or a fraction ('-2', '7.5') or in other
     digits than 0-9: read as its digits alone it would make another move."""
+    _check_numbers(text)
+    return _split_words(text)
+
+
+def _check_numbers(text: str) -> None:
+    """TokenSyntaxError for a number `text` says that is no whole number in the digits 0-9."""
     odd = _ODD_NUMBER.search(text)
     if odd:
         raise TokenSyntaxError(f"{odd.group(0).strip()!r} is no whole number: say a number as digits, e.g. 3")
-    return _split_words(text)
 
 
 def _split_words(text: str) -> list[str]:

@@ -684,12 +684,10 @@ class Companion:
         words = text.split()
         if len(words) not in (3, 4) or words[2].lower() not in ("cash", "money"):
             raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
-        lowered = [n.lower() for n in self.names]
-        if words[1].lower() in lowered:
-            return lowered.index(words[1].lower())
-        if words[1].lower() in OWN_SEAT_WORDS:  # the advised seat, as in every other line
-            return self.me
-        raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
+        seat = self._seat_named(words[1])  # "I" for the advised seat, as in every other line
+        if seat is None:
+            raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
+        return seat
 
     def _save(self, path: str | None = None) -> list[str]:
         """Saves the session to `path` (default: its file, if any); a failure is a message, and

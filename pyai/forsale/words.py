@@ -85,11 +85,11 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     denied = bool(said & _NEGATIONS)
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
-    mechanic = bool(theme.mechanic) and theme.mechanic.lower() in rest
     if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not numbers:
         if denied or verb.startswith(("keep", "pass", "skip", "decline")):
             return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
-        if verb.startswith(("use", "swap")) or (verb.startswith("play") and mechanic):
+        named = bool(theme.mechanic) and theme.mechanic.lower() in rest
+        if verb.startswith(("use", "swap")) or (verb.startswith("play") and named):
             return "mech:use"
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         if numbers:

@@ -102,8 +102,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
 
 
 def _check_raise_amount(text: str, data: dict[str, Any]) -> None:
-    """TokenSyntaxError when a raise is said to an amount the limit does not make ("raises to
-    10": a raise is 2 chips in the first round, 4 in the second), or in no whole number."""
+    """TokenSyntaxError when a raise is said to an amount in digits that the limit does not
+    make ("raises to 10": a raise is 2 chips in the first round, 4 in the second)."""
     _, _, after = text.split(";")[0].strip().partition(" ")  # "Anna: raises to 10" says its move after "Anna:"
     said = after.split(": ")[0].replace("(", " ").replace(")", " ")  # "raises to 3: the pot is 4", as told back
     match = re.search(r"\bto \$?(\d+)\b", said, re.IGNORECASE)
