@@ -18,12 +18,14 @@ it stood for); the fair share is drawn too. Prints the points as a table; with
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections import defaultdict
 
 from pyai.errors import PyaiError
-from pyai.tournament.report import build_report, require_matplotlib
+from pyai.output_files import check_plot, write_plot
+from pyai.tournament.report import build_report
 from pyai.tournament.store import Store
 
 
@@ -54,6 +56,37 @@ def point(path: str, prefix: str) -> tuple[str, int, dict, dict]:
     raise SystemExit(f"{path}: no bot starting with {prefix!r} with an iterations= setting")
 
 
+def draw(lines: dict[str, list[tuple[int, dict]]], game: str, fair: float, image_format: str) -> bytes:
+    """Each line's win share against iterations, with its intervals and the fair share: an image in `image_format`."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for label, points in lines.items():
+        points.sort(key=lambda p: p[0])
+        x = [p[0] for p in points]
+        y = [100 * p[1]["win_rate"] for p in points]
+        below = [100 * (p[1]["win_rate"] - p[1]["win_rate_low"]) for p in points]
+        above = [100 * (p[1]["win_rate_high"] - p[1]["win_rate"]) for p in points]
+        axes.errorbar(x, y, yerr=[below, above], marker="o", capsize=5, label=label)
+    axes.axhline(100 * fair, color="grey", linestyle="--", label="fair share")
+    axes.set_xscale("log")
+    budgets = sorted({p[0] for points in lines.values() for p in points})
+    axes.set_xticks(budgets, [f"{b:,}" for b in budgets])
+    axes.minorticks_off()
+    axes.set_xlabel("iterations a move")
+    axes.set_ylabel("win share, % (95% CI over deals)")
+    axes.set_title(game)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
+    figure.savefig(image, format=image_format, dpi=100)
+    plt.close(figure)
+    return image.getvalue()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="*", help="pyai tournament results files (SQLite, or a report saved as JSON)")
@@ -75,6 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         named += [(series[0], path) for path in series[1:]]
     if not named:
         parser.error("give results files, or --series NAME FILE...")
+    if args.plot:
+        try:
+            check_plot("--plot", args.plot)
+        except PyaiError as error:
+            parser.error(str(error))
     lines: dict[str, list[tuple[int, dict]]] = defaultdict(list)
     game = fair = None
     for name, path in named:
@@ -89,34 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['win_rate_high']:.3f}]  {row['games']} games  {row['ms_per_move']:.0f} ms/move"
             )
     if args.plot:
-        try:
-            require_matplotlib()
-        except PyaiError as error:
-            parser.error(str(error))
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        figure, axes = plt.subplots(figsize=(7, 4.5))
-        for label, points in lines.items():
-            points.sort(key=lambda p: p[0])
-            x = [p[0] for p in points]
-            y = [100 * p[1]["win_rate"] for p in points]
-            below = [100 * (p[1]["win_rate"] - p[1]["win_rate_low"]) for p in points]
-            above = [100 * (p[1]["win_rate_high"] - p[1]["win_rate"]) for p in points]
-            axes.errorbar(x, y, yerr=[below, above], marker="o", capsize=5, label=label)
-        axes.axhline(100 * fair, color="grey", linestyle="--", label="fair share")
-        axes.set_xscale("log")
-        budgets = sorted({p[0] for points in lines.values() for p in points})
-        axes.set_xticks(budgets, [f"{b:,}" for b in budgets])
-        axes.minorticks_off()
-        axes.set_xlabel("iterations a move")
-        axes.set_ylabel("win share, % (95% CI over deals)")
-        axes.set_title(game)
-        axes.legend(fontsize=8)
-        figure.tight_layout()
-        figure.savefig(args.plot, dpi=100)
+        write_plot("--plot", args.plot, lambda image_format: draw(lines, game, fair, image_format))
         print(f"wrote {args.plot}")
     return 0
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import hashlib
+import io
 import json
 import math
 import os
@@ -42,6 +43,7 @@ from strength import checked_game, config_for, interval, measure
 
 from pyai.errors import PyaiError
 from pyai.games import DEFAULT_GAME
+from pyai.output_files import check_plot, write_plot
 from pyai.tournament.runner import plan
 
 DEFAULT_BUDGETS = "2000,20000,200000"
@@ -152,7 +154,8 @@ def field_label(line: tuple[str, str]) -> str:
     return ",".join(own)
 
 
-def plot(rows: list[dict], game: str, players: int, path: str) -> None:
+def plot(rows: list[dict], game: str, players: int, image_format: str) -> bytes:
+    """Win share against budget, a panel for each field bot: an image in `image_format`."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
@@ -200,8 +203,10 @@ def plot(rows: list[dict], game: str, players: int, path: str) -> None:
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
     figure.suptitle(f"{game}: strength by thinking time")
     figure.tight_layout()
-    figure.savefig(path, dpi=100, bbox_inches="tight")
+    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
+    figure.savefig(image, format=image_format, dpi=100, bbox_inches="tight")
     plt.close(figure)
+    return image.getvalue()
 
 
 def main() -> None:
@@ -231,9 +236,9 @@ def main() -> None:
     game = checked_game(parser, args.game)
     if args.plot:  # fail before a long run, not after it
         try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            parser.error("--plot needs matplotlib: pip install 'pyai[plot]' (or pip install matplotlib)")
+            check_plot("--plot", args.plot)
+        except PyaiError as error:
+            parser.error(str(error))
 
     path = Path(args.json)
     folder = path.resolve().parent
@@ -276,7 +281,7 @@ def main() -> None:
     print(markdown(rows, game.players))
     print(f"\n({game}: fair share {1 / game.players:.3f}; every deal in each seating; rows in {path})")
     if args.plot:
-        plot(rows, str(game), game.players, args.plot)
+        write_plot("--plot", args.plot, lambda image_format: plot(rows, str(game), game.players, image_format))
         print(f"plot in {args.plot}")
 
 

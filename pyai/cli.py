@@ -17,7 +17,7 @@ from .commands.bench import COMPARISON_ROUNDS
 from .errors import PyaiError
 from .game_string import format_game_string, parse_game_string
 from .games import DEFAULT_GAME, load_game
-from .output_files import check_writable, plot_format, write_bytes
+from .output_files import check_plot, write_plot
 
 
 def _search_settings(args: argparse.Namespace) -> dict:
@@ -108,9 +108,7 @@ def _review(args: argparse.Namespace) -> int:
     from .commands.review import plot_review, read_record, review
 
     if args.plot:
-        _require_matplotlib()
-        plot_format("--plot", args.plot)
-        check_writable("--plot", args.plot)
+        check_plot("--plot", args.plot)
     record = read_record(args.record, args.game, args.deal, args.rotation)
     try:
         seats = [int(seat) for seat in args.seats.split(",")] if args.seats else None
@@ -133,7 +131,7 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(result.report(top=args.top))
     if args.plot:
-        write_bytes("--plot", args.plot, plot_review(result, seats, plot_format("--plot", args.plot)))
+        write_plot("--plot", args.plot, lambda image_format: plot_review(result, seats, image_format))
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0
 
@@ -167,13 +165,6 @@ def _setting(name: str) -> dict:
     from .analysis import search_settings
 
     return next(row for row in search_settings(load_game(DEFAULT_GAME)) if row["name"] == name)
-
-
-def _require_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PyaiError("--plot needs matplotlib: pip install '.[plot]'") from None
 
 
 def _bench(args: argparse.Namespace) -> int:

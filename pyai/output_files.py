@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .errors import PyaiError
@@ -73,3 +73,30 @@ def plot_format(option: str, path: str) -> str:
     if extension and extension not in PLOT_FORMATS:
         raise OutputFileError(f"{option}: cannot draw a .{extension} file; name it .{', .'.join(PLOT_FORMATS)}")
     return extension or "png"
+
+
+def require_matplotlib(option: str) -> None:
+    """PyaiError saying how to install it, unless matplotlib (the `plot` extra) can be imported."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PyaiError(
+            f"{option} needs matplotlib, the plot extra: pip install '.[plot]' in the pyai checkout "
+            "(or pip install matplotlib)"
+        ) from None
+
+
+def check_plot(option: str, path: str) -> None:
+    """Raises PyaiError unless a plot can be drawn into `path`: matplotlib is there, the
+    extension names an image format, the file can be written. Called before the work the
+    plot shows, so a long run does not end in an error that was there from the start."""
+    require_matplotlib(option)
+    plot_format(option, path)
+    check_writable(option, path)
+
+
+def write_plot(option: str, path: str, draw: Callable[[str], bytes]) -> None:
+    """Writes the image `draw` returns for the format `path`'s extension names; a failure
+    is an OutputFileError naming `option` and `path`. The image is drawn in memory first,
+    so an error in writing is seen here (matplotlib's own file writes hide some)."""
+    write_bytes(option, path, draw(plot_format(option, path)))

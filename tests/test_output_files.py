@@ -2,11 +2,24 @@
 and a failure while writing named by option and path."""
 
 import os
+import sys
+import types
 
 import pytest
 
 from pyai.errors import PyaiError
-from pyai.output_files import OutputFileError, check_writable, plot_format, write_bytes, write_text, writing
+from pyai.output_files import (
+    OutputFileError,
+    check_plot,
+    check_writable,
+    plot_format,
+    write_bytes,
+    write_plot,
+    write_text,
+    writing,
+)
+
+NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in the pyai checkout"
 
 
 def test_a_writable_path_passes_and_nothing_is_created(tmp_path):
@@ -82,3 +95,37 @@ def test_a_plot_is_drawn_in_the_format_its_extension_names():
     assert plot_format("--plot", "OUT.PDF") == "pdf"
     with pytest.raises(OutputFileError, match=r"--plot: cannot draw a \.xyz file"):
         plot_format("--plot", "out.xyz")
+
+
+def test_a_plot_without_matplotlib_is_refused_first_saying_how_to_install_it(tmp_path, monkeypatch):
+    # Hidden whether or not it is installed here: an import of a module mapped to None fails.
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    for path in (tmp_path / "out.png", tmp_path / "no" / "out.xyz"):  # before the other checks
+        with pytest.raises(PyaiError) as refused:
+            check_plot("--plot", str(path))
+        assert str(refused.value) == NO_MATPLOTLIB + " (or pip install matplotlib)"
+
+
+def test_a_plot_is_checked_for_its_format_and_its_file_before_the_work(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", types.ModuleType("matplotlib"))  # there, whether or not installed
+    check_plot("--plot", str(tmp_path / "out.svg"))
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(OutputFileError, match=r"--plot: cannot draw a \.xyz file"):
+        check_plot("--plot", str(tmp_path / "out.xyz"))
+    missing = tmp_path / "no" / "out.png"
+    with pytest.raises(OutputFileError, match=f"--plot: cannot write {missing}: there is no folder"):
+        check_plot("--plot", str(missing))
+
+
+def test_a_plot_is_drawn_in_its_files_format_and_a_failed_write_names_option_and_path(tmp_path):
+    asked = []
+
+    def draw(image_format: str) -> bytes:
+        asked.append(image_format)
+        return image_format.encode()
+
+    write_plot("--plot", str(tmp_path / "out.svg"), draw)
+    write_plot("--plot", str(tmp_path / "out"), draw)
+    assert asked == ["svg", "png"] and (tmp_path / "out.svg").read_bytes() == b"svg"
+    with pytest.raises(OutputFileError, match="--plot: cannot write /dev/full: No space left on device"):
+        write_plot("--plot", "/dev/full", lambda image_format: b"\x89PNG" * 4096)

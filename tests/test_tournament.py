@@ -754,7 +754,7 @@ def test_plot_without_matplotlib_fails_before_printing_anything(tmp_path):
             [sys.executable, "-m", "pyai", *args], capture_output=True, text=True, timeout=120, cwd="/", env=env
         )
         assert run.returncode == 2 and run.stdout == "", run.stdout
-        assert "pip install '.[plot]'" in run.stderr
+        assert "--plot needs matplotlib, the plot extra: pip install '.[plot]' in the pyai checkout" in run.stderr
     assert not (tmp_path / "q.sqlite").exists()  # no game was played
 
 

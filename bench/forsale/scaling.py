@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import json
 import os
 import platform
@@ -40,6 +41,8 @@ import pyai
 from pyai import _core
 from pyai.analysis import Search, analyse
 from pyai.commands.bench import start_position
+from pyai.errors import PyaiError
+from pyai.output_files import check_plot, write_plot
 
 SIZES = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 PLAYERS = [3, 4, 5, 6]
@@ -209,11 +212,10 @@ def markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
-def plot(report: dict, path: str) -> None:
-    try:
-        import matplotlib
-    except ImportError:
-        raise SystemExit("--plot needs matplotlib: pip install 'pyai[plot]' (or pip install matplotlib)") from None
+def plot(report: dict, image_format: str) -> bytes:
+    """Search size, players and threads side by side: an image in `image_format`."""
+    import matplotlib
+
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
     from matplotlib.ticker import StrMethodFormatter
@@ -263,8 +265,10 @@ def plot(report: dict, path: str) -> None:
     threads.yaxis.set_major_formatter(thousands)
 
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
+    figure.savefig(image, format=image_format, dpi=100)
     plt.close(figure)
+    return image.getvalue()
 
 
 def main() -> None:
@@ -283,15 +287,15 @@ def main() -> None:
         return
     if args.plot:  # fail before a long run, not after it
         try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            parser.error("--plot needs matplotlib: pip install 'pyai[plot]' (or pip install matplotlib)")
+            check_plot("--plot", args.plot)
+        except PyaiError as error:
+            parser.error(str(error))
     report = measure(args.max_iterations, args.quick, args.seed)
     Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
     print(markdown(report))
     print(f"\n{report['seconds']:.0f} s; figures in {args.json}")
     if args.plot:
-        plot(report, args.plot)
+        write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
         print(f"plot in {args.plot}")
 
 

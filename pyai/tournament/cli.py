@@ -13,7 +13,7 @@ import tempfile
 from typing import Any
 
 from ..games import DEFAULT_GAME
-from ..output_files import check_writable, plot_format, write_bytes, write_text
+from ..output_files import check_plot, check_writable, write_plot, write_text
 from .sigterm import Terminated, sigterm_interrupts
 
 DEFAULT_DB = "tournament.sqlite"
@@ -117,11 +117,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if path not in (None, "-"):  # "-": standard output
             check_writable(f"--{option}", path)
     if getattr(args, "plot", None):
-        from .report import require_matplotlib
-
-        require_matplotlib()
-        plot_format("--plot", args.plot)
-        check_writable("--plot", args.plot)
+        check_plot("--plot", args.plot)
 
 
 def _emit(report: dict, args: argparse.Namespace) -> None:
@@ -142,7 +138,7 @@ def _emit(report: dict, args: argparse.Namespace) -> None:
     if not to_stdout:
         print(table(report))
     if args.plot:
-        write_bytes("--plot", args.plot, plot(report, plot_format("--plot", args.plot)))
+        write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
 
 
 def run_tournament_command(args: argparse.Namespace) -> int:

@@ -201,20 +201,8 @@ def to_csv(report: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-def require_matplotlib() -> None:
-    """PyaiError with the way to install it, unless matplotlib (the `plot` extra) is importable."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PyaiError(
-            "--plot needs matplotlib, the plot extra: pip install '.[plot]' in the pyai checkout "
-            "(or pip install matplotlib)"
-        ) from None
-
-
 def plot(report: dict[str, Any], image_format: str = "png") -> bytes:
     """Win rates with their 95% intervals, and the ratings (mu ± sigma) over the games, in one image."""
-    require_matplotlib()
     import matplotlib
 
     matplotlib.use("Agg")
