@@ -8,21 +8,23 @@ the table becomes the id of a tile with that face still to be found there
 (tiles with the same face are interchangeable for the rules). The seat's name
 comes first ("I" for the advised seat) for a decision, which must be that
 seat's, and for a seat's private card ("I get S2", "Bob draws"); the table's
-other chance steps are said without a name. A token (`place:R1`) is taken as
-it is; legality is left to the rules.
+other chance steps are said without a name. A place may be said by its order
+('the 2nd row'), and every step told back (narration.py) reads back as that
+step, a deal told in several lines too once they are joined by '; '. A token
+(`place:R1`) is taken as it is; legality is left to the rules.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
-from .narration import contract_words, does, plural, space_words, tile_words, tile_words_apart
+from .narration import MARKET_NAMES, contract_words, does, plural, space_words, tile_words, tile_words_apart
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
 'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
@@ -31,14 +33,27 @@ research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, th
 machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'on styling city', 'Ann discards'),
 'Ann draws 14', 'Ann draws from the deck', 'Bob draws' / 'I draw 12' (the deck's card), 'reveal 14',
 'Ann ships to Europe', 'Ann marketing 2', 'Ann takes back NA 6', 'Ann ships 7', 'Ann does not ship',
-'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3', 'Ann keeps', 'Ann demand left'"""
+'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3', 'Ann keeps', 'Ann demand left';
+a place by its order too, right before what it numbers: 'Ann the 2nd row', 'Ann takes the third tile', 'Ann
+puts it on the 2nd station' ('Ann sells 2nd' is refused); a deal as it is told back, its lines joined by '; ' on one
+line: 'player order: ...', 'North America wants ...; Europe wants ...', 'on display: ...; on display: ...',
+'round 1 tiles, row 1: ...; row 2: ...; ...; below sales office 2: ...', 'turned up on the display: ...'"""
 
 _TOKEN = re.compile(r"[a-z]+(:\S*)?", re.IGNORECASE)
 _BARE_TOKENS = ("withdraw", "discard", "keep")
-_WORD = re.compile(r"\$|\*|/|[0-9]+|[a-z]+")
+# An ordinal in digits ('2nd', '3rd') is one word: split, its digits would be read as a number ('sells 2nd').
+_WORD = re.compile(r"\$|\*|/|[0-9]+(?:st|nd|rd|th)(?![a-z])|[0-9]+|[a-z]+")
 # A number no one says for a count, a level or a card: signed, a fraction, or in other digits than 0-9.
 _ODD_NUMBER = re.compile(r"(?:^|(?<=\s))[-\u2212][0-9]\S*|\S*[0-9]\.[0-9]\S*|\S*(?![0-9])\d\S*")
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_NUMBER_WORDS = {
+    **{"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"},
+    **{"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10"},
+}
+_ORDINAL_WORDS = {
+    **{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5},
+    **{"sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10},
+}
+_ORDINAL_DIGITS = re.compile(r"([0-9]+)(?:st|nd|rd|th)")
 _MARKETS = {
     **{word: "NA" for word in ("na", "north", "america", "american")},
     **{word: "EU" for word in ("eu", "europe", "european")},
@@ -59,9 +74,22 @@ _COUNTED = frozenset(
 _CARD_VERBS = ("get", "gets", "got", "receive", "receives", "received", "draw", "draws", "drew", "dealt", "starting")
 # Words a number follows ("row one", "sponsors one", "tile one"): "one" after them is 1.
 _TAKES_A_NUMBER = frozenset(
-    "row r column col c tile place office station space level contract sponsor sponsors marketing".split()
+    "row r column col c tile place position office station space level contract sponsor sponsors marketing".split()
 )
 _BRACKETED = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
+# The nouns of the places a step picks by number, and an example of one said by its order: an
+# ordinal right before one numbers it ('the 2nd row' is row 2), and a plural before a number is a
+# slip for the one place the step picks ('columns 4' is column 4). Where a step's number is a count
+# (workers sponsoring or marketing) or a card (a contract), it has none: an ordinal there is refused.
+_PLACE_NOUNS = {
+    "turn": (("row", "column", "col"), "'the 2nd row'"),
+    # a row or column after the tile is where it is taken from ('from the 2nd row'), which the reader passes over
+    "take tile": (("tile", "place", "position", "row", "column", "col"), "'the 2nd tile'"),
+    "place tile": (("station", "office"), "'the 2nd station'"),
+    "ship": (("level", "space"), "'the 7th level'"),  # a ship's level; a top car's sales space
+    "sales office": (("office",), "'the 3rd sales office'"),
+    "sell": (("space",), "'the 3rd sales space'"),
+}
 
 
 # What each decision step is (after "to", as the companion says whose step comes next), and
@@ -135,8 +163,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     words = _split_words(text)
     if not words:
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
-    if words[0] in _TABLE_CHANCE:
-        return _table_chance(text, _words(text), data, names, me, components)
+    chance = _chance_said(text)
+    if chance is not None:
+        return _table_chance(chance, data, names, me, components)
     move = _move_part(text)
     _check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name
     move_words = _split_words(move)
@@ -150,6 +179,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     if data["to_move"] == "chance":
         return _private_card(seat, rest, outside, data, names, me)
     _check_mover(seat, data, names)
+    rest, outside = _with_places_read(rest, outside, data, names[seat])
     said = _Said(rest, data, seat, components, outside)
     if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
         raise TokenSyntaxError(
@@ -160,6 +190,24 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     if token is None:
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {_expected(data)}")
     return token
+
+
+def _with_places_read(
+    words: list[str], outside: list[str], data: dict[str, Any], name: str
+) -> tuple[list[str], list[str]]:
+    """A decision's words (all, and those outside brackets) with the places said by their order
+    read as by their numbers (`_places_said`); TokenSyntaxError for an ordinal left outside
+    brackets, which numbers no place the step picks: read as its number, it would be a count or a card."""
+    nouns, example = _PLACE_NOUNS.get(data["step"], ((), ""))
+    words, outside = _places_said(words, nouns), _places_said(outside, nouns)
+    ordinal = _first_ordinal(outside)
+    if ordinal is not None:
+        use = f"an ordinal is read only right before the place it numbers, as in {example}" if nouns else ""
+        raise TokenSyntaxError(
+            f"cannot read {ordinal!r}: {use or 'this step picks nothing by its order'}; "
+            f"{does(name, 'is')} to {_expected(data)}"
+        )
+    return words, outside
 
 
 def _expected(data: dict[str, Any]) -> str:
@@ -223,6 +271,41 @@ def _split_words(text: str) -> list[str]:
     return words
 
 
+def _ordinal(word: str) -> int | None:
+    """The number an ordinal says ('2nd', 'second': 2); None for any other word."""
+    digits = _ORDINAL_DIGITS.fullmatch(word)
+    return int(digits.group(1)) if digits else _ORDINAL_WORDS.get(word)
+
+
+def _first_ordinal(words: list[str]) -> str | None:
+    return next((word for word in words if _ordinal(word) is not None), None)
+
+
+def _places_said(words: list[str], nouns: tuple[str, ...]) -> list[str]:
+    """`words` with a place said by its order as `_PLACE_NOUNS` reads it: an ordinal right before one
+    of `nouns` (or before 'sales' and one) as the noun and its number ('the 2nd row' as 'row 2', 'the
+    third sales office' as 'sales office 3'); a plural of one before a number as the noun ('columns 4'
+    as 'column 4'; not 'places', a verb: 'places 2 workers'). Other ordinals stay, to be refused."""
+    said: list[str] = []
+    i = 0
+    while i < len(words):
+        word, number = words[i], _ordinal(words[i])
+        kind = words[i + 1 : i + 2] if words[i + 1 : i + 2] == ["sales"] else []
+        noun_at = i + 1 + len(kind)
+        if number is not None and noun_at < len(words) and words[noun_at] in nouns:
+            if said[-1:] == ["the"]:  # 'takes the third tile' is 'takes tile 3'
+                said.pop()
+            said += [*kind, words[noun_at], str(number)]
+            i = noun_at + 1
+            continue
+        singular = word.removesuffix("s")
+        before_number = i + 1 < len(words) and words[i + 1].isdigit()
+        plural_slip = singular != word and singular in nouns and word != "places" and before_number
+        said.append(singular if plural_slip else word)
+        i += 1
+    return said
+
+
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
     """The seat a line starts with (the longest name that fits) and the words after it."""
     said = [(_split_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
@@ -282,76 +365,226 @@ def _car(words: list[str]) -> str | None:
 
 
 _TABLE_CHANCE = ("order", "demands", "display", "reveal", "tiles")
+# The contracts the setup turns up (the core's kDealDisplay).
+DISPLAY_CONTRACTS = 3
+# The table's chance steps as they are told back (narration.py), each line's head and the step
+# it tells: a told line typed back is that step. A deal told in several lines (the demands, the
+# display, the tiles) is said on one line, its lines joined by '; ' as the advice joins them.
+_TOLD_CHANCE = (
+    (re.compile(r"\s*player\s+order\s*:", re.IGNORECASE), "order"),
+    (re.compile(r"\s*(?=(?:north\s+america|europe)\s+wants\b)", re.IGNORECASE), "demands"),
+    (re.compile(r"\s*(?=on\s+display\s*:)", re.IGNORECASE), "display"),
+    (re.compile(r"\s*turned\s+up\s+on\s+the\s+display\s*:", re.IGNORECASE), "reveal"),
+    (re.compile(r"\s*round\s+(?P<round>[0-9]+)\s+tiles\b", re.IGNORECASE), "tiles"),
+)
+_TABLE_HEAD = re.compile(rf"[^a-z0-9$*/]*({'|'.join(_TABLE_CHANCE)})(?![a-z])", re.IGNORECASE)
 
 
-def _table_chance(text: str, words: list[str], data: dict, names: list[str], me: int, components: Components) -> str:
+@dataclass
+class _ChanceSaid:
+    """A chance step the whole table sees, as a line says it: the step, the words after its
+    head, and the round a told deal of tiles names ('round 2 tiles, row 1: ...')."""
+
+    kind: str
+    body: str
+    round: int | None = None
+
+
+def _chance_said(text: str) -> _ChanceSaid | None:
+    """The table's chance step `text` says, by its head: 'order ...', 'display ...', or as the step
+    is told back, 'player order: ...', 'North America wants ...'; None for a line said by a seat."""
+    head = _TABLE_HEAD.match(text)
+    if head:
+        return _ChanceSaid(head.group(1).lower(), text[head.end() :])
+    for told, kind in _TOLD_CHANCE:
+        head = told.match(text)
+        if head:
+            said_round = head.groupdict().get("round")
+            return _ChanceSaid(kind, text[head.end() :], None if said_round is None else int(said_round))
+    return None
+
+
+def _table_chance(said: _ChanceSaid, data: dict, names: list[str], me: int, components: Components) -> str:
     """A chance step the whole table sees, said without a name: 'order ...', 'demands ...',
-    'display 3 17 22', 'reveal 14', 'tiles ...'."""
-    head, rest = words[0], words[1:]
-    if head == "order":
-        return _order(rest, names, me)
-    if head == "demands":
-        return _demands(rest, components)
-    if head == "display":
-        return "display:" + ",".join(word for word in rest if word.isdigit())
-    if head == "reveal":
-        outside = _words(_BRACKETED.sub(" ", text))[1:]  # "reveal contract 14 (... 1 silver medal)", told back
-        return f"reveal:{_need(_number(rest, 'contract', outside=outside), 'say the contract turned up: reveal 14')}"
-    return _tiles(text, data, components)
+    'display 3 17 22', 'reveal 14', 'tiles ...', or as it is told back. What a told line adds
+    in brackets (the seats' starting money, what a contract asks) is no part of the step."""
+    if said.kind == "tiles":
+        if said.round is not None and said.round != data["round"]:
+            raise TokenSyntaxError(f"these are round {said.round}'s tiles: round {data['round']}'s are dealt now")
+        return _tiles(said.body, data, components)
+    outside = _words(_BRACKETED.sub(" ", said.body))
+    if said.kind == "order":
+        return _order(outside, names, me)
+    if said.kind == "demands":
+        return _demands(outside, components)
+    if said.kind == "display":
+        return _display(outside)
+    # "reveal contract 14 (... 1 silver medal)", told back
+    number = _number(_words(said.body), "contract", outside=outside)
+    return f"reveal:{_need(number, 'say the contract turned up: reveal 14')}"
 
 
 def _order(words: list[str], names: list[str], me: int) -> str:
-    """'order Bob Ann me' (first player first), or seat numbers."""
+    """'order Bob Ann me' (first player first), or seat numbers. A number alone is a seat's number,
+    but a name that starts with digits ('2Bob', as the order is told back) is that seat's."""
     seats = []
     while words:
-        if words[0].isdigit():
+        seat, rest = _speaker(words, names, me)
+        if words[0].isdigit() and len(words) - len(rest) <= 1:  # no name, or a name that is a number
             seats.append(int(words[0]))
             words = words[1:]
-            continue
-        if words[0] in ("and", "then"):  # "order Bob, me and Ann"
+        elif seat is not None:
+            seats.append(seat)
+            words = rest
+        elif words[0] in ("and", "then"):  # "order Bob, me and Ann"
             words = words[1:]
-            continue
-        seat, rest = _speaker(words, names, me)
-        if seat is None:
+        elif _ordinal(words[0]) is not None:  # 'order Bob second, me first': the order is the line's
+            raise TokenSyntaxError(
+                f"cannot read {words[0]!r} in the order: say the seats first player first, e.g. 'order Bob me Ann'"
+            )
+        else:
             raise TokenSyntaxError(f"{words[0]!r} in the order is no seat's name (names: {', '.join(names)})")
-        seats.append(seat)
-        words = rest
     return "order:" + ",".join(map(str, seats))
+
+
+# Words of the demands that are no symbol: "North America wants speed, ...; next: green | suitcase".
+_DEMAND_WORDS = ("wants", "want", "and", "then")
+
+
+@dataclass
+class _MarketDemands:
+    """One market's demand tiles as said: the market (None where it is not named), its
+    symbols, and how many came before 'next' (the pending ones after it), if said."""
+
+    market: str | None = None
+    symbols: list[str] = field(default_factory=list)
+    before_next: int | None = None
 
 
 def _demands(words: list[str], components: Components) -> str:
     """'demands speed speed power green suitcase / suitcase safety green power safety': each market's
-    active demands (4, 3 and 2 stars) then its pending left and right; North America first."""
-    symbols = [word for word in words if word not in _MARKETS]
+    active demands (4, 3 and 2 stars) then its pending left and right; North America first, unless
+    the markets are named ('demands EU ... NA ...', or as told back, 'North America wants speed,
+    speed, power; next: green | suitcase; Europe wants ...'). 'next' must come after the active ones."""
     per_market = len(components.active_stars) + 2
-    if "/" in symbols:
-        sides = " ".join(symbols).split("/")
-        markets = [side.split() for side in sides]
-    else:
-        markets = [symbols[:per_market], symbols[per_market:]]
-    for symbol in (s for market in markets for s in market):
-        if symbol not in components.symbols:
-            raise TokenSyntaxError(f"{symbol!r} is no demand symbol ({', '.join(components.symbols)})")
-    if len(markets) != 2 or any(len(market) != per_market for market in markets):
+    said = _markets_said(words, components)
+    if len(said) == 1 and said[0].market is None and said[0].before_next is None:  # no '/' nor names: by count
+        said = [_MarketDemands(None, said[0].symbols[:per_market]), _MarketDemands(None, said[0].symbols[per_market:])]
+    named = [market.market for market in said if market.market]
+    if len(said) == 1 and named:
+        other = next(name for market, name in MARKET_NAMES.items() if market != named[0])
+        raise TokenSyntaxError(
+            f"say {other}'s demands too, on the same line: the told lines of both markets joined by '; ', "
+            "or 'demands speed speed power green suitcase / suitcase safety green power safety'"
+        )
+    if len(set(named)) < len(named):
+        raise TokenSyntaxError(f"{MARKET_NAMES[named[0]]}'s demands are said twice: say each market's once")
+    if len(said) != 2 or any(len(market.symbols) != per_market for market in said):
         raise TokenSyntaxError(
             f"the demands are {per_market} symbols for each market (active 4, 3, 2 stars, then pending left "
             "and right), North America's / Europe's"
         )
-    return "demands:" + "/".join(",".join(market) for market in markets)
+    unnamed = iter(market for market in MARKET_NAMES if market not in named)
+    by_market = {market.market or next(unnamed): market for market in said}
+    for name, market in by_market.items():
+        if market.before_next not in (None, len(components.active_stars)):
+            stars = ", ".join(map(str, components.active_stars))
+            raise TokenSyntaxError(
+                f"{MARKET_NAMES[name]}'s demands are {len(components.active_stars)} symbols before 'next' (its "
+                f"{stars} star spaces) and 2 after it (the next left and right)"
+            )
+    return "demands:" + "/".join(",".join(by_market[market].symbols) for market in MARKET_NAMES)
 
 
-def _tiles(text: str, data: dict[str, Any], components: Components) -> str:
+def _markets_said(words: list[str], components: Components) -> list[_MarketDemands]:
+    """The demands said, market by market: a new one after '/' or a market's name (a name right
+    after '/', or at the start, names the one begun)."""
+    said = [_MarketDemands()]
+    for word in words:
+        current = said[-1]
+        begun = not current.symbols and current.before_next is None
+        if word == "/":
+            said.append(_MarketDemands())
+        elif word in _MARKETS:
+            if not (begun and current.market in (None, _MARKETS[word])):  # "north america": one name
+                said.append(_MarketDemands())
+            said[-1].market = _MARKETS[word]
+        elif word == "next":
+            if current.before_next is not None:
+                raise TokenSyntaxError("say 'next' once for each market, before its next left and right")
+            current.before_next = len(current.symbols)
+        elif word in components.symbols:
+            current.symbols.append(word)
+        elif word not in _DEMAND_WORDS:
+            raise TokenSyntaxError(f"{word!r} is no demand symbol ({', '.join(components.symbols)})")
+    return said
+
+
+def _display(words: list[str]) -> str:
+    """'display 3 17 22', or as told back, 'on display: contract 3 (...); on display: contract 17 ...'."""
+    numbers = []
+    for word in words:
+        if word.isdigit():
+            numbers.append(word)
+        elif word not in ("on", "the", "display", "contract", "contracts", "and"):
+            raise TokenSyntaxError(f"cannot read {word!r} in the display: say its contracts, e.g. 'display 3 17 22'")
+    if len(numbers) != DISPLAY_CONTRACTS:
+        raise TokenSyntaxError(
+            f"the display is {DISPLAY_CONTRACTS} contracts, not {len(numbers)}: say all on one line, "
+            "e.g. 'display 3 17 22' (or the told lines joined by '; ')"
+        )
+    return "display:" + ",".join(numbers)
+
+
+def _tiles(said: str, data: dict[str, Any], components: Components) -> str:
     """'tiles speed, speed 1 star, ...': the round's 18 tiles by face, the grid row by row, then
-    below sales offices 1 and 2."""
-    said = text[text.lower().index("tiles") + len("tiles") :]
-    phrases = [part.split(":")[-1].strip() for part in _split_outside_brackets(said)]
+    below sales offices 1 and 2; where a place is named before a face ('row 2: power machine, ...',
+    'below sales office 1: ...', as told back), the face must be the first there."""
+    parts = _split_outside_brackets(said)
     count = sum(len(row) for row in data["grid"]) + sum(1 for spec in components.sales_offices if spec.tile)
-    if len(phrases) != count:
+    if len(parts) != count:
         raise TokenSyntaxError(
             f"a round's tiles are {count} faces split by commas (the grid row by row, then below sales offices "
-            f"1 and 2), not {len(phrases)}"
+            f"1 and 2), not {len(parts)}: say them all on one line (the told lines may be joined by '; ')"
         )
+    phrases = []
+    for index, part in enumerate(parts):
+        label, _, phrase = part.rpartition(":")
+        if label.strip():
+            _check_tile_label(label, index, data, components)
+        phrases.append(phrase.strip())
     return "tiles:" + ",".join(_deal(phrases, data, components))
+
+
+def _tile_labels(data: dict[str, Any], components: Components) -> dict[tuple[str, int], int]:
+    """Where each row and each sales office with a tile begins among a deal's faces."""
+    starts, at = {}, 0
+    for row, cells in enumerate(data["grid"], start=1):
+        starts[("row", row)] = at
+        at += len(cells)
+    for office, spec in enumerate(components.sales_offices, start=1):
+        if spec.tile:
+            starts[("office", office)] = at
+            at += 1
+    return starts
+
+
+def _check_tile_label(label: str, index: int, data: dict[str, Any], components: Components) -> None:
+    """TokenSyntaxError unless `label` ('row 2', 'below sales office 1') names where the face at
+    `index` of the deal goes: said elsewhere, the faces would be read into other places."""
+    words = [word for word in _words(label) if word not in ("below", "under", "sales", "the")]
+    starts = _tile_labels(data, components)
+    place = (words[0], int(words[1])) if len(words) == 2 and words[1].isdigit() else None
+    if place not in starts:
+        raise TokenSyntaxError(
+            f"cannot read {label.strip()!r} before a tile: the tiles are said row by row ('row 1: ...'), "
+            "then 'below sales office 1: ...' and 'below sales office 2: ...'"
+        )
+    if starts[place] != index:
+        raise TokenSyntaxError(
+            f"{label.strip()!r} comes before face {index + 1}, but its first face is face {starts[place] + 1}: "
+            "the tiles are said row by row, then below sales offices 1 and 2"
+        )
 
 
 def _split_outside_brackets(text: str) -> list[str]:
@@ -384,6 +617,10 @@ def _private_card(
         example = "'I get S2'" if starting else "'I draw 12'"
     else:
         example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
+    ordinal = _first_ordinal(outside)
+    if ordinal is not None:  # 'I draw the 2nd': a card is no place in an order
+        whose = "your" if seat == me else f"{names[seat]}'s"
+        raise TokenSyntaxError(f"cannot read {ordinal!r}: say {whose} {what} as {example}")
     named = _number(words, "s", "contract", outside=outside) if seat == me else None
     if named is None and not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
         raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
@@ -419,10 +656,6 @@ def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
         "then below sales offices 1 and 2)",
         "reveal contract": "a contract turned up on the display: say 'reveal 14'",
     }.get(step, step)
-
-
-# The contracts the setup turns up (the core's kDealDisplay).
-DISPLAY_CONTRACTS = 3
 
 
 def next_chance_picker(data: dict[str, Any], names: list[str], me: int, components: Components) -> ChancePicker | None:
@@ -492,7 +725,7 @@ def contract_play_picker(
 
 def _order_picker(names: list[str], me: int) -> ChancePicker:
     """Every seat once, first player first: each by its name, or by its number where the
-    words would not read the name back as that seat (a name that starts with a digit)."""
+    words would not read the name back as that seat (a name that is a number, read as a seat number)."""
     options = []
     for seat, name in enumerate(names):
         try:
@@ -795,7 +1028,7 @@ def _take(said: _Said) -> str | None:
         return None
     if len(words) == 1 and words[0].isdigit():
         return f"tile:{words[0]}"
-    if len(words) == 2 and words[0] in ("tile", "place", "number", "no") and words[1].isdigit():
+    if len(words) == 2 and words[0] in ("tile", "place", "position", "number", "no") and words[1].isdigit():
         return f"tile:{words[1]}"
     if len(words) == 3 and words[0] == "tile" and words[1] in ("number", "no") and words[2].isdigit():
         return f"tile:{words[2]}"  # "takes tile no. 3"
@@ -953,11 +1186,11 @@ _READERS = {
 # Words that name another step's move, at the steps whose readers take a bare number
 # (a number after them would otherwise be read as this step's: 'Bob ships 7' as contract 7).
 _OTHER_STEPS_WORDS = {
-    "ship": ("contract", "starting", "office", "draw", "deck", "station", "styling"),
-    "contract": ("sell", "sold", "ship", "marketing", "back", "office", "draw", "deck"),
-    "sales office": ("contract", "sell", "sold", "ship", "marketing", "draw"),
-    "sell": ("contract", "ship", "marketing", "back", "office", "draw"),
-    "draw": ("sell", "sold", "ship", "marketing", "office", "station", "styling"),
+    "ship": ("contract", "starting", "office", "draw", "deck", "station", "styling", "row", "column"),
+    "contract": ("sell", "sold", "ship", "marketing", "back", "office", "draw", "deck", "row", "column"),
+    "sales office": ("contract", "sell", "sold", "ship", "marketing", "draw", "row", "column"),
+    "sell": ("contract", "ship", "marketing", "back", "office", "draw", "row", "column"),
+    "draw": ("sell", "sold", "ship", "marketing", "office", "station", "styling", "row", "column"),
 }
 
 

@@ -18,7 +18,7 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
     classic = after.get("edition") == "classic"
     mover = before["to_move"]
     if mover == "chance":
-        return _chance(theme, before, token, after, classic)
+        return _chance(theme, after)
     who = names[mover]
     lines: list[str] = []
     if before["phase"] == "auction":
@@ -60,15 +60,34 @@ def _card_names(theme: Theme, deck: str, numbers: list[int]) -> str:
     return " ".join(str(n) for n in numbers)
 
 
-def _chance(theme: Theme, before: dict, token: str, after: dict, classic: bool) -> list[str]:
+# The unseen removal (3-4 players) as it is told: it names no card.
+REMOVAL_SAID = "some cards of each deck are set aside unseen"
+
+
+def _chance(theme: Theme, after: dict) -> list[str]:
     if not after["table"]:  # the unseen removal: no card is turned up
-        return ["some cards of each deck are set aside unseen"]
-    deck = {"auction": "vehicles" if classic else "advisors", "buying": "vehicles", "selling": "checks"}[after["phase"]]
-    noun = {"advisors": "advisors", "vehicles": theme.vehicles, "checks": theme.checks}[deck]
-    return [
-        f"-- phase {phase_number(after)}, round {after['round'] + 1} of {after['rounds_per_phase']}: "
-        f"{noun} {_card_names(theme, deck, after['table'])}"
-    ]
+        return [REMOVAL_SAID]
+    deck = dealt_deck(after)
+    return [f"{deal_heading(after)}: {deck_noun(theme, deck)} {_card_names(theme, deck, after['table'])}"]
+
+
+def dealt_deck(data: dict[str, Any]) -> str:
+    """The deck whose cards are turned up in `data`'s phase: "advisors", "vehicles" or
+    "checks" (at the setup, the first auction's: the classic game auctions its vehicles)."""
+    first = "vehicles" if data.get("edition") == "classic" else "advisors"
+    return {"setup": first, "auction": first, "buying": "vehicles", "selling": "checks"}[data["phase"]]
+
+
+def deck_noun(theme: Theme, deck: str) -> str:
+    """A deck's cards in the theme's words: "advisors", "vehicles", "currency cards"."""
+    return {"advisors": "advisors", "vehicles": theme.vehicles, "checks": theme.checks}[deck]
+
+
+def deal_heading(data: dict[str, Any]) -> str:
+    """The round whose cards are turned up in `data`, as a deal is told: "-- phase 1, round
+    1 of 8" (at the setup, the first auction's round)."""
+    dealing = data | {"phase": "auction"} if data["phase"] == "setup" else data
+    return f"-- phase {phase_number(dealing)}, round {data['round'] + 1} of {data['rounds_per_phase']}"
 
 
 def phase_number(data: dict[str, Any]) -> int:

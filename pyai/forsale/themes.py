@@ -25,6 +25,12 @@ class Theme:
         "" in the classic game, which has no advisors."""
         return self.abilities[2] if self.abilities else ""
 
+    @property
+    def lawyer(self) -> str:
+        """The advisor that sells two vehicles at once (19-21), one of them taken back; "" in
+        the classic game."""
+        return self.abilities[6] if self.abilities else ""
+
 
 AUTORAMA = Theme(
     key="autorama",

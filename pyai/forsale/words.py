@@ -14,13 +14,15 @@ from typing import Any
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
-from .narration import BOOST_SAID
+from .narration import BOOST_SAID, REMOVAL_SAID, deal_heading, dealt_deck, deck_noun
 from .themes import Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
-# An aside in brackets, as a step is told back: "you take vehicle 11 back (Lawyer)", "(cash: you 3 -> 0)".
-# One with numbers and no "name:" is what the person says, and is read ("sells 2 and 6 (Lawyer 21)").
-_ASIDE = re.compile(r"\((?:(?![^()]*(?:pay|paid|boost))[^()0-9]*|[a-z]+: [^()]*)\)", re.IGNORECASE)
+_ASIDE = re.compile(r"\(([^()]*)\)")  # an aside in brackets: "(Lawyer 21)", "(kept secret)"
+# Words in an aside that say a Fleet Manager's payment: "(boosted)", "(paid)", "(not paying)".
+_PAYMENT_WORDS = re.compile(r"pay|paid|boost")
+# A deal as it is told back: "-- phase 1, round 1 of 8: advisors 3 Sales Associate, 12 Controller, 17 ...".
+_TOLD_DEAL = re.compile(r"--\s*phase\s+(\S+?)\s*,\s*round\s+(\S+)\s+of\s+(\S+?)\s*:(.*)", re.IGNORECASE | re.DOTALL)
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
 _PAYING = re.compile(r"\b(?:pay|pays|paying|paid) \$?3\b")
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
@@ -37,7 +39,7 @@ def words_help(theme: Theme) -> str:
     """Examples of the words words_to_token reads, in the theme's names (the classic game
     has no advisors, so no advisor is played, kept or used)."""
     advisors = bool(theme.abilities)
-    said = ["'Anna bids 4'", "'I pass'", "'deal 3 12 19 27'"]
+    said = ["'Anna bids 4'", "'I pass'", "'deal 3 12 19 27' (or the deal's line as it is told back)"]
     if advisors:
         said.append(f"'Bob plays 13' or 'Bob plays the {theme.mechanic}'")
     said += ["'I sell 12' (your sealed sell, when you choose it)"]
@@ -54,8 +56,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     alone = text.split()
     if len(alone) == 1 and (":" in alone[0] or alone[0].lower() == "pass"):
         return alone[0]  # a move token (`deal:3,12,19,27`, `bid:4`, `pass`), taken as it is
+    if text.strip().startswith("--"):  # a deal copied as it was told back
+        return _told_deal(text.strip(), data, names, theme)
+    if " ".join(text.lower().split()).rstrip(".") == REMOVAL_SAID:
+        raise TokenSyntaxError(_removal_unnamed(data, theme))
     # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
-    words = _ASIDE.sub(" ", text.split(";")[0]).replace(",", " ").replace("(", " ").replace(")", " ").split()
+    words = _asides_read(text.split(";")[0], theme).replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
@@ -77,27 +83,22 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
         raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
     rest = " ".join(words[1:]).lower()
-    boosted = BOOST_SAID in rest or _PAYING.search(rest) is not None  # the payment's numbers are no card
-    rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
-    numbers = _numbers(rest)
     said = set(rest.split())
     verb = words[1].lower() if len(words) > 1 else ""
     denied = bool(said & _NEGATIONS)
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
-    if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not numbers:
+    if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not any(c.isdigit() for c in rest):
         if denied or verb.startswith(("keep", "pass", "skip", "decline")):
             return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
         named = bool(theme.mechanic) and theme.mechanic.lower() in rest
         if verb.startswith(("use", "swap")) or (verb.startswith("play") and named):
             return "mech:use"
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
-        if numbers:
-            advisor = _one(numbers, "say the one advisor played")
-        else:
-            advisor = _advisor_by_ability(rest, data["seats"][seat], theme)
-        paid = boosted or "+" in rest or any(word.startswith(("pay", "paid", "boost")) for word in said)
-        return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
+        return _play(rest, data["seats"][seat], theme)
+    numbers = _numbers(rest)  # a payment's words are a play's only: anywhere else, its 3 is a number said
+    if verb.startswith(("pass", "drop", "use", "skip")) and numbers:  # what they take follows from the table
+        raise TokenSyntaxError(f"'{names[seat]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(("pass", "drop")):  # "Bob drops out", "Carol passes without bidding"
         return "pass"
     if denied:
@@ -108,21 +109,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
         return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
     if verb.startswith(("sell", "sold")):
-        if len(numbers) > 1 and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
-            raise TokenSyntaxError(
-                f"say the sell: '{names[seat]} sells 12', or two {theme.vehicles} and the Lawyer: "
-                f"'{names[seat]} sells 12 20 with 19' (not {text!r})"
-            )
-        if len(numbers) == 1:
-            return f"sell:{numbers[0]}"
-        if len(numbers) == 3:
-            return f"sell:{numbers[0]},{numbers[1]}@{numbers[2]}"
-        if len(numbers) == 2:
-            return f"sell:{numbers[0]},{numbers[1]}"
-        raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: 'Anna sells 12 20 with 19'")
-    if verb.startswith(("keep", "kept", "take", "took")):  # "keeps 13 (Lawyer 20)": the Lawyer is no vehicle
-        kept = _numbers(re.sub(r"\blawyer \d+", " ", rest))
-        return f"keep:{_one(kept, f'say which {theme.vehicle} is kept')}"
+        return _sell(rest, names[seat], theme, text)
+    if verb.startswith(("keep", "kept", "take", "took")):
+        return _keep(rest, data["seats"][seat], names[seat], theme)
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
         return "mech:use"
     if verb.startswith("skip"):
@@ -187,6 +176,204 @@ def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | Non
     options = tuple(ChanceOption(str(n), label(n), copies) for n, copies in sorted(unseen.items()))
     players = data["players"]
     return ChancePicker(f"the {players} {noun} turned up", "deal", players, options)
+
+
+def _asides_read(text: str, theme: Theme) -> str:
+    """`text` without the notes a step told back carries, and without the brackets of the
+    asides it reads, whose words are read with the rest. A note names no number, payment or
+    advisor ("(kept secret)", "(Lawyer)" is read), or is the cash a step moved as it is told
+    ("(cash: you 28 -> 24, Bob 28 -> 26)"). An aside with a number is read when it says
+    what that number is, the Lawyer's ("(Lawyer 21)", "(Lawyer: 21)") or a payment
+    ("(paying 3)"); any other is refused: its number would be read as a card of the move.
+    So are brackets that do not pair up, and square or curly ones ("[bid:4]", as the advice
+    shows a move's token): neither read nor dropped."""
+    square = re.search(r"[\[\]{}]", text)
+    if square:
+        raise TokenSyntaxError(
+            f"{square.group(0)!r} is not read: say the move in words without it, or its token alone; "
+            "an aside goes in round brackets, e.g. '(Lawyer 21)'"
+        )
+    moved = r"[^\s,()]+ \d+ -> \d+"
+    cash_note = re.compile(rf"{re.escape(theme.cash)}: {moved}(?:, {moved})*", re.IGNORECASE)
+
+    def aside(match: re.Match[str]) -> str:
+        inside = match.group(1)
+        numbered = any(c.isdigit() for c in inside)
+        paid = _PAYMENT_WORDS.search(inside.lower()) is not None
+        if cash_note.fullmatch(inside.strip()) or not (numbered or paid or _abilities_named(inside, theme)):
+            return " "
+        unmarked = _lawyer_said(" ".join(inside.lower().split()), theme)[1]
+        if numbered and not paid and any(c.isdigit() for c in unmarked):
+            read = (
+                f"a number in brackets is read only as the {theme.lawyer}'s ('({theme.lawyer} 21)') or a payment "
+                "('(paying 3)'): "
+                if theme.lawyer
+                else ""
+            )
+            raise TokenSyntaxError(
+                f"the aside {match.group(0)!r} is not read: {read}say its number in the line itself, or leave it out"
+            )
+        return f" {inside} "
+
+    read, unread = text, ""
+    while read != unread:  # the innermost aside first: "((Lawyer 21))"
+        unread, read = read, _ASIDE.sub(aside, read)
+    if "(" in read or ")" in read:  # an aside left open would be read with the move, unchecked
+        raise TokenSyntaxError(f"the brackets in {text.strip()!r} do not pair up: close each aside, e.g. '(Lawyer 21)'")
+    return read
+
+
+def _lawyer_said(rest: str, theme: Theme) -> tuple[list[int], str]:
+    """The numbers `rest` (lower case, single spaced) marks as the Lawyer's, "lawyer 21",
+    "lawyer: 21" or, as a sell is told, "with the 19 lawyer"; and `rest` without them. The
+    number after the word goes first, and one before it only after "the" or "with": in
+    "12 and 20 lawyer 21" and "12 and 20 (lawyer)" the 20 is a vehicle."""
+    if not theme.lawyer:
+        return [], rest
+    lawyer = re.escape(theme.lawyer.lower())
+    for marked in (rf"\b{lawyer}:? ?\$?(\d+)\b", rf"\b(?:the|with) (\d+) {lawyer}\b"):
+        found = [int(number) for number in re.findall(marked, rest)]
+        if found:
+            return found, re.sub(marked, " ", rest)
+    return [], rest
+
+
+def _abilities_named(text: str, theme: Theme) -> set[str]:
+    """The advisors' abilities `text` names, each whole ("the Fleet Manager")."""
+    lowered = " ".join(text.lower().split())
+    return {ability for ability in theme.abilities if re.search(rf"\b{re.escape(ability.lower())}\b", lowered)}
+
+
+def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
+    """The advisor a seat plays, by its number or its ability, with its payment when that is
+    said and not denied ("plays 13 paying 3", "plays 13 (boosted)", "... without paying");
+    an ability said beside the number must be that advisor's ("plays 13, the Mechanic" is refused)."""
+    boosted = BOOST_SAID in rest or _PAYING.search(rest) is not None  # the payment's numbers are no card
+    rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
+    numbers = _numbers(rest)
+    said = set(rest.split())
+    advisor = _one(numbers, "say the one advisor played") if numbers else _advisor_by_ability(rest, seat, theme)
+    if 1 <= advisor <= 3 * len(theme.abilities):  # another number is no advisor: the rules say so
+        own = theme.abilities[(advisor - 1) // 3]
+        others = sorted(_abilities_named(rest, theme) - {own})
+        if others:
+            raise TokenSyntaxError(f"advisor {advisor} is a {own}, not a {others[0]}: say the one played")
+    paid = boosted or "+" in rest or any(word.startswith(("pay", "paid", "boost")) for word in said)
+    return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
+
+
+def _keep(rest: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
+    """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)"):
+    a Lawyer said with its number must be the one the seat sold with."""
+    _check_only_the_lawyer_named(rest, theme, "a keep", f"{name} keeps 20")
+    lawyers, kept = _lawyer_said(rest, theme)
+    sold_with = (seat.get("sell") or {}).get("lawyer")
+    for lawyer in lawyers:
+        if sold_with is not None and lawyer != sold_with:
+            raise TokenSyntaxError(f"{name}'s {theme.lawyer} is {sold_with}, not {lawyer}")
+    return f"keep:{_one(_numbers(kept), f'say which {theme.vehicle} is kept')}"
+
+
+def _sell(rest: str, name: str, theme: Theme, text: str) -> str:
+    """A seat's sell: one vehicle, or two and the Lawyer, "sells 12 20 with 19" (the lowest
+    unused Lawyer when none is said). A number marked as the Lawyer's ("(Lawyer 19)", "the 19
+    Lawyer") comes with two vehicles, never read as one."""
+    _check_only_the_lawyer_named(rest, theme, "a sell", f"{name} sells 12 20 with 19")
+    example = f"'{name} sells 12', or two {theme.vehicles} and the Lawyer: '{name} sells 12 20 with 19'"
+    lawyers, vehicles_said = _lawyer_said(rest, theme)
+    vehicles = _numbers(vehicles_said)
+    said = set(rest.split())
+    if (len(vehicles) > 1 or lawyers) and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
+        raise TokenSyntaxError(f"say the sell: {example} (not {text!r})")
+    if lawyers:
+        if len(lawyers) != 1 or len(vehicles) != 2:
+            raise TokenSyntaxError(
+                f"a sell with the {theme.lawyer} names two {theme.vehicles} and one {theme.lawyer}: "
+                f"'{name} sells 12 20 with 19' (not {text!r})"
+            )
+        return f"sell:{vehicles[0]},{vehicles[1]}@{lawyers[0]}"
+    if len(vehicles) == 1:
+        return f"sell:{vehicles[0]}"
+    if len(vehicles) == 3:
+        return f"sell:{vehicles[0]},{vehicles[1]}@{vehicles[2]}"
+    if len(vehicles) == 2:
+        return f"sell:{vehicles[0]},{vehicles[1]}"
+    raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: {example}")
+
+
+def _check_only_the_lawyer_named(rest: str, theme: Theme, move: str, example: str) -> None:
+    """TokenSyntaxError when a sell or a keep (`move`) names an advisor other than the Lawyer,
+    the only one that takes part in them: what it says would be dropped unread."""
+    others = sorted(_abilities_named(rest, theme) - {theme.lawyer})
+    if others:
+        raise TokenSyntaxError(f"the {others[0]} has no part in {move}: say, e.g., {example!r}")
+
+
+def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) -> str:
+    """The deal a line copied from its telling says ("-- phase 1, round 1 of 8: advisors 3
+    Sales Associate, 12 Controller, 17 Sales Director"), checked against the position: it
+    heads the round dealt now, names the deck dealt now, and each advisor's ability is its
+    number's."""
+    mover = data["to_move"]
+    if mover != "chance":
+        raise TokenSyntaxError(
+            "the game is over" if mover == "over" else f"no cards are turned up now: it is {names[mover]}'s turn"
+        )
+    heading, how = deal_heading(data), next_chance_words(data, theme)
+    told = _TOLD_DEAL.fullmatch(text)
+    if told is None:
+        raise TokenSyntaxError(f"cannot read {text!r} as a deal told back ('{heading}: ...'); {how}")
+    said = f"-- phase {told.group(1)}, round {told.group(2)} of {told.group(3)}"
+    if said.lower() != heading:
+        raise TokenSyntaxError(
+            f"the cards turned up now are {heading.removeprefix('-- ')}'s, not {said.removeprefix('-- ')}'s; {how}"
+        )
+    deck = dealt_deck(data)
+    noun = deck_noun(theme, deck)
+    cards = " ".join(told.group(4).split())
+    if cards.lower() != noun and not cards.lower().startswith(f"{noun} "):
+        raise TokenSyntaxError(f"the cards turned up now are {noun}, told as '{heading}: {noun} ...'; {how}")
+    listed = cards[len(noun) :]
+    numbers = _advisors_told(listed, theme) if deck == "advisors" else _numbers_told(listed, noun)
+    return "deal:" + ",".join(map(str, numbers))
+
+
+def _advisors_told(listed: str, theme: Theme) -> list[int]:
+    """Advisors as a deal tells them, "3 Sales Associate, 12 Controller": each a number, its
+    ability (when said) that number's."""
+    numbers = []
+    for item in (part.strip() for part in listed.split(",") if part.strip()):
+        told = re.fullmatch(r"([0-9]+)(?: (.+))?", item)
+        if told is None:
+            raise TokenSyntaxError(f"{item!r} is no advisor: a deal tells each by its number, e.g. '3 Sales Associate'")
+        number, ability = int(told.group(1)), told.group(2)
+        if ability and 1 <= number <= 3 * len(theme.abilities):  # another number: the rules refuse the deal
+            own = theme.abilities[(number - 1) // 3]
+            if ability.lower() != own.lower():
+                raise TokenSyntaxError(f"advisor {number} is a {own}, not a {ability}")
+        numbers.append(number)
+    return numbers
+
+
+def _numbers_told(listed: str, noun: str) -> list[int]:
+    """Vehicles or checks as a deal tells them, "1 5 9": whole numbers only."""
+    words = listed.replace(",", " ").split()
+    for word in words:
+        if re.fullmatch(r"[0-9]+", word) is None:
+            raise TokenSyntaxError(f"{word!r} is no number of the {noun}: a deal tells them as numbers, e.g. '1 5 9'")
+    return [int(word) for word in words]
+
+
+def _removal_unnamed(data: dict[str, Any], theme: Theme) -> str:
+    """Why the removal told back is read as no step, and what to say instead: the line names
+    none of the cards set aside, and a seat at the table never sees them."""
+    if data["phase"] != "setup":
+        return "no cards are set aside now (only before the first deal, at 3 or 4 players)"
+    return (
+        "that line names none of the cards set aside: unseen at the table, they go by themselves, so say the "
+        f"first cards turned up ({next_chance_words(data, theme)}); a record that names them says "
+        f"'removed:A/V/C' (advisors/{theme.vehicles}/{theme.checks})"
+    )
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:

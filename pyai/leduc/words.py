@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
@@ -64,7 +65,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if not lowered:
         raise TokenSyntaxError(f"say a move, e.g. 'Anna raises', 'I check' or 'deal ks' (not {text!r})")
     head = lowered[0]
-    if head in ("deal", *_PUBLIC_WORDS):
+    if head in ("deal", *_PUBLIC_WORDS) and not _names_a_seats_step(lowered, names, me):
         return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     seat = _seat(head, names, me)
     if seat is None:
@@ -96,22 +97,99 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     ]
     if len(verbs) != 1:
         raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
-    if verbs[0] == "raise":
-        _check_raise_amount(text, data)
+    _check_amounts(verbs[0], text, data, names)
     return verbs[0]
 
 
-def _check_raise_amount(text: str, data: dict[str, Any]) -> None:
-    """TokenSyntaxError when a raise is said to an amount in digits that the limit does not
-    make ("raises to 10": a raise is 2 chips in the first round, 4 in the second)."""
-    _, _, after = text.split(";")[0].strip().partition(" ")  # "Anna: raises to 10" says its move after "Anna:"
-    said = after.split(": ")[0].replace("(", " ").replace(")", " ")  # "raises to 3: the pot is 4", as told back
-    match = re.search(r"\bto \$?(\d+)\b", said, re.IGNORECASE)
-    if match is None:
-        return
-    stake = max(seat["contributed"] for seat in data["seats"]) + RAISE_SIZES[data["round"]]
-    if int(match.group(1)) != stake:
-        raise TokenSyntaxError(f"a raise now is to {stake} (by {RAISE_SIZES[data['round']]}), not to {match.group(1)}")
+def _check_amounts(verb: str, text: str, data: dict[str, Any], names: list[str]) -> None:
+    """TokenSyntaxError when a number said with a move is not what that move makes now: a
+    move's chips are the limit's, never the person's to choose, so a number that disagrees
+    says the table is not where the line thinks it is ("Anna calls 7" where a call costs 2)."""
+    stakes = _Stakes.of(verb, data)
+    for kind, word in _numbers_said(text, names):
+        if re.fullmatch(r"[0-9]+", word) is None:
+            raise TokenSyntaxError(f"{word!r} is no whole number of chips: {stakes.said()}")
+        number = int(word)
+        if kind == "pot":
+            if number != stakes.pot:
+                raise TokenSyntaxError(f"the pot is {stakes.pot} after that {verb}, not {number}")
+        elif not stakes.fits(kind, number):
+            shown = f"{kind} {number}" if kind in ("to", "by") else f"{number} each" if kind == "each" else word
+            if verb in ("check", "fold"):
+                raise TokenSyntaxError(f"a {verb} puts no chips in: say it without a number (not {shown!r})")
+            raise TokenSyntaxError(f"{stakes.said()}, not {shown}")
+
+
+@dataclass(frozen=True)
+class _Stakes:
+    """The chips a move makes now, by the limit's rules: what it costs the mover, the stake
+    each seat has in after it, the pot after it, and the round's raise size."""
+
+    verb: str
+    cost: int
+    stake: int
+    pot: int
+    size: int
+
+    @classmethod
+    def of(cls, verb: str, data: dict[str, Any]) -> _Stakes:
+        mine = data["seats"][data["to_move"]]["contributed"]
+        top = max(seat["contributed"] for seat in data["seats"])
+        size = RAISE_SIZES[data["round"]]
+        stake = top + size if verb == "raise" else top
+        cost = 0 if verb == "fold" else stake - mine
+        return cls(verb, cost, stake, data["pot"] + cost, size)
+
+    def fits(self, kind: str, number: int) -> bool:
+        """Whether `number`, said as `kind` (_numbers_said), is this move's."""
+        if self.verb == "raise":  # said alone, a raise's number is its size or its total: both are the limit's
+            return number in {"to": (self.stake,), "each": (self.stake,), "by": (self.size,)}.get(
+                kind, (self.size, self.stake)
+            )
+        if self.verb == "call":  # said alone or "by", a call's number is what it costs
+            return number == (self.stake if kind in ("to", "each") else self.cost)
+        return False  # a check or a fold says no number of its own
+
+    def said(self) -> str:
+        """What the move makes now, in words."""
+        if self.verb == "raise":
+            return f"a raise now is to {self.stake} (by {self.size})"
+        if self.verb == "call" and self.cost:
+            return f"a call now costs {self.cost}, to {self.stake} each"
+        if self.verb == "call":
+            return f"a call now costs nothing (a check, at {self.stake} each)"
+        return f"a {self.verb} puts no chips in"
+
+
+def _numbers_said(text: str, names: list[str]) -> list[tuple[str, str]]:
+    """Each number said after the seat's name (the move's part, before any "; "), with what
+    its words make it: "to" (the stake each seat has in after the move), "by" (a raise's
+    size), "pot" ("the pot is 6"), "each" ("3 each", as a call is told back) or "" (said
+    alone). A word that holds a digit is a number, but for a seat's name ("seat1's")."""
+    words = [word.strip("()[]$:;.!?,").lower() for word in text.split(";")[0].split()[1:]]
+    seats = {name.lower() for name in names}
+    said = []
+    for index, word in enumerate(words):
+        if not any(c.isdigit() for c in word) or word.removesuffix("'s").removesuffix("\u2019s") in seats:
+            continue
+        before = words[index - 1] if index else ""
+        after = words[index + 1] if index + 1 < len(words) else ""
+        if before in ("to", "by"):
+            kind = before
+        elif before == "is" and index >= 2 and words[index - 2] == "pot":
+            kind = "pot"
+        else:
+            kind = "each" if after == "each" else ""
+        said.append((kind, word))
+    return said
+
+
+def _names_a_seats_step(lowered: list[str], names: list[str], me: int) -> bool:
+    """Whether a line that starts with a deal's word ("board", "deal") is a seat's step: the
+    word is that seat's name and a step's verb follows ("Board is dealt a card", as a seat
+    called Board has its card told back; "Board raises"). "board qh" stays the public card."""
+    steps = {"get", "gets", "got", "dealt", *_VERBS}
+    return _seat(lowered[0], names, me) is not None and bool(steps & set(lowered[1:]))
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:

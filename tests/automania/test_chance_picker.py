@@ -264,9 +264,9 @@ def test_the_order_names_the_seats(tmp_path):
 
 
 def test_a_name_the_order_cannot_read_is_said_by_its_number(tmp_path):
-    companion = companion_for(tmp_path, "automania(players=3)", names=["Ann", "2b", "Cy"], seat=0)
+    companion = companion_for(tmp_path, "automania(players=3)", names=["Ann", "2", "Cy"], seat=0)
     picker, _ = picker_now(companion)
-    assert [(o.word, o.label) for o in picker.options] == [("Ann", "Ann (you)"), ("1", "2b"), ("Cy", "Cy")]
+    assert [(o.word, o.label) for o in picker.options] == [("Ann", "Ann (you)"), ("1", "2"), ("Cy", "Cy")]
     assert companion.step(picker.line(["1", "Cy", "Ann"]))[0]
     assert companion.position.view().to_dict()["order"] == [1, 2, 0]
 

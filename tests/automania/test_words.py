@@ -4,6 +4,7 @@ face printed on them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -13,6 +14,8 @@ import pytest
 import pyai
 from pyai.automania.component_file import Components
 from pyai.automania.narration import MARKET_NAMES, tile_words, tile_words_apart
+from pyai.commands.advice_text import one_line
+from pyai.commands.advise import Companion, Session
 from pyai.errors import TokenSyntaxError
 
 from .scenarios import new_game, play, setup
@@ -762,3 +765,188 @@ def test_a_tile_said_without_a_mark_and_a_name_with_digits_are_read():
     assert words("I take the speed machine without the silver medal", data, NAMES[:3], 0) == "tile:1"
     names = ["v1.0", "Bob", "Cy"]  # a name is the table's to choose: its digits are no number said
     assert words("v1.0 takes tile 2", data, names, 0) == "tile:2"
+
+
+# ------------------------------------------------------------ places by their order
+
+
+@pytest.mark.parametrize(
+    "step, lines, token",
+    [
+        ("turn", ["Ann row 2", "Ann the 2nd row", "Ann the second row", "Ann row two", "Ann rows 2"], "place:R2"),
+        ("turn", ["Ann places a worker on the first row", "Ann 1st row", "Ann row one"], "place:R1"),
+        ("turn", ["Ann column 4", "Ann the 4th column", "Ann the fourth column", "Ann columns 4"], "place:C4"),
+        ("turn", ["Ann places 2 workers on the third col", "Ann cols 3"], "place:C3"),
+        ("take tile", ["Ann takes tile 1", "Ann takes the first tile", "Ann takes the 1st tile"], "tile:1"),
+        ("take tile", ["Ann takes the third tile", "Ann takes the 3rd place", "Ann takes tiles 3"], "tile:3"),
+        ("take tile", ["Ann takes the 2nd position from the first row", "Ann takes tile 2 from the 1st row"], "tile:2"),
+        ("take tile", ["Ann takes the research manager, the 3rd place", "Ann takes the research manager"], "tile:3"),
+        ("take tile", ["Ann takes the spoiler, 4th place", "Ann takes the spoiler styling (1 star)"], "tile:4"),
+        ("place tile", ["Ann puts it on station 3", "Ann on the 3rd station", "Ann station three"], "put:station,3"),
+        ("place tile", ["Ann puts it on the third station", "Ann puts it on stations 3"], "put:station,3"),
+        ("place tile", ["Ann puts it in office 2", "Ann puts it in the 2nd office", "Ann offices 2"], "put:office,2"),
+        ("sales office", ["Ann office 2", "Ann office no. 2", "Ann the 2nd sales office", "Ann offices 2"], "office:2"),
+        ("sales office", ["Ann takes the third sales office (sells 2 cars, $2)", "Ann office three"], "office:3"),
+        ("ship", ["Ann ships 7", "Ann ships to the 7th level", "Ann ships at the seventh level"], "ship:7"),
+        ("ship", ["Ann takes back NA 6", "Ann takes back the NA car on the 6th level"], "takeback:NA,6"),
+        ("sell", ["Ann sells 3", "Ann sells on the 3rd sales space", "Ann sells the car on the third space"], "sell:3"),
+    ],
+)  # fmt: skip
+def test_a_place_said_by_its_order_reads_as_said_by_its_number(step, lines, token):
+    """'the 2nd row' is 'row 2': an ordinal right before the place it numbers, and a plural before a
+    number is a slip for the one place the step picks ('columns 4')."""
+    data, words = at_step(step, space="R1"), game(3).words_to_token
+    assert {line: words(line, data, NAMES[:3], 0) for line in lines} == dict.fromkeys(lines, token)
+
+
+@pytest.mark.parametrize(
+    "step, text, why",
+    [
+        # where the step's number is a count, a card or a level said bare, an ordinal is nonsense
+        ("sell", "Ann sells 2nd", "cannot read '2nd': an ordinal is read only right before the place it numbers"),
+        ("turn", "Ann sponsors 2nd", "cannot read '2nd': an ordinal is read only right before the place it numbers"),
+        ("turn", "Ann sponsors the second", "cannot read 'second'"),
+        ("ship", "Ann marketing 2nd", "cannot read '2nd'"),
+        ("ship", "Ann puts 2 workers on the 1st marketing space", "cannot read '1st'"),
+        ("ship", "Ann ships 7th", "cannot read '7th'"),
+        ("draw", "Ann draws the 2nd", "cannot read '2nd': this step picks nothing by its order; Ann is to draw"),
+        ("draw", "Ann draws the 2nd contract", "cannot read '2nd': this step picks nothing by its order"),
+        ("contract", "Ann plays the 1st contract", "cannot read '1st': this step picks nothing by its order"),
+        ("sales office", "Ann office 2nd", "cannot read '2nd'"),
+        # an ordinal that numbers no place said: which tile is 'the second speed machine'?
+        ("take tile", "Ann takes the 3rd", "cannot read '3rd': an ordinal is read only right before"),
+        ("take tile", "Ann takes the second speed machine", "cannot read 'second'"),
+        ("turn", "Ann row 2nd", "cannot read '2nd'"),
+        ("turn", "Ann withdraws first", "cannot read 'first'"),
+        # two numbers where the step takes one, an ordinal among them
+        ("turn", "Ann the 2nd row 3", "both 2 and 3 are said: say one number"),
+        ("turn", "Ann rows 1 and 2", "both 1 and 2 are said: say one number"),
+        ("sales office", "Ann takes the 3rd sales office 4", "both 3 and 4 are said"),
+        ("place tile", "Ann puts it on the 2nd station 3", "both 2 and 3 are said"),
+        # another step's place is not this step's number
+        ("ship", "Ann the 2nd row", "cannot read '2nd'"),
+        ("ship", "Ann row 2", "cannot read 'Ann row 2': Ann is to ship the car"),
+        ("contract", "Ann column 3", "cannot read 'Ann column 3': Ann is to play a contract"),
+        ("draw", "Ann takes the 2nd row", "cannot read '2nd'"),
+    ],
+)
+def test_an_ordinal_is_never_read_as_a_count_a_card_or_another_place(step, text, why):
+    with pytest.raises(TokenSyntaxError, match=re.escape(why)):
+        game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0)
+
+
+def test_an_ordinal_names_no_card_and_no_seat_in_the_order():
+    state = game(3).new_initial_state()
+    data, words = state.view(0).to_dict(), state.game.words_to_token
+    with pytest.raises(TokenSyntaxError, match="cannot read 'first' in the order: say the seats first player first"):
+        words("order Bob first, me second, Cy third", data, NAMES[:3], 0)
+    play(state, *setup()[:2])
+    with pytest.raises(TokenSyntaxError, match=re.escape("cannot read '1st' in the display: say its contracts")):
+        words("display 1st 2 3", state.view(0).to_dict(), NAMES[:3], 0)
+    play(state, setup()[2])
+    with pytest.raises(
+        TokenSyntaxError, match=re.escape("cannot read '2nd': say your starting contract as 'I get S2'")
+    ):
+        words("I get the 2nd", state.view(0).to_dict(), NAMES[:3], 0)
+    drawn = new_game()
+    play(drawn, "place:C1", "tile:2", "discard", "draw:deck")
+    with pytest.raises(TokenSyntaxError, match="cannot read '3rd': say Ann's card from the deck as 'Ann draws'"):
+        words("Ann draws the 3rd", drawn.view(1).to_dict(), NAMES[:3], 1)
+
+
+# ------------------------------------------------------------ the table's deals told back
+
+
+def told_back(answer: list[str]) -> str:
+    """The step a companion's answer tells, on one line, as the advice words a step."""
+    return one_line(list(itertools.takewhile(lambda line: line.startswith("  "), answer)))
+
+
+@pytest.mark.parametrize("players, seed", [(3, 3), (4, 2)])
+def test_every_chance_step_told_back_and_typed_back_is_that_step(players, seed):
+    """At each chance step of a seeded game the companion tells, typed back as the advice words it
+    (its lines joined by '; '), is taken as that very step and told back the same: the order, the
+    demands, the display, starting contracts and deck draws (yours named, the others' unseen),
+    contracts turned up, and every round's tiles (by face: tiles alike are alike to the rules)."""
+    rng = random.Random(seed)
+    c = Companion(Session(f"automania(players={players})", 0, NAMES[:players], iterations=20))
+    components = c.game.components
+    kinds = set()
+    while not c.position.state.is_terminal():
+        state = c.position.state
+        if state.to_move() != "chance":
+            moves = state.legal_moves()
+            move = "draw:deck" if "draw:deck" in moves and rng.random() < 0.5 else random_move(state, rng)
+            assert not c.handle(move)[0].startswith("not taken"), move
+            continue
+        token = state.sample_chance(rng.getrandbits(64))
+        kind = token.split(":")[0]
+        if kind in ("start", "drawn") and state.to_dict()["turn"] != c.me:
+            token = f"{kind}:?"  # another seat's card: you never see it
+        told = c.said_in_words([token])[0]
+        answer = c.handle(told)
+        assert told_back(answer) == told, (token, answer)
+        taken = c.position.moves[-1]
+        if kind == "tiles":
+            assert faces(components, taken) == faces(components, token), told
+            kind += f" {token[6]}"  # the back dealt from
+        else:
+            assert taken == token, (told, taken)
+            kind += " unseen" * token.endswith("?")
+        kinds.add(kind)
+    assert kinds == {
+        "order", "demands", "display", "start", "start unseen", "tiles A", "tiles B", "drawn", "drawn unseen", "reveal",
+    }  # fmt: skip
+
+
+def test_each_setup_deal_told_back_reads_as_it_and_one_line_of_several_says_what_to_type():
+    """The deals told in several lines are typed back on one line; one line alone leaves the rest of the
+    deal out, and the refusal says to say it all."""
+    state = game(3).new_initial_state()
+    words = state.game.words_to_token
+    parts = {
+        "demands": "say Europe's demands too, on the same line: the told lines of both markets joined by '; '",
+        "display": "the display is 3 contracts, not 1: say all on one line, e.g. 'display 3 17 22' (or the told",
+        "tiles": "a round's tiles are 18 faces split by commas (the grid row by row, then below sales offices "
+        "1 and 2), not 4: say them all on one line (the told lines may be joined by '; ')",
+    }
+    for token in setup():
+        data = state.view(0).to_dict()
+        lines = narrated(state, token, 0)
+        assert words(one_line(lines), data, NAMES[:3], 0) == state.view(0).history()[-1], lines
+        kind = token.split(":")[0]
+        assert (len(lines) > 1) == (kind in parts), lines
+        if kind in parts:
+            with pytest.raises(TokenSyntaxError, match=re.escape(parts[kind])):
+                words(lines[0], data, NAMES[:3], 0)
+
+
+def test_a_told_deal_is_read_by_what_it_names_and_refused_where_that_does_not_fit():
+    state = game(3).new_initial_state()
+    words = state.game.words_to_token
+    told = "player order: 2Bob ($6, 1 VP), you ($7, 2 VP), Cy ($8, 3 VP)"  # a name, not seat 2
+    assert words(told, state.view(0).to_dict(), ["Ann", "2Bob", "Cy"], 0) == "order:1,0,2"
+    play(state, setup()[0])
+    data = state.view(0).to_dict()
+    na = "North America wants speed (4 stars), speed (3), power (2); next: green | suitcase"
+    eu = "Europe wants suitcase (4 stars), safety (3), green (2); next: power | safety"
+    both = "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety"
+    assert words(f"{eu}; {na}", data, NAMES[:3], 0) == both  # each market by its name
+    assert (
+        words("demands EU suitcase safety green power safety NA speed speed power green suitcase", data, NAMES[:3], 0)
+        == both
+    )
+    with pytest.raises(TokenSyntaxError, match="North America's demands are 3 symbols before 'next'"):
+        words(f"{na.replace('power (2); next:', 'next: power |')}; {eu}", data, NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="North America's demands are said twice"):
+        words(f"{na}; {na}", data, NAMES[:3], 0)
+    play(state, *setup()[1:-1])
+    data = state.view(0).to_dict()
+    lines = narrated(state.clone(), setup()[-1], 0)
+    with pytest.raises(TokenSyntaxError, match="these are round 2's tiles: round 1's are dealt now"):
+        words(one_line(lines).replace("round 1", "round 2"), data, NAMES[:3], 0)
+    swapped = one_line([lines[0].replace("row 1:", "row 2:"), lines[1].replace("row 2:", "row 1:"), *lines[2:]])
+    with pytest.raises(TokenSyntaxError, match="'row 2' comes before face 1, but its first face is face 5"):
+        words(swapped, data, NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="cannot read 'column 3' before a tile"):
+        words(one_line(lines).replace("row 3:", "column 3:"), data, NAMES[:3], 0)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import pyai
+from pyai.commands.advise import Companion, SealedChoice, Session
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 GAME = pyai.load_game("forsale(players=4)")
@@ -39,7 +40,8 @@ def test_a_bid_is_its_total_and_a_denial_is_no_bid():
         (f"{who} raises 5", "say the bid's total"),  # by 5, or to 5?
         (f"{who} doesn't bid", "not what is not done"),
         (f"{who} bids 12k", "'12k' is no whole number"),
-        (f"{who} bids 9 (high bid 4)", "a bid needs its total, said alone: 9 and 4 are said"),
+        (f"{who} bids 9 over 4", "a bid needs its total, said alone: 9 and 4 are said"),
+        (f"{who} bids 9 (high bid 4)", r"the aside '\(high bid 4\)' is not read: a number in brackets is read only as"),
     ]:
         with pytest.raises(pyai.TokenSyntaxError, match=why):
             read(state, state.to_move(), line)
@@ -120,3 +122,128 @@ def test_a_colon_after_the_first_word_and_a_pass_with_its_reason_are_read():
     who = NAMES[auction.to_move()]
     assert read(auction, auction.to_move(), f"{who}: bids 4") == "bid:4"
     assert read(auction, auction.to_move(), f"{who} passes without bidding") == "pass"
+
+
+def test_an_aside_with_a_number_is_read_whatever_its_punctuation_or_refused():
+    state = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
+    first, second = state.view(3).to_dict()["seats"][3]["vehicles"][:2]
+    asides = ("(Lawyer 21)", "(Lawyer: 21)", "(lawyer:21)", "((Lawyer 21))", "(the 21 Lawyer)", "with the 21 Lawyer")
+    for aside in asides:
+        assert read(state, 3, f"Dee sells {first} and {second} {aside}") == f"sell:{first},{second}@21", aside
+    assert read(state, 3, f"Dee sells {first} and {second} (Lawyer)") == f"sell:{first},{second}"  # the lowest
+    for line, why in [
+        (f"Dee sells {first} (Lawyer: 21)", "a sell with the Lawyer names two vehicles and one"),  # not two
+        (f"Dee sells {first} with the 21 Lawyer", "a sell with the Lawyer names two vehicles"),
+        (f"Dee sells {first} (cash 21)", r"the aside '\(cash 21\)' is not read"),  # never a second vehicle
+        (f"Dee sells {first} (21 Lawyer)", r"the aside '\(21 Lawyer\)' is not read"),  # 21: a vehicle or the Lawyer?
+        (f"Dee sells {first} and {second} (check: 21)", r"the aside '\(check: 21\)' is not read"),  # nor the Lawyer
+        (f"Dee sells {first} and {second} (Lawyer 21", "the brackets in .* do not pair up"),  # never read unchecked
+        (f"Dee sells {first} and {second} [Lawyer 21]", r"'\[' is not read: say the move in words without it"),
+        (f"Dee sells {first} and {second} {{Lawyer 21}}", r"'\{' is not read"),
+        (f"Dee sells {first} and {second} (the Mechanic)", "the Mechanic has no part in a sell"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(state, 3, line)
+
+
+def test_an_advisor_an_aside_names_is_checked_against_the_move():
+    keep = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "keep")
+    seat = keep.to_move()
+    sell = keep.view(seat).to_dict()["seats"][seat]["sell"]
+    kept, lawyer = sell["vehicles"][0], sell["lawyer"]
+    assert read(keep, seat, f"{NAMES[seat]} keeps {kept} (Lawyer: {lawyer})") == f"keep:{kept}"
+    assert read(keep, seat, f"you take vehicle {kept} back (Lawyer)") == f"keep:{kept}"  # as told back
+    for wrong in (f"(Lawyer {lawyer + 1})", f"(Lawyer: {lawyer + 1})"):  # another Lawyer: never dropped
+        with pytest.raises(pyai.TokenSyntaxError, match=f"{NAMES[seat]}'s Lawyer is {lawyer}, not {lawyer + 1}"):
+            read(keep, seat, f"{NAMES[seat]} keeps {kept} {wrong}")
+    buying = reach(0, lambda d: d["phase"] == "buying" and isinstance(d["to_move"], int))
+    seat = buying.to_move()
+    advisor = buying.view(seat).to_dict()["seats"][seat]["advisors_in_hand"][0]
+    own = GAME.theme.abilities[(advisor - 1) // 3]
+    other = GAME.theme.abilities[(advisor - 1) // 3 - 1]
+    assert read(buying, seat, f"{NAMES[seat]} plays {advisor} ({own})") == f"play:{advisor}"
+    told = f"{NAMES[seat]} offers {GAME.theme.advisor(advisor)}, paying 3 to count as 31-33"
+    assert read(buying, seat, told) == f"play:{advisor}+"
+    for line in (f"{NAMES[seat]} plays {advisor} ({other})", f"{NAMES[seat]} plays {advisor}, the {other}"):
+        with pytest.raises(pyai.TokenSyntaxError, match=f"advisor {advisor} is a {own}, not a {other}"):
+            read(buying, seat, line)
+    with pytest.raises(pyai.TokenSyntaxError, match=r"'\[' is not read"):  # "[boosted]" is never read as unpaid
+        read(buying, seat, f"{NAMES[seat]} plays {advisor} [boosted]")
+
+
+def test_a_pass_and_the_mechanics_step_say_no_number():
+    auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
+    who = NAMES[auction.to_move()]
+    for line in (f"{who} passes and takes 12", f"{who} passes at 4", f"{who} drops out, paying 2"):
+        with pytest.raises(pyai.TokenSyntaxError, match=f"'{who} (passes|drops)' takes no number"):
+            read(auction, auction.to_move(), line)
+    mechanic = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic")
+    who = NAMES[mechanic.to_move()]
+    with pytest.raises(pyai.TokenSyntaxError, match=f"'{who} uses' takes no number"):
+        read(mechanic, mechanic.to_move(), f"{who} uses the Mechanic 8")
+
+
+def step_line(c: Companion, rng: random.Random) -> str:
+    """A random step of the game the companion follows, said as a person at the table
+    would: the cards turned up as 'deal ...', a move as its token, the sells as told."""
+    state = c.position.state
+    if state.to_move() == "chance":
+        token = state.sample_chance(rng.getrandbits(64))
+        if token.startswith("removed:"):  # unseen at the table: the first deal says the first cards
+            ahead = state.clone()
+            ahead.apply(token)
+            token = ahead.sample_chance(rng.getrandbits(64))
+        return "deal " + token.removeprefix("deal:").replace(",", " ")
+    if c.at_sealed_step():  # your own sell, then every other seat's revealed at once
+        if state.may_act(c.me) and not isinstance(c.position, SealedChoice):
+            return f"I {rng.choice(state.legal_moves_for(c.me))}"
+        seats = [s for s in range(c.game.players) if state.may_act(s) and s != c.me]
+        sells = [c.game.secret_choice_words(rng.choice(state.legal_moves_for(s))) for s in seats]
+        return "sells revealed: " + ", ".join(f"{c.names[s]} {sell}" for s, sell in zip(seats, sells))
+    return rng.choice(state.legal_moves())
+
+
+@pytest.mark.parametrize(
+    "game, rounds",
+    [("forsale(players=3)", 24), ("forsale(players=4,theme=advisors)", 21), ("forsale(players=5,edition=classic)", 12)],
+)
+def test_every_deal_told_back_is_read_as_that_deal(game, rounds):
+    """Each deal of a seeded game, as the companion tells it ("-- phase 1, round 1 of 8:
+    advisors 3 Sales Associate, ..."), typed back where it was dealt, is that same deal."""
+    players = pyai.load_game(game).players
+    c = Companion(Session(game, 1, [*NAMES, "Eve"][:players], iterations=10))
+    rng, deals = random.Random(5), 0
+    while not c.position.state.is_terminal():
+        line = step_line(c, rng)
+        if c.position.state.to_move() != "chance":
+            assert not c.handle(line)[0].startswith("not taken"), line
+            continue
+        told = c.handle(line)[0]
+        assert told.startswith("  -- phase "), told
+        dealt = c.position.moves
+        assert c.handle("undo")[0] == "undone"
+        assert c.handle(told)[0] == told and c.position.moves == dealt, told  # typed back as it reads
+        deals += 1
+    assert deals == rounds
+
+
+def test_a_deal_told_back_where_another_is_due_is_refused_saying_what_to_type():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), iterations=10))
+    how = "the 4 advisors turned up: say 'deal 3 12 19 27' (their numbers)"
+    told = "-- phase 1, round 1 of 7: advisors 3 Sales Associate, 12 Controller, 19 Lawyer, 27 Financial Advisor"
+    for line, why in [
+        (told.replace("round 1", "round 2"), f"the cards turned up now are phase 1, round 1 of 7's, not phase 1, "
+         f"round 2 of 7's; {how}"),
+        (told.replace("advisors 3", "vehicles 3"), "the cards turned up now are advisors, told as "
+         f"'-- phase 1, round 1 of 7: advisors ...'; {how}"),
+        (told.replace("12 Controller", "12 Mechanic"), "advisor 12 is a Controller, not a Mechanic"),
+        ("-- phase one", f"cannot read '-- phase one' as a deal told back ('-- phase 1, round 1 of 7: ...'); {how}"),
+        # the removal told back names none of the cards set aside: what to say instead
+        ("some cards of each deck are set aside unseen", f"that line names none of the cards set aside: unseen at "
+         f"the table, they go by themselves, so say the first cards turned up ({how}); a record that names them "
+         "says 'removed:A/V/C' (advisors/vehicles/checks)"),
+    ]:  # fmt: skip
+        assert c.handle(line) == [f"not taken: {why}"], line
+    assert c.position.moves == ()
+    assert c.handle(told)[0] == f"  {told}"
+    assert c.handle(told) == ["not taken: no cards are turned up now: it is Anna's turn"]

@@ -11,6 +11,7 @@ import re
 import pytest
 
 import pyai
+from pyai.commands.advise import Companion, Session
 from pyai.protocol import Engine
 
 GAME = pyai.load_game("leduc()")
@@ -238,6 +239,42 @@ def test_a_raise_said_to_an_amount_must_be_the_limits():
     assert state.game.words_to_token("Bob raises to 9", state.view(1).to_dict(), names, 1) == "raise"
     with pytest.raises(pyai.TokenSyntaxError, match=r"a raise now is to 9 \(by 4\), not to 7"):
         words("I raise to 7", state.view(1).to_dict(), names, 1)
+
+
+def test_a_number_said_with_a_call_check_or_fold_must_be_what_it_makes():
+    """A call's chips are the limit's, never the person's to choose: a number said with it is
+    what it costs (or the stake it makes, "to 3", "3 each"), or it is refused saying so."""
+    state = hand("deal:js", "deal:kh", "raise")  # Bob owes 2: a call costs 2, to 3 each
+    words, names, seen = state.game.words_to_token, ["Anna", "Bob"], state.view(1).to_dict()
+    for right in ("I call 2", "I call $2.", "I call to 3", "I call Anna's 2", "you call: 3 each, the pot is 6"):
+        assert words(right, seen, names, 1) == "call", right
+    for wrong, why in [
+        ("I call 1.5", "'1.5' is no whole number of chips: a call now costs 2, to 3 each"),
+        ("I call 7", "a call now costs 2, to 3 each, not 7"),
+        ("I call 3", "a call now costs 2, to 3 each, not 3"),  # the stake said as the cost: which is meant?
+        ("I call to 5", "a call now costs 2, to 3 each, not to 5"),
+        ("you call: 4 each, the pot is 6", "a call now costs 2, to 3 each, not 4 each"),  # told back, wrongly
+        ("you call: 3 each, the pot is 8", "the pot is 6 after that call, not 8"),
+        ("I fold 3", "a fold puts no chips in: say it without a number (not '3')"),
+        ("I fold to 3", "a fold puts no chips in: say it without a number (not 'to 3')"),
+        ("I raise 3", "a raise now is to 5 (by 2), not 3"),  # said alone, a raise's number is by or to
+        ("I raise by 4", "a raise now is to 5 (by 2), not by 4"),
+        ("I raise to 5.5", "'5.5' is no whole number of chips: a raise now is to 5 (by 2)"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=re.escape(why)):
+            words(wrong, seen, names, 1)
+    for right in ("I raise 2", "I raise 5", "I raise by 2", "I fold"):
+        assert words(right, seen, names, 1) == right.split()[1], right
+    opening = hand("deal:js", "deal:kh").view(0).to_dict()  # nothing owed: a call is a check
+    assert words("I check: the pot is 2", opening, names, 0) == "check"
+    assert words("I call 0", opening, names, 0) == "call"
+    for wrong, why in [
+        ("I check 2", "a check puts no chips in: say it without a number (not '2')"),
+        ("I call 2", "a call now costs nothing (a check, at 1 each), not 2"),
+        ("I check: the pot is 4", "the pot is 2 after that check, not 4"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=re.escape(why)):
+            words(wrong, opening, names, 0)
 
 
 def test_scores_only_at_the_end():
@@ -490,3 +527,39 @@ def test_protocol_round_with_an_unseen_card():
     lines = "\n".join(engine.handle("help tokens"))
     assert "deal:?" in lines and "leduc" in lines
     assert "leduc()" in "\n".join(engine.handle("help games"))
+
+
+# --- the companion: each card dealt, told back, is read as that card
+
+
+def step_line(c: Companion, rng: random.Random) -> str:
+    """A random step of the hand the companion follows: a card as 'deal <card>' (another
+    seat's, which the advised seat never sees, as 'deal'), a move as its token."""
+    state = c.position.state
+    if state.to_move() != "chance":
+        return rng.choice(state.legal_moves())
+    card = state.sample_chance(rng.getrandbits(64)).removeprefix("deal:")
+    seats = c.position.view().to_dict()["seats"]
+    receiver = next((seat for seat, entry in enumerate(seats) if entry["card"] is None), None)
+    return "deal" if receiver not in (None, c.me) else f"deal {card}"
+
+
+@pytest.mark.parametrize("seat, names", [(0, ["Anna", "Bob"]), (1, ["Anna", "Bob"]), (0, ["Me", "Board"])])
+def test_every_card_told_back_is_read_as_that_card(seat, names):
+    """Each card of seeded hands as the companion tells it ("you are dealt the king of spades",
+    "Bob is dealt a card", "the public card: queen of hearts"), typed back where it was dealt,
+    is that same card: the same record, told in the same words (a seat called Board too)."""
+    rng, told_forms = random.Random(11), set()
+    for _ in range(6):
+        c = Companion(Session("leduc()", seat, names, iterations=10))
+        while not c.position.state.is_terminal():
+            line = step_line(c, rng)
+            if c.position.state.to_move() != "chance":
+                assert not c.handle(line)[0].startswith("not taken"), line
+                continue
+            told = c.handle(line)[0]
+            dealt = c.position.moves
+            assert c.handle("undo")[0] == "undone"
+            assert c.handle(told)[0] == told and c.position.moves == dealt, told
+            told_forms.add(re.sub(r"(dealt|card:) .*", r"\1", told))
+    assert told_forms == {"  you are dealt", f"  {names[1 - seat]} is dealt", "  the public card:"}
