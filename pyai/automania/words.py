@@ -185,7 +185,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         raise TokenSyntaxError(
             f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {_expected(data)}"
         )
-    foreign = said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) and not said.has(*_OWN_WORDS.get(data["step"], ()))
+    foreign = (
+        said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) or _line_said_short(said.words, data["step"])
+    ) and not said.has(*_OWN_WORDS.get(data["step"], ()))
     token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {_expected(data)}")
@@ -1192,6 +1194,14 @@ _OTHER_STEPS_WORDS = {
     "sell": ("contract", "ship", "marketing", "back", "office", "draw", "row", "column"),
     "draw": ("sell", "sold", "ship", "marketing", "office", "station", "styling", "row", "column"),
 }
+
+
+def _line_said_short(words: list[str], step: str) -> bool:
+    """Whether a row or column is said by its short form ('r2', 'c 3') at a step whose reader
+    takes a bare number: the number is the line's, never this step's ('Bob c2' is no ship to 2)."""
+    if step not in _OTHER_STEPS_WORDS:
+        return False
+    return any(word in ("r", "c") and after.isdigit() for word, after in zip(words, words[1:]))
 
 
 # Words that name the step itself: a line with one is this step's whatever else it tells

@@ -827,6 +827,8 @@ def test_a_place_said_by_its_order_reads_as_said_by_its_number(step, lines, toke
         ("ship", "Ann the 2nd row", "cannot read '2nd'"),
         ("ship", "Ann row 2", "cannot read 'Ann row 2': Ann is to ship the car"),
         ("contract", "Ann column 3", "cannot read 'Ann column 3': Ann is to play a contract"),
+        ("ship", "Ann c2", "cannot read 'Ann c2': Ann is to ship the car"),
+        ("sell", "Ann r 3", "cannot read 'Ann r 3'"),
         ("draw", "Ann takes the 2nd row", "cannot read '2nd'"),
     ],
 )
