@@ -575,6 +575,43 @@ def test_a_move_copied_from_the_advice_is_taken_as_that_move(game):
     assert {True, False} == {mine for mine, _ in checked} and len(kinds) >= {"leduc()": 3}.get(game, 5), checked
 
 
+def taken(c: Companion, line: str) -> tuple[tuple[str, ...], str | None]:
+    """What `line` makes of the companion's position (its moves, and its own secret choice
+    kept for the reveal), taken back at once."""
+    answer = c.handle(line)
+    assert not answer[0].startswith("not taken"), (line, answer)
+    made = (c.position.moves, getattr(c.position, "my_choice", None))
+    assert c.handle("undo")[0] == "undone"
+    return made
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_advice_line_copied_whole_is_its_move_and_one_whose_token_disagrees_is_refused(game):
+    """The advice's line and an alternative of its instead: line, copied with their label and
+    token in brackets ("advice: you bid 1  [bid:1]"), are the move they name; words and a
+    token that name two moves are refused and change nothing."""
+    rng = random.Random(4)
+    c = Companion(Session(game, 0, list(GAMES[game]), iterations=20))
+    copied = 0
+    while not c.position.state.is_terminal() and copied < 6:
+        if c.is_my_decision() and not isinstance(c.position, SealedChoice):
+            lines = c.advice()
+            best = next(line for line in lines if line.startswith("advice: "))
+            token = best.rpartition("[")[2].rstrip("]")
+            assert taken(c, best) == taken(c, token), best
+            instead = next((line for line in lines if line.startswith("instead: ")), None)
+            if instead is not None:
+                alternative = re.match(r"instead: (.*?\[([^\]]+)\]: [^;]*)", instead)
+                assert taken(c, alternative[1]) == taken(c, alternative[2]), instead
+                moves = c.position.moves
+                answer = c.handle(best.replace(f"[{token}]", f"[{alternative[2]}]"))
+                assert answer[0].startswith("not taken: the words say") and "token in brackets" in answer[0], answer
+                assert c.position.moves == moves
+            copied += 1
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    assert copied >= {"leduc()": 1}.get(game, 3)
+
+
 def doing_fits(game: pyai.Game, doing: str, legal: list[str]) -> bool:
     """Whether what the companion says a seat is to do names the kinds of moves it has, in
     the games whose steps a few words tell apart (Automania's say its step, tested by name)."""

@@ -59,12 +59,17 @@ REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
 # A refused step in words names at most this many of the moves that are legal instead.
 LEGAL_SAID = 6
+# A move copied whole from the advice: its label, its words, its token in square brackets and
+# what the instead: line adds after it ("advice: you bid 1  [bid:1]", "you pass [pass]: costs 0.10").
+COPIED_ADVICE = re.compile(
+    r"^(?:(?:advice|instead):\s*)?(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$", re.IGNORECASE
+)
 
 
 def steps_help(game: Game) -> str:
     """How to say a step in this game: a token, or its own plain words when it has them."""
     words = game.WORDS_HELP
-    copied = "; a move as the advice or a told step words it may be typed back as it reads"
+    copied = "; a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
     said = f"or plain words: {words}{copied}" if words else "(this game takes its tokens only)"
     tokens = "a move token (as the next: lines show them; `help tokens` in `pyai engine` lists them all)"
     return f"say what happens, one step a line: {tokens}, {said}"
@@ -578,9 +583,35 @@ class Companion:
         return position
 
     def _token(self, text: str, position: Position) -> str:
+        """The move a line says at `position`: in words, as a token, or copied from the advice
+        with its token, when the words and the token agree."""
+        copied = COPIED_ADVICE.match(text.strip())
+        if copied is None:
+            return self._words_token(text, position)
+        words, token = copied["words"], copied["token"]
+        if not words:
+            return token
+        read = self._words_token(words, position)
+        if not self._same_move(read, token, position):
+            raise TokenSyntaxError(
+                f"the words say {read} but the token in brackets is {token}: say the move once, in words or as a token"
+            )
+        return read
+
+    def _words_token(self, text: str, position: Position) -> str:
         view = position.view()
         data = view.to_dict() if view is not None else position.state.to_dict()
         return self.game.words_to_token(text, data, self.names, self.me)
+
+    @staticmethod
+    def _same_move(first: str, second: str, position: Position) -> bool:
+        """Whether two tokens are one move at `position` (a token may be written more ways than one)."""
+        if first.lower() == second.lower():
+            return True
+        try:
+            return position.play([first]).moves == position.play([second]).moves
+        except (ProtocolError, PyaiError):
+            return False
 
     def _lost(self, text: str) -> Position:
         """`lost <name> cash [LO..HI]`: the position again, that seat's money unknown (or a
