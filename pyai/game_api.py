@@ -261,6 +261,10 @@ class Game(Protocol):
         """Examples of the plain words words_to_token reads ("" for a game that takes tokens only)."""
 
     @property
+    def TABLE_WORDS(self) -> tuple[str, ...]:
+        """The words, lower case, that open a line of the table's own (a deal): no seat's name."""
+
+    @property
     def MONEY_FIELD(self) -> str:
         """The position field of the money a player at a real table may lose track of ("": none)."""
 

@@ -53,6 +53,9 @@ class BaseGame:
     # table may lose track of ("": none hidden).
     WORDS_HELP: str = ""
     MONEY_FIELD: ClassVar[str] = ""
+    # The words that open a line of the table's own (a deal: 'deal 3 12'), lower case: no
+    # seat may be called so, or its own steps would read as the table's.
+    TABLE_WORDS: ClassVar[tuple[str, ...]] = ()
     # How the game's secret simultaneous choices are spoken of, if it has any.
     SECRET_CHOICE: ClassVar[SecretChoice] = SecretChoice()
     # What a score counts, as the advice names it ("chips", "VP"; "": the game's score is just "score").

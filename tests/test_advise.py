@@ -961,6 +961,30 @@ def test_the_reveal_word_is_the_games_own():
     assert Companion(Session("leduc()", 0, ["Me", "Sells"])).names == ["Me", "Sells"]
 
 
+@pytest.mark.parametrize(
+    "game, name, message",
+    [
+        ("forsale(players=3)", "Deal", "'Deal' opens a line of the table's in forsale (deal, checks, cards)"),
+        ("forsale(players=3)", "checks", "'checks' opens a line of the table's"),
+        ("automania(players=3)", "Order", "'Order' opens a line of the table's in automania (order, demands, "),
+        ("automania(players=3)", "tiles", "'tiles' opens a line of the table's"),
+        ("forsale(players=3)", "2", "'2' holds no letter: a name of digits or signs alone would read as a number"),
+        ("automania(players=3)", "17", "'17' holds no letter"),
+        ("leduc()", "!!", "'!!' holds no letter"),
+    ],
+)
+def test_no_seat_is_called_by_a_word_that_opens_the_tables_lines_or_without_a_letter(game, name, message):
+    # 'Deal bids 3' would read as a deal, 'order 2 me Cy' the seat numbered 2: refused up front.
+    with pytest.raises(CompanionError, match=re.escape(message)):
+        Companion(Session(game, 0, ["Me", name, "Cy"][: pyai.load_game(game).players]))
+
+
+def test_a_name_the_table_words_leave_free_is_a_seats():
+    # Leduc reads 'Board raises' as a seat's step and 'board qh' as the public card; a name may hold digits.
+    assert Companion(Session("leduc()", 0, ["Me", "Board"])).names == ["Me", "Board"]
+    assert Companion(Session("automania(players=3)", 0, ["Me", "2b", "Order1"])).names == ["Me", "2b", "Order1"]
+
+
 def test_money_is_forgotten_through_the_games_view():
     # `lost` goes through View.forget_money: For Sale's cash, Automania's money; a game
     # without hidden money refuses it by name.

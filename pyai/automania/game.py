@@ -26,6 +26,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate
 from .render import render
 from .words import (
+    TABLE_WORDS,
     WORDS_HELP,
     contract_play_picker,
     decision_words,
@@ -133,6 +134,7 @@ class AutomaniaGame(BaseGame):
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
     MONEY_FIELD = "money"
+    TABLE_WORDS = TABLE_WORDS
     SCORE_UNIT = "VP"
     FILE_PARAMETERS: ClassVar[tuple[str, ...]] = ("components",)
     EXAMPLE_GAMES = ("automania(players=2)", "automania(players=3)", "automania(players=4)")

@@ -366,7 +366,8 @@ def _car(words: list[str]) -> str | None:
 # ------------------------------------------------------------ the table's chance steps
 
 
-_TABLE_CHANCE = ("order", "demands", "display", "reveal", "tiles")
+# The words that open a chance step said at the table ('order Bob Ann me', 'display 3 17 22').
+TABLE_WORDS = ("order", "demands", "display", "reveal", "tiles")
 # The contracts the setup turns up (the core's kDealDisplay).
 DISPLAY_CONTRACTS = 3
 # The table's chance steps as they are told back (narration.py), each line's head and the step
@@ -379,7 +380,7 @@ _TOLD_CHANCE = (
     (re.compile(r"\s*turned\s+up\s+on\s+the\s+display\s*:", re.IGNORECASE), "reveal"),
     (re.compile(r"\s*round\s+(?P<round>[0-9]+)\s+tiles\b", re.IGNORECASE), "tiles"),
 )
-_TABLE_HEAD = re.compile(rf"[^a-z0-9$*/]*({'|'.join(_TABLE_CHANCE)})(?![a-z])", re.IGNORECASE)
+_TABLE_HEAD = re.compile(rf"[^a-z0-9$*/]*({'|'.join(TABLE_WORDS)})(?![a-z])", re.IGNORECASE)
 
 
 @dataclass

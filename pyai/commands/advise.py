@@ -254,8 +254,9 @@ def _whole(value: Any) -> bool:
 
 def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> None:
     """Every seat's name, in seat order: one word each, told apart from the others
-    (case aside), from the companion's commands and, but for the advised seat's,
-    from `I` and `me`; else CompanionError naming the name."""
+    (case aside), from the companion's commands, from the words that open the table's
+    lines (the game's TABLE_WORDS), with a letter in it, and, but for the advised seat's,
+    from `I`, `me`, `my` and `you`; else CompanionError naming the name."""
     players = game.players
     if not isinstance(names, list) or len(names) != players:
         count = f"{len(names)} name{'s' * (len(names) != 1)}" if isinstance(names, list) else _shown(names)
@@ -271,6 +272,15 @@ def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> No
         reserved = (*COMMAND_WORDS, game.SECRET_CHOICE.plural)
         if lowered in reserved:
             raise CompanionError(f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(reserved)})")
+        if lowered in game.TABLE_WORDS:
+            raise CompanionError(
+                f"{where} {_shown(name)} opens a line of the table's in {game.name} ({', '.join(game.TABLE_WORDS)})"
+            )
+        if not any(c.isalpha() for c in name):
+            raise CompanionError(
+                f"{where} {_shown(name)} holds no letter: a name of digits or signs alone would read as a number "
+                "(a seat's, a card's) or not at all"
+            )
         if lowered in OWN_SEAT_WORDS and number != seat:
             raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
         if lowered in seen:

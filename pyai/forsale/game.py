@@ -29,7 +29,7 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import decision_words, next_chance_picker, next_chance_words, words_help, words_to_token
+from .words import TABLE_WORDS, decision_words, next_chance_picker, next_chance_words, words_help, words_to_token
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -140,6 +140,7 @@ class ForSaleGame(BaseGame):
     BOT_DEFAULTS = {"pimc": {"max_raise": 3, "opponent_model": "none", "rollout_sell_later_weight": None}}
     PROTOCOL_HELP = PROTOCOL_HELP
     MONEY_FIELD = "cash"
+    TABLE_WORDS = TABLE_WORDS
     SECRET_CHOICE = SecretChoice(noun="sell", plural="sells", verb="sells", mine="I sell")
     EXAMPLE_GAMES = (
         "forsale(players=3)",

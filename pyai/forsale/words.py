@@ -49,6 +49,10 @@ def words_help(theme: Theme) -> str:
     return ", ".join(said)
 
 
+# The words that open a deal said at the table ('deal 3 12 19', 'checks 0 5 9').
+TABLE_WORDS = ("deal", "checks", "cards")
+
+
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
     """The token `text` says, in the position `data` (a view's to_dict); the
     names are the seats' (lower case compared). TokenSyntaxError names what
@@ -65,7 +69,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
-    if head == "deal" or head == "checks" or head == "cards":
+    if head in TABLE_WORDS:
         return "deal:" + ",".join(map(str, _numbers(" ".join(words[1:]))))
     seat = _seat(head, names, me)
     if seat is None:
