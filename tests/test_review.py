@@ -251,6 +251,8 @@ def test_a_play_log_is_read_from_its_record_line_not_its_account(tmp_path, capsy
 def test_each_game_says_where_a_decision_is(game_string, stages):
     game, rng = pyai.load_game(game_string), random.Random(3)
     seen, state = set(), game.new_initial_state()
+    start = "betting round 1" if game.name == "leduc" else "setup"  # Leduc's hands are dealt as its round begins
+    assert game.stage(state.view(0).to_dict()) == start
     while not state.is_terminal():
         mover = state.to_move()
         if mover == "chance":

@@ -24,7 +24,7 @@ from .component_file import ComponentError, Components
 from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .narration import narrate
-from .render import render
+from .render import phase_of, render
 from .words import (
     TABLE_WORDS,
     WORDS_HELP,
@@ -270,6 +270,8 @@ class AutomaniaGame(BaseGame):
     def stage(self, data: dict[str, Any]) -> str:
         if data["step"] == "over":
             return "over"
+        if phase_of(data["step"]) == "setup":
+            return "setup"
         phase = {"sell": "sales", "demand": "between rounds"}.get(data["step"], "actions")
         return f"round {data['round']} {phase}"
 

@@ -18,6 +18,12 @@ _PHASES = {
     "over": "game over",
 }
 
+
+def phase_of(step: str) -> str:
+    """The part of the game a step belongs to, as the table names it ("setup", "sales phase")."""
+    return _PHASES.get(step, "action phase")
+
+
 _STEPS = {
     "turn": "its turn starts: sponsor, place workers or withdraw",
     "take tile": "takes a tile from {space}",
@@ -71,7 +77,7 @@ def _space_action(components: Components, index: int) -> str:
 
 def render(d: dict[str, Any], components: Components) -> str:
     """A multi-line picture of a state or view dict (`to_dict()` of the core)."""
-    phase = _PHASES.get(d["step"], "action phase")
+    phase = phase_of(d["step"])
     lines = [f"Automania, {d['players']} players: round {d['round']} of 4, {phase}"]
     if "observer" in d:
         lines.append(f"as seen by seat {d['observer']}")

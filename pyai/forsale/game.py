@@ -260,6 +260,8 @@ class ForSaleGame(BaseGame):
         return next_chance_picker(data, self.theme)
 
     def stage(self, data: dict[str, Any]) -> str:
+        if data["phase"] == "setup":  # the cards set aside, before the first deal
+            return "setup"
         if data["phase"] not in ("auction", "buying", "selling"):
             return "over"
         return f"phase {phase_number(data)} round {data['round'] + 1}"
