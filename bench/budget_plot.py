@@ -18,13 +18,12 @@ it stood for); the fair share is drawn too. Prints the points as a table; with
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from collections import defaultdict
 
 from pyai.errors import PyaiError
-from pyai.output_files import check_plot, write_plot
+from pyai.output_files import check_plot, figure_bytes, write_plot
 from pyai.tournament.report import build_report
 from pyai.tournament.store import Store
 
@@ -80,11 +79,7 @@ def draw(lines: dict[str, list[tuple[int, dict]]], game: str, fair: float, image
     axes.set_ylabel("win share, % (95% CI over deals)")
     axes.set_title(game)
     axes.legend(fontsize=8)
-    figure.tight_layout()
-    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format=image_format, dpi=100)
-    plt.close(figure)
-    return image.getvalue()
+    return figure_bytes(figure, image_format, dpi=100)
 
 
 def main(argv: list[str] | None = None) -> int:

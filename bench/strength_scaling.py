@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import hashlib
-import io
 import json
 import math
 import os
@@ -43,7 +42,7 @@ from strength import checked_game, config_for, interval, measure
 
 from pyai.errors import PyaiError
 from pyai.games import DEFAULT_GAME
-from pyai.output_files import check_plot, write_plot
+from pyai.output_files import check_plot, figure_bytes, write_plot
 from pyai.tournament.runner import plan
 
 DEFAULT_BUDGETS = "2000,20000,200000"
@@ -202,11 +201,7 @@ def plot(rows: list[dict], game: str, players: int, image_format: str) -> bytes:
         axes.set_ylim(0, min(1.0, math.ceil(max(tops) * 10 + 0.5) / 10))  # room above the highest interval
         axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize="small")  # below: the lines span the plot
     figure.suptitle(f"{game}: strength by thinking time")
-    figure.tight_layout()
-    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format=image_format, dpi=100, bbox_inches="tight")
-    plt.close(figure)
-    return image.getvalue()
+    return figure_bytes(figure, image_format, dpi=100, bbox_inches="tight")
 
 
 def main() -> None:

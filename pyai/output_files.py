@@ -4,10 +4,12 @@ mistyped folder, and written with an error that names the option and the path.""
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from .errors import PyaiError
 
@@ -84,6 +86,18 @@ def require_matplotlib(option: str) -> None:
             f"{option} needs matplotlib, the plot extra: pip install '.[plot]' in the pyai checkout "
             "(or pip install matplotlib)"
         ) from None
+
+
+def figure_bytes(figure: Any, image_format: str, **savefig: Any) -> bytes:
+    """A matplotlib figure laid out, drawn in `image_format` and closed: the image's bytes, for
+    write_plot to write, which then sees every error (matplotlib's own file writes hide some)."""
+    import matplotlib.pyplot as plt
+
+    figure.tight_layout()
+    image = io.BytesIO()
+    figure.savefig(image, format=image_format, **savefig)
+    plt.close(figure)
+    return image.getvalue()
 
 
 def check_plot(option: str, path: str) -> None:

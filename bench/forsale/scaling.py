@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import io
 import json
 import os
 import platform
@@ -42,7 +41,7 @@ from pyai import _core
 from pyai.analysis import Search, analyse
 from pyai.commands.bench import start_position
 from pyai.errors import PyaiError
-from pyai.output_files import check_plot, write_plot
+from pyai.output_files import check_plot, figure_bytes, write_plot
 
 SIZES = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
 PLAYERS = [3, 4, 5, 6]
@@ -264,11 +263,7 @@ def plot(report: dict, image_format: str) -> bytes:
     threads.set(xlabel="threads (4 players)", ylabel="ISMCTS it/s", title="Threads")
     threads.yaxis.set_major_formatter(thousands)
 
-    figure.tight_layout()
-    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format=image_format, dpi=100)
-    plt.close(figure)
-    return image.getvalue()
+    return figure_bytes(figure, image_format, dpi=100)
 
 
 def main() -> None:

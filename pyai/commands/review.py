@@ -15,7 +15,6 @@ visits to estimate it.
 
 from __future__ import annotations
 
-import io
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +27,7 @@ from ..budgets import REVIEW_ITERATIONS
 from ..errors import ArgumentError, IllegalMoveError, PyaiError
 from ..game_api import Game, State, View
 from ..games import load_game
+from ..output_files import figure_bytes
 from ..regular_file import FileReadError, read_regular_file
 
 # A move with fewer visits than this in the full search is searched on its own.
@@ -333,8 +333,4 @@ def plot_review(result: Review, seats: Sequence[int] | None = None, image_format
     axes.set_ylim(0, 1)
     axes.set_title(f"review of {result.record.game}: x = a mistake (lost >= {MISTAKE})")
     axes.legend(fontsize=8)
-    figure.tight_layout()
-    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format=image_format)
-    plt.close(figure)
-    return image.getvalue()
+    return figure_bytes(figure, image_format)

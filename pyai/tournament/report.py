@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from ..errors import PyaiError
+from ..output_files import figure_bytes
 from . import stats
 from .schedule import seatings
 from .specs import parse_spec
@@ -234,8 +235,4 @@ def plot(report: dict[str, Any], image_format: str = "png") -> bytes:
     lines.set_ylabel("openskill rating (mu ± sigma)")
     lines.set_title("ratings over the games")
     lines.legend(fontsize=8)
-    figure.tight_layout()
-    image = io.BytesIO()  # written by the caller, which sees every error (matplotlib hides some)
-    figure.savefig(image, format=image_format, dpi=110)
-    plt.close(figure)
-    return image.getvalue()
+    return figure_bytes(figure, image_format, dpi=110)
