@@ -593,7 +593,7 @@ def test_an_advice_line_copied_whole_is_its_move_and_one_whose_token_disagrees_i
     rng = random.Random(4)
     c = Companion(Session(game, 0, list(GAMES[game]), iterations=20))
     copied = 0
-    while not c.position.state.is_terminal() and copied < 6:
+    while not c.position.state.is_terminal():
         if c.is_my_decision() and not isinstance(c.position, SealedChoice):
             lines = c.advice()
             best = next(line for line in lines if line.startswith("advice: "))
@@ -610,6 +610,29 @@ def test_an_advice_line_copied_whole_is_its_move_and_one_whose_token_disagrees_i
             copied += 1
         assert not c.handle(step_line(c, rng))[0].startswith("not taken")
     assert copied >= {"leduc()": 1}.get(game, 3)
+
+
+# Seat 2 at the first selling round, holding Lawyer 20, before its turn in seat order.
+LAWYER_SELL_AT = (
+    "phase:selling round:1 table:0,2,7 cash:0/0/4 played:3,7,16,17,24,25,29,30/2,10,11,15,21,23,26,27/"
+    "4,5,6,9,18,19,20,28 vehicles:2,4,8,12,13,19,22,24/6,9,11,14,18,20,28,30/1,5,7,10,15,17,21,29"
+)
+
+
+def test_a_secret_choice_copied_early_is_the_choice_its_token_writes_in_any_order():
+    c = Companion(Session("forsale(players=3)", 2, ["Ann", "Bob", "Me"], at=LAWYER_SELL_AT, iterations=20))
+    told = "  you sell 1 and 5 with the 20 Lawyer: kept secret until the sells are revealed"
+    for line in [
+        "you sell 1 and 5 with the 20 Lawyer [sell:5,1@20]",
+        "advice: you sell 1 and 5 with the 20 Lawyer  [sell:1,5@20]",
+        "instead: you sell 5 and 1 with the 20 Lawyer [sell:1,5@20]: costs 0.02 win chance",
+    ]:
+        assert c.handle(line)[0] == told, line
+        assert c.position.my_choice == "sell:1,5@20"
+        assert c.handle("undo")[0] == "undone"
+    refused = c.handle("you sell 1 and 5 with the 20 Lawyer [sell:1,7@20]")[0]
+    assert refused.startswith("not taken: the words say sell:1,5@20 but the token in brackets is sell:1,7@20")
+    assert len(c.positions) == 1
 
 
 def doing_fits(game: pyai.Game, doing: str, legal: list[str]) -> bool:
@@ -970,7 +993,10 @@ def test_the_reveal_word_is_the_games_own():
         ("automania(players=3)", "tiles", "'tiles' opens a line of the table's"),
         ("forsale(players=3)", "2", "'2' holds no letter: a name of digits or signs alone would read as a number"),
         ("automania(players=3)", "17", "'17' holds no letter"),
-        ("leduc()", "!!", "'!!' holds no letter"),
+        ("leduc()", "2!", "'2!' holds no letter"),
+        ("forsale(players=3)", "--Bob", "'--Bob' must start with a letter or a digit"),
+        ("leduc()", "The", "'The' opens a line of the table's in leduc (the)"),
+        ("leduc()", "I'm", '"I\'m" is what you call your own seat, seat 0'),
     ],
 )
 def test_no_seat_is_called_by_a_word_that_opens_the_tables_lines_or_without_a_letter(game, name, message):

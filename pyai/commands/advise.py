@@ -59,11 +59,11 @@ REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
 # A refused step in words names at most this many of the moves that are legal instead.
 LEGAL_SAID = 6
-# A move copied whole from the advice: its label, its words, its token in square brackets and
-# what the instead: line adds after it ("advice: you bid 1  [bid:1]", "you pass [pass]: costs 0.10").
-COPIED_ADVICE = re.compile(
-    r"^(?:(?:advice|instead):\s*)?(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$", re.IGNORECASE
-)
+# The label of an advice line copied whole ("advice: you bid 1  [bid:1]"): no part of the move.
+ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
+# A move copied from the advice: its words, its token in square brackets and what the
+# instead: line adds after it ("you pass; you take 3 Sales Associate [pass]: costs 0.10 win chance").
+COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$")
 
 
 def steps_help(game: Game) -> str:
@@ -253,10 +253,10 @@ def _whole(value: Any) -> bool:
 
 
 def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> None:
-    """Every seat's name, in seat order: one word each, told apart from the others
-    (case aside), from the companion's commands, from the words that open the table's
-    lines (the game's TABLE_WORDS), with a letter in it, and, but for the advised seat's,
-    from `I`, `me`, `my` and `you`; else CompanionError naming the name."""
+    """Every seat's name, in seat order: one word each, starting with a letter or a digit and
+    holding a letter, told apart from the others (case aside), from the companion's commands,
+    from the words that open the table's lines (the game's TABLE_WORDS), and, but for the
+    advised seat's, from `I`, `I'm`, `me`, `my` and `you`; else CompanionError naming the name."""
     players = game.players
     if not isinstance(names, list) or len(names) != players:
         count = f"{len(names)} name{'s' * (len(names) != 1)}" if isinstance(names, list) else _shown(names)
@@ -276,12 +276,14 @@ def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> No
             raise CompanionError(
                 f"{where} {_shown(name)} opens a line of the table's in {game.name} ({', '.join(game.TABLE_WORDS)})"
             )
+        if not name[0].isalnum():
+            raise CompanionError(f"{where} {_shown(name)} must start with a letter or a digit")
         if not any(c.isalpha() for c in name):
             raise CompanionError(
                 f"{where} {_shown(name)} holds no letter: a name of digits or signs alone would read as a number "
                 "(a seat's, a card's) or not at all"
             )
-        if lowered in OWN_SEAT_WORDS and number != seat:
+        if lowered.replace("\u2019", "'") in (*OWN_SEAT_WORDS, "i'm") and number != seat:
             raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
         if lowered in seen:
             raise CompanionError(f"{where} {_shown(name)} is seat {seen[lowered]}'s too")
@@ -429,6 +431,7 @@ class Companion:
         return []
 
     def _move(self, text: str) -> Position:
+        text = ADVICE_LABEL.sub("", text)
         if self.position.state.is_terminal():  # "Anna shows kh": a hidden card shown once the game is over
             shown = self.game.shown_card(text, list(self.position.moves), self.names, self.me)
             if shown is not None:
@@ -528,15 +531,20 @@ class Companion:
         token = self._token(text, self.position)
         if mover == self.me:
             return self.position.play([token])
-        # The rules take the seats ahead first: any choice of theirs shows whether this one is legal.
-        ahead = self.position.state.clone()
         try:
-            while ahead.to_move() != self.me:
-                ahead.apply(ahead.legal_moves()[0])
-            canonical = ahead.apply(token)
+            canonical = self._own_choice(token, self.position)
         except PyaiError as error:
             raise TokenSyntaxError(f"{token} is not yours to choose: {error}") from None
         return SealedChoice(self.position, canonical)
+
+    def _own_choice(self, token: str, position: Position) -> str:
+        """The advised seat's secret choice `token` at `position` as the rules write it, told
+        before its turn in seat order comes. The rules take the seats ahead first: any choice
+        of theirs shows whether this one is legal. PyaiError when it is not."""
+        ahead = position.state.clone()
+        while ahead.to_move() != self.me:
+            ahead.apply(ahead.legal_moves()[0])
+        return ahead.apply(token)
 
     def _reveal(self, rest: str) -> Position:
         """`sells revealed: Anna 12, Bob 20, I 5`: every secret choice still to come, each
@@ -613,12 +621,14 @@ class Companion:
         data = view.to_dict() if view is not None else position.state.to_dict()
         return self.game.words_to_token(text, data, self.names, self.me)
 
-    @staticmethod
-    def _same_move(first: str, second: str, position: Position) -> bool:
-        """Whether two tokens are one move at `position` (a token may be written more ways than one)."""
+    def _same_move(self, first: str, second: str, position: Position) -> bool:
+        """Whether two tokens are one move at `position` (a token may be written more ways than
+        one: 'sell:7,6@21' is 'sell:6,7@21'), the advised seat's secret choice told early too."""
         if first.lower() == second.lower():
             return True
         try:
+            if self.at_sealed_step(position) and position.state.to_move() != self.me:
+                return self._own_choice(first, position) == self._own_choice(second, position)
             return position.play([first]).moves == position.play([second]).moves
         except (ProtocolError, PyaiError):
             return False

@@ -20,6 +20,7 @@ from .drawing import drawing
 from .help import PROTOCOL_HELP
 from .render import render
 from .words import (
+    TABLE_WORDS,
     WORDS_HELP,
     decision_words,
     narrate,
@@ -74,6 +75,7 @@ class LeducGame(BaseGame):
     players = 2
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
+    TABLE_WORDS = TABLE_WORDS
     SCORE_UNIT = "chips"
     # The shared game suite (tests/games/ on main) runs every game string here.
     EXAMPLE_GAMES = ("leduc()",)

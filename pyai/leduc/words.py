@@ -31,6 +31,9 @@ _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "h
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
 _FILLER |= {"was", "were", "one", "are", "am"}  # "I was dealt the queen of spades", "you are dealt ks"
 _PUBLIC_WORDS = {"board", "public", "flop"}
+# The words that open a line of the table's that a seat's name would be taken for: a leading
+# "the" is read past ("the public card: qh"). "Board" and "Deal" are told from the cards apart.
+TABLE_WORDS = ("the",)
 _NEGATIONS = {
     "not",
     "doesn't",
