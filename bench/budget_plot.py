@@ -122,7 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['win_rate_high']:.3f}]  {row['games']} games  {row['ms_per_move']:.0f} ms/move"
             )
     if args.plot:
-        write_plot("--plot", args.plot, lambda image_format: draw(lines, game, fair, image_format))
+        try:  # a write that fails at the end (a full disk) is said, not a traceback
+            write_plot("--plot", args.plot, lambda image_format: draw(lines, game, fair, image_format))
+        except PyaiError as error:
+            raise SystemExit(str(error)) from None
         print(f"wrote {args.plot}")
     return 0
 

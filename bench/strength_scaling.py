@@ -276,7 +276,10 @@ def main() -> None:
     print(markdown(rows, game.players))
     print(f"\n({game}: fair share {1 / game.players:.3f}; every deal in each seating; rows in {path})")
     if args.plot:
-        write_plot("--plot", args.plot, lambda image_format: plot(rows, str(game), game.players, image_format))
+        try:  # a write that fails at the end (a full disk) is said, not a traceback
+            write_plot("--plot", args.plot, lambda image_format: plot(rows, str(game), game.players, image_format))
+        except PyaiError as error:
+            raise SystemExit(str(error)) from None
         print(f"plot in {args.plot}")
 
 

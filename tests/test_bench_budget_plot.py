@@ -1,5 +1,6 @@
 """bench/budget_plot.py: win share against budget from tournament results files."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -84,3 +85,11 @@ def test_the_plot_is_written_as_a_png_image(stores, tmp_path, capsys):
     assert budget_plot.main([*stores, "--plot", str(image)]) == 0
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"wrote {image}" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a file every write to fails")
+def test_a_plot_that_fails_to_be_written_at_the_end_is_said_not_a_traceback(stores, capsys):
+    pytest.importorskip("matplotlib")
+    with pytest.raises(SystemExit, match=r"--plot: cannot write '?/dev/full"):
+        budget_plot.main([*stores, "--plot", "/dev/full"])
+    assert "wrote" not in capsys.readouterr().out

@@ -290,7 +290,10 @@ def main() -> None:
     print(markdown(report))
     print(f"\n{report['seconds']:.0f} s; figures in {args.json}")
     if args.plot:
-        write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
+        try:  # a write that fails at the end (a full disk) is said, not a traceback
+            write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
+        except PyaiError as error:
+            raise SystemExit(str(error)) from None
         print(f"plot in {args.plot}")
 
 
