@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         named += [(series[0], path) for path in series[1:]]
     if not named:
         parser.error("give results files, or --series NAME FILE...")
-    if args.plot:
+    if args.plot is not None:
         try:
             check_plot("--plot", args.plot)
         except PyaiError as error:
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {label:<40} {iterations:>9,}  {row['win_rate']:.3f} [{row['win_rate_low']:.3f}, "
                 f"{row['win_rate_high']:.3f}]  {row['games']} games  {row['ms_per_move']:.0f} ms/move"
             )
-    if args.plot:
+    if args.plot is not None:
         try:  # a write that fails at the end (a full disk) is said, not a traceback
             write_plot("--plot", args.plot, lambda image_format: draw(lines, game, fair, image_format))
         except PyaiError as error:

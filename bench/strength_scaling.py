@@ -229,7 +229,7 @@ def main() -> None:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
     fields = [field for field in args.fields.split(";") if field]
     game = checked_game(parser, args.game)
-    if args.plot:  # fail before a long run, not after it
+    if args.plot is not None:  # fail before a long run, not after it
         try:
             check_plot("--plot", args.plot)
         except PyaiError as error:
@@ -275,7 +275,7 @@ def main() -> None:
     path.write_text(json.dumps(report, indent=1) + "\n")
     print(markdown(rows, game.players))
     print(f"\n({game}: fair share {1 / game.players:.3f}; every deal in each seating; rows in {path})")
-    if args.plot:
+    if args.plot is not None:
         try:  # a write that fails at the end (a full disk) is said, not a traceback
             write_plot("--plot", args.plot, lambda image_format: plot(rows, str(game), game.players, image_format))
         except PyaiError as error:

@@ -107,7 +107,7 @@ def _analyse(args: argparse.Namespace) -> int:
 def _review(args: argparse.Namespace) -> int:
     from .commands.review import plot_review, read_record, review
 
-    if args.plot:
+    if args.plot is not None:
         check_plot("--plot", args.plot)
     record = read_record(args.record, args.game, args.deal, args.rotation)
     try:
@@ -130,7 +130,7 @@ def _review(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         print(result.report(top=args.top))
-    if args.plot:
+    if args.plot is not None:
         write_plot("--plot", args.plot, lambda image_format: plot_review(result, seats, image_format))
         print(f"plot: {args.plot}", file=sys.stderr)
     return 0

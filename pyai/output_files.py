@@ -23,6 +23,8 @@ def check_writable(option: str, path: str) -> None:
     new files, and it is no folder itself. The file is opened to see (a file system such
     as /proc refuses what permissions allow), never emptied, and removed again if the
     check made it: nothing is left behind."""
+    if not path:  # an empty name would be the current folder's
+        raise OutputFileError(f"{option} needs a file name, not ''")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise OutputFileError(f"{option}: {path} is a folder, not a file to write")

@@ -36,6 +36,8 @@ def test_a_folder_or_a_missing_folder_is_refused_by_option_and_path(tmp_path):
     missing = tmp_path / "no" / "r.json"
     with pytest.raises(OutputFileError, match=f"--json: cannot write {missing}: there is no folder {missing.parent}"):
         check_writable("--json", str(missing))
+    with pytest.raises(OutputFileError, match="--plot needs a file name, not ''"):  # not the current folder
+        check_writable("--plot", "")
 
 
 def test_a_path_the_file_system_or_permissions_refuse_is_refused_and_a_file_kept_whole(tmp_path, monkeypatch):

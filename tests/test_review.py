@@ -272,3 +272,12 @@ def test_a_plot_that_cannot_be_written_is_refused_before_the_review(tmp_path, ca
     assert main(["review", str(path), "--plot", str(plot)]) == 2
     out, err = capsys.readouterr()
     assert f"--plot: cannot write {plot}: there is no folder" in err and out == ""
+
+
+def test_a_plot_named_by_an_empty_string_is_refused_not_skipped(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra (matplotlib)")
+    path = tmp_path / "blunder.txt"
+    path.write_text(BLUNDER)
+    assert main(["review", str(path), "--plot", ""]) == 2
+    out, err = capsys.readouterr()
+    assert "--plot needs a file name, not ''" in err and out == ""

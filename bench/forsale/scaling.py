@@ -280,7 +280,7 @@ def main() -> None:
     if args.search_child is not None:
         print(json.dumps(search_child(args.search_child, args.seed)))
         return
-    if args.plot:  # fail before a long run, not after it
+    if args.plot is not None:  # fail before a long run, not after it
         try:
             check_plot("--plot", args.plot)
         except PyaiError as error:
@@ -289,7 +289,7 @@ def main() -> None:
     Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
     print(markdown(report))
     print(f"\n{report['seconds']:.0f} s; figures in {args.json}")
-    if args.plot:
+    if args.plot is not None:
         try:  # a write that fails at the end (a full disk) is said, not a traceback
             write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
         except PyaiError as error:

@@ -116,7 +116,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         path = getattr(args, option, None)
         if path not in (None, "-"):  # "-": standard output
             check_writable(f"--{option}", path)
-    if getattr(args, "plot", None):
+    if getattr(args, "plot", None) is not None:
         check_plot("--plot", args.plot)
 
 
@@ -137,7 +137,7 @@ def _emit(report: dict, args: argparse.Namespace) -> None:
             write_text(f"--{option}", path, text)
     if not to_stdout:
         print(table(report))
-    if args.plot:
+    if args.plot is not None:
         write_plot("--plot", args.plot, lambda image_format: plot(report, image_format))
 
 
