@@ -163,7 +163,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     words = _split_words(text)
     if not words:
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
-    chance = _chance_said(text)
+    chance = _chance_said(text, names, data.get("step", ""))
     if chance is not None:
         return _table_chance(chance, data, names, me, components)
     move = _move_part(text)
@@ -383,6 +383,22 @@ _TOLD_CHANCE = (
 _TABLE_HEAD = re.compile(rf"[^a-z0-9$*/]*({'|'.join(TABLE_WORDS)})(?![a-z])", re.IGNORECASE)
 
 
+# The table's own deals, which a line opened by a table word says.
+_TABLE_DEALS = ("deal order", "deal demands", "deal display", "deal tiles", "reveal contract")
+
+
+def _seat_named_first(text: str, names: list[str], step: str) -> bool:
+    """Whether `text` opens with a seat's name, which makes the line that seat's though the name
+    starts with a table word ('Order2', 'Tiles-Bot', 'Display.'). A name that is only a table
+    word ('Order') is the table's word while the table deals: else the deal could not be said."""
+    for name in names:
+        if re.match(rf"\s*{re.escape(name)}(?![a-z0-9])", text, re.IGNORECASE):
+            only_a_table_word = _split_words(name) in [[word] for word in TABLE_WORDS]
+            if not (only_a_table_word and step in _TABLE_DEALS):
+                return True
+    return False
+
+
 @dataclass
 class _ChanceSaid:
     """A chance step the whole table sees, as a line says it: the step, the words after its
@@ -393,11 +409,12 @@ class _ChanceSaid:
     round: int | None = None
 
 
-def _chance_said(text: str) -> _ChanceSaid | None:
+def _chance_said(text: str, names: list[str], step: str) -> _ChanceSaid | None:
     """The table's chance step `text` says, by its head: 'order ...', 'display ...', or as the step
-    is told back, 'player order: ...', 'North America wants ...'; None for a line said by a seat."""
+    is told back, 'player order: ...', 'North America wants ...'; None for a line said by a seat
+    (`names`), one that starts with a seat's name too ('Order2 sponsors 1', `step` the step next)."""
     head = _TABLE_HEAD.match(text)
-    if head:
+    if head and not _seat_named_first(text, names, step):
         return _ChanceSaid(head.group(1).lower(), text[head.end() :])
     for told, kind in _TOLD_CHANCE:
         head = told.match(text)
@@ -501,7 +518,9 @@ def _demands(words: list[str], components: Components) -> str:
 
 def _markets_said(words: list[str], components: Components) -> list[_MarketDemands]:
     """The demands said, market by market: a new one after '/' or a market's name (a name right
-    after '/', or at the start, names the one begun)."""
+    after '/', or at the start, names the one begun). A name comes before its market's symbols, as
+    they are told; TokenSyntaxError for one after symbols no name came before ('speed ... Europe
+    suitcase ...'): a person who names each market after its symbols would mean the other market."""
     said = [_MarketDemands()]
     for word in words:
         current = said[-1]
@@ -509,6 +528,13 @@ def _markets_said(words: list[str], components: Components) -> list[_MarketDeman
         if word == "/":
             said.append(_MarketDemands())
         elif word in _MARKETS:
+            if not begun and current.market is None:
+                raise TokenSyntaxError(
+                    "name each market before its symbols, as they are told ('North America wants speed, speed, "
+                    "power; next: green | suitcase; Europe wants ...'), or say them in order without names, "
+                    "North America's first: 'demands speed speed power green suitcase / suitcase safety green "
+                    "power safety'"
+                )
             if not (begun and current.market in (None, _MARKETS[word])):  # "north america": one name
                 said.append(_MarketDemands())
             said[-1].market = _MARKETS[word]
@@ -993,9 +1019,19 @@ class _Said:
         )
 
 
+# Words that place workers on the board: said with a sponsor, they make the line two moves.
+_BOARD_WORDS = ("row", "rows", "column", "columns", "col", "cols", "corner", "corners")
+
+
 def _turn(said: _Said) -> str | None:
     words = said.words
     if said.has("sponsor"):
+        # 'sponsors row 2' is no count of workers: sponsoring and placing on the board are two moves.
+        if _places_on_board(said.outside):
+            raise TokenSyntaxError(
+                "sponsoring and placing workers (on a row, a column or the corner) are two moves: "
+                "say one of them, 'sponsors 2' or 'row 1', 'column 3', 'corner family'"
+            )
         return f"sponsor:{_need(said.number(), 'say how many workers sponsor')}"
     if "corner" in words:
         return f"corner:{_need(_car(words), 'say which car the corner makes: city, family or super')}"
@@ -1005,6 +1041,12 @@ def _turn(said: _Said) -> str | None:
             said.number(word, counted=("worker", "workers"))
             return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
     return None
+
+
+def _places_on_board(words: list[str]) -> bool:
+    """Whether `words` name a place on the board for workers: a row, a column ('r2', 'c 3' too) or the corner."""
+    short = any(word in ("r", "c") and after.isdigit() for word, after in zip(words, words[1:]))
+    return short or any(word in _BOARD_WORDS for word in words)
 
 
 # Words before a number that make it the place along the line ("at 2", "position 3", "tile 4").
@@ -1088,12 +1130,20 @@ def _place_by_face(phrase: str, said: _Said, place: int | None = None) -> int:
 def _put(said: _Said) -> str | None:
     words = said.words
     if said.has("discard"):
-        if any(where in said.outside for where in ("station", "office", "styling")):
+        if any(where in said.outside for where in ("station", "office", "styling")) or said.number() is not None:
             raise TokenSyntaxError("say where the tile goes, or that it is discarded: not both")
         return "discard"
     for where in ("station", "office"):
         if where in words:
             return f"put:{where},{_need(said.number(where), f'say which {where}: {where} 2')}"
+    # A number with no station or office names no place: 'on 4' may be either, and a car's
+    # styling takes none ('puts it on 4 and makes the family car' is no styling).
+    number = said.number()
+    if number is not None:
+        raise TokenSyntaxError(
+            f"say which place {number} is: 'puts it on station {number}' or 'in office {number}' "
+            "(a car's styling is said without a number: 'on styling city')"
+        )
     car = _car(words)
     return f"put:styling,{car}" if car else None
 
@@ -1112,15 +1162,25 @@ def _choose_market(said: _Said) -> str | None:
     return None if market is None else f"market:{market}"
 
 
+_SHIP_ONE_THING = "say the one thing done: 'ships 7', 'marketing 2', 'takes back NA 6' or 'does not ship'"
+
+
 def _ship(said: _Said) -> str | None:
     words = said.words
+    # Workers put at this step go on marketing, whether or not it is named ('puts 2 workers'):
+    # their count is never a level, and with a ship, a car taken back or a sale it is two moves.
+    workers = _workers_counted(said.outside)
+    if workers and said.has("ship", "back", "takeback", "sell", "sold"):
+        raise TokenSyntaxError(_SHIP_ONE_THING)
     number = said.number("level", "space", "marketing")
     if said.negated() or any(word in _NO for word in said.outside):
-        if number is not None or said.has("marketing", "back", "takeback", "sell", "sold"):
-            raise TokenSyntaxError(
-                "say the one thing done: 'ships 7', 'marketing 2', 'takes back NA 6' or 'does not ship'"
-            )
+        # 'puts no workers' denies marketing, not the ship
+        put_none = any(word in ("worker", "workers") for word in said.outside)
+        if number is not None or put_none or said.has("marketing", "back", "takeback", "sell", "sold"):
+            raise TokenSyntaxError(_SHIP_ONE_THING)
         return "ship:none"
+    if workers:
+        return f"marketing:{_need(number, 'say how many workers go on marketing')}"
     if "back" in words or said.has("takeback"):
         market = _need(_market(words), "say the market and level of the car taken back: 'takes back NA 6'")
         return f"takeback:{market},{_need(number, 'say the level of the car taken back')}"
@@ -1129,6 +1189,11 @@ def _ship(said: _Said) -> str | None:
     if said.has("sell", "sold"):
         return f"sell:{_need(number, 'say the sales space whose reward the top car takes')}"
     return None if number is None else f"ship:{number}"
+
+
+def _workers_counted(words: list[str]) -> bool:
+    """Whether `words` say a number of workers ('2 workers', 'one worker')."""
+    return any(word.isdigit() and after in ("worker", "workers") for word, after in zip(words, words[1:]))
 
 
 def _contract(said: _Said) -> str | None:

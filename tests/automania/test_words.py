@@ -593,6 +593,44 @@ def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(s
 
 
 @pytest.mark.parametrize(
+    "step, text, why",
+    [
+        # a sponsor said with a place on the board: no count of workers sponsoring
+        ("turn", "Ann sponsors row 2", "sponsoring and placing workers (on a row, a column or the corner) are two"),
+        ("turn", "Ann sponsors column 3", "say one of them, 'sponsors 2' or 'row 1', 'column 3', 'corner family'"),
+        ("turn", "Ann sponsors a worker on column 4", "sponsoring and placing workers"),
+        ("turn", "Ann sponsors 1 worker and places on r2", "sponsoring and placing workers"),
+        ("turn", "Ann sponsors 2 and takes the corner", "sponsoring and placing workers"),
+        # workers put at the ship step go on marketing: with a ship they are two moves, never a level
+        ("ship", "Ann ships 2 workers", "say the one thing done"),
+        ("ship", "Ann puts 2 workers and ships 6", "say the one thing done"),
+        ("ship", "Ann puts 2 workers on 6", "2 and 6 are said: say one number"),
+        ("ship", "Ann puts no workers", "say the one thing done"),
+        # a number that names no place: station 4 or office 4? styling takes none
+        ("place tile", "Ann puts it on 4 and makes the family car", "say which place 4 is: 'puts it on station 4'"),
+        ("place tile", "Ann puts it on 4", "say which place 4 is: 'puts it on station 4' or 'in office 4'"),
+        ("place tile", "Ann puts it on styling city 2", "say which place 2 is"),
+        ("place tile", "Ann discards it, 3", "say where the tile goes, or that it is discarded: not both"),
+    ],
+)
+def test_a_number_or_a_place_the_move_does_not_use_is_refused_never_dropped(step, text, why):
+    with pytest.raises(TokenSyntaxError, match=re.escape(why)):
+        game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0)
+
+
+@pytest.mark.parametrize(
+    "step, text, token",
+    [
+        ("ship", "Bob puts 2 workers", "marketing:2"),  # workers at the ship step are marketing
+        ("ship", "Bob puts 2 workers on 6 stars", "marketing:2"),  # the stars they make are no level
+        ("ship", "Bob 3 workers on the marketing space", "marketing:3"),
+    ],
+)
+def test_workers_put_at_the_ship_step_are_marketing(step, text, token):
+    assert game(3).words_to_token(text, at_step(step, mover=1, space="R1"), NAMES[:3], 0) == token
+
+
+@pytest.mark.parametrize(
     "step, text, token",
     [
         ("ship", "Ann markets 1", "marketing:1"),
@@ -659,6 +697,22 @@ def test_words_that_fit_no_move_of_the_step_say_what_the_step_takes():
         words("Ann row 1", data, NAMES[:3], 1)
     with pytest.raises(TokenSyntaxError, match="cannot read 'I put it on station 1': you are to take a tile"):
         words("I put it on station 1", state.view(0).to_dict(), ["you", "seat 1", "seat 2"], 0)
+
+
+@pytest.mark.parametrize("name", ["Order2", "Display.", "Tiles-Bot"])
+def test_a_seat_whose_name_starts_with_a_table_word_says_its_own_steps(name):
+    """A line that opens with a seat's name is that seat's, though the name starts with a word that
+    opens the table's lines; the table's lines, the seat named in them, are still the table's."""
+    names, words = [name, "Bob", "Cy"], game(3).words_to_token
+    assert words(f"{name} sponsors 1 worker", at_step("turn"), names, 1) == "sponsor:1"
+    assert words(f"{name.lower()}: row 2", at_step("turn"), names, 1) == "place:R2"
+    with pytest.raises(TokenSyntaxError, match=f"it is {re.escape(name)}'s turn, not Bob's"):
+        words("Bob row 2", at_step("turn"), names, 1)
+    state = game(3).new_initial_state()
+    assert words(f"order Bob {name} Cy", state.view(1).to_dict(), names, 1) == "order:1,0,2"
+    assert words("order 2 0 1", state.view(1).to_dict(), names, 1) == "order:2,0,1"  # seats by number
+    play(state, *setup()[:2])
+    assert words("display 4 11 19", state.view(1).to_dict(), names, 1) == "display:4,11,19"
 
 
 def test_names_of_several_words_and_the_play_prompts_you():
@@ -938,6 +992,17 @@ def test_a_told_deal_is_read_by_what_it_names_and_refused_where_that_does_not_fi
         words("demands EU suitcase safety green power safety NA speed speed power green suitcase", data, NAMES[:3], 0)
         == both
     )
+    # a market is named before its symbols: one named after them is no name of the symbols that follow
+    na_symbols, eu_symbols = "speed speed power green suitcase", "suitcase safety green power safety"
+    assert words(f"demands Europe {eu_symbols} North America {na_symbols}", data, NAMES[:3], 0) == both
+    assert words(f"demands {na_symbols} / Europe {eu_symbols}", data, NAMES[:3], 0) == both
+    for after in (
+        f"demands {eu_symbols} Europe {na_symbols}",
+        f"demands {eu_symbols} Europe / {na_symbols} North America",
+        f"demands NA {na_symbols} / {eu_symbols} Europe",
+    ):
+        with pytest.raises(TokenSyntaxError, match="name each market before its symbols, as they are told"):
+            words(after, data, NAMES[:3], 0)
     with pytest.raises(TokenSyntaxError, match="North America's demands are 3 symbols before 'next'"):
         words(f"{na.replace('power (2); next:', 'next: power |')}; {eu}", data, NAMES[:3], 0)
     with pytest.raises(TokenSyntaxError, match="North America's demands are said twice"):
