@@ -68,14 +68,20 @@ def _chance(theme: Theme, after: dict) -> list[str]:
     if not after["table"]:  # the unseen removal: no card is turned up
         return [REMOVAL_SAID]
     deck = dealt_deck(after)
+    assert deck is not None  # cards are turned up only while the game goes on
     return [f"{deal_heading(after)}: {deck_noun(theme, deck)} {_card_names(theme, deck, after['table'])}"]
 
 
-def dealt_deck(data: dict[str, Any]) -> str:
+# The decks in the order of a view's `unseen` lists.
+DECKS = ("advisors", "vehicles", "checks")
+
+
+def dealt_deck(data: dict[str, Any]) -> str | None:
     """The deck whose cards are turned up in `data`'s phase: "advisors", "vehicles" or
-    "checks" (at the setup, the first auction's: the classic game auctions its vehicles)."""
+    "checks" (at the setup, the first auction's: the classic game auctions its vehicles);
+    None once the game is over."""
     first = "vehicles" if data.get("edition") == "classic" else "advisors"
-    return {"setup": first, "auction": first, "buying": "vehicles", "selling": "checks"}[data["phase"]]
+    return {"setup": first, "auction": first, "buying": "vehicles", "selling": "checks"}.get(data["phase"])
 
 
 def deck_noun(theme: Theme, deck: str) -> str:
@@ -83,11 +89,22 @@ def deck_noun(theme: Theme, deck: str) -> str:
     return {"advisors": "advisors", "vehicles": theme.vehicles, "checks": theme.checks}[deck]
 
 
+def deal_round(data: dict[str, Any]) -> tuple[int, int, int]:
+    """The round whose cards are turned up in `data` as numbers: its phase, its round and the
+    rounds in that phase (at the setup, the first auction's round)."""
+    dealing = data | {"phase": "auction"} if data["phase"] == "setup" else data
+    return phase_number(dealing), data["round"] + 1, data["rounds_per_phase"]
+
+
 def deal_heading(data: dict[str, Any]) -> str:
     """The round whose cards are turned up in `data`, as a deal is told: "-- phase 1, round
-    1 of 8" (at the setup, the first auction's round)."""
-    dealing = data | {"phase": "auction"} if data["phase"] == "setup" else data
-    return f"-- phase {phase_number(dealing)}, round {data['round'] + 1} of {data['rounds_per_phase']}"
+    1 of 8"."""
+    return "-- " + round_words(*deal_round(data))
+
+
+def round_words(phase: int, round_: int, rounds: int) -> str:
+    """A round as a deal's heading names it: "phase 1, round 1 of 8"."""
+    return f"phase {phase}, round {round_} of {rounds}"
 
 
 def phase_number(data: dict[str, Any]) -> int:

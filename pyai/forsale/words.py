@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
-from .narration import BOOST_SAID, REMOVAL_SAID, deal_heading, dealt_deck, deck_noun
+from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
 from .themes import Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 _ASIDE = re.compile(r"\(([^()]*)\)")  # an aside in brackets: "(Lawyer 21)", "(kept secret)"
-# Words in an aside that say a Fleet Manager's payment: "(boosted)", "(paid)", "(not paying)".
+# Words that say a Fleet Manager's payment, in the line or an aside: "paying 3", "(boosted)", "(not paying)".
 _PAYMENT_WORDS = re.compile(r"pay|paid|boost")
 # A deal as it is told back: "-- phase 1, round 1 of 8: advisors 3 Sales Associate, 12 Controller, 17 ...".
-_TOLD_DEAL = re.compile(r"--\s*phase\s+(\S+?)\s*,\s*round\s+(\S+)\s+of\s+(\S+?)\s*:(.*)", re.IGNORECASE | re.DOTALL)
+_TOLD_DEAL = re.compile(
+    r"--\s*phase\s+([0-9]+)\s*,\s*round\s+([0-9]+)\s+of\s+([0-9]+)\s*:(.*)", re.IGNORECASE | re.DOTALL
+)
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
 _PAYING = re.compile(r"\b(?:pay|pays|paying|paid) \$?3\b")
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
@@ -33,6 +36,11 @@ _NEGATIONS = frozenset(
 _UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips"}
 # A bid said as a raise over the last one ("bids 5 more"): a bid is its total.
 _RELATIVE = frozenset(("more", "top", "by", "extra"))
+# A bid said with what it is for ("bids on the 19"): its number would be read as the amount.
+_BID_TARGETS = frozenset(("on", "for"))
+# How the verbs of a sell and of a Lawyer's keep start ("sells", "sold"; "keeps", "takes 12 back").
+_SELL_VERBS = ("sell", "sold")
+_KEEP_VERBS = ("keep", "kept", "take", "took")
 
 
 def words_help(theme: Theme) -> str:
@@ -65,7 +73,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if " ".join(text.lower().split()).rstrip(".") == REMOVAL_SAID:
         raise TokenSyntaxError(_removal_unnamed(data, theme))
     # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
-    words = _asides_read(text.split(";")[0], theme).replace(",", " ").split()
+    asides = _Asides()
+    line = _asides_read(text.split(";")[0], theme, asides)
+    words = line.replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
@@ -90,6 +100,17 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     said = set(rest.split())
     verb = words[1].lower() if len(words) > 1 else ""
     denied = bool(said & _NEGATIONS)
+    # An aside is read with the move that says it: elsewhere its number would be read as a card or an amount.
+    if asides.payments and not verb.startswith(("play", "offer")):
+        raise TokenSyntaxError(
+            f"the aside {asides.payments[0]!r} says a payment, which goes only with an advisor played "
+            f"('{names[seat]} plays 13 (paying 3)'): say {names[seat]}'s move without it"
+        )
+    if asides.lawyers and not verb.startswith(_SELL_VERBS + _KEEP_VERBS):
+        raise TokenSyntaxError(
+            f"the aside {asides.lawyers[0]!r} names the {theme.lawyer}'s number, which only a sell or a keep says "
+            f"('{names[seat]} sells 12 20 ({theme.lawyer} 19)'): say {names[seat]}'s move without it"
+        )
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
     if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not any(c.isdigit() for c in rest):
@@ -100,22 +121,33 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             return "mech:use"
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         return _play(rest, data["seats"][seat], theme)
-    numbers = _numbers(rest)  # a payment's words are a play's only: anywhere else, its 3 is a number said
+    numbers = _numbers(rest)  # a payment's words are a play's only: with a pass, its 3 is a number said
     if verb.startswith(("pass", "drop", "use", "skip")) and numbers:  # what they take follows from the table
         raise TokenSyntaxError(f"'{names[seat]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(("pass", "drop")):  # "Bob drops out", "Carol passes without bidding"
         return "pass"
     if denied:
         raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
+    if verb.startswith(("bid", "raise") + _SELL_VERBS + _KEEP_VERBS) and _PAYMENT_WORDS.search(rest):
+        move = "bid" if verb.startswith(("bid", "raise")) else "sell" if verb.startswith(_SELL_VERBS) else "keep"
+        raise TokenSyntaxError(  # its 3 would be read as an amount or a card
+            f"a payment goes only with an advisor played ('{names[seat]} plays 13 paying 3'), not with a {move}: "
+            f"say the {move} without it (not {text!r})"
+        )
     if verb.startswith(("bid", "raise")):
+        if _abilities_named(rest, theme) or said & _BID_TARGETS:  # "bids on the 19 Lawyer": 19 is no amount
+            raise TokenSyntaxError(
+                f"a bid says its total alone, not the card it is for (the cards go by the bids): "
+                f"say e.g. '{names[seat]} bids 8' (not {text!r})"
+            )
         if said & _RELATIVE or (verb.startswith("raise") and "to" not in said):  # "raises 2" is by, or to?
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
         return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
-    if verb.startswith(("sell", "sold")):
-        return _sell(rest, names[seat], theme, text)
-    if verb.startswith(("keep", "kept", "take", "took")):
-        return _keep(rest, data["seats"][seat], names[seat], theme)
+    if verb.startswith(_SELL_VERBS):
+        return _sell(_after_verb(line), names[seat], theme, text)
+    if verb.startswith(_KEEP_VERBS):
+        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
         return "mech:use"
     if verb.startswith("skip"):
@@ -142,18 +174,12 @@ def decision_words(data: dict[str, Any], theme: Theme) -> str:
 
 def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
     """The cards turned up next and how to say them: "the 4 advisors turned up: say 'deal 3 12 19 27'"."""
-    classic = data.get("edition") == "classic"
-    first = theme.vehicles if classic else "advisors"
-    noun = {
-        "setup": first,  # the unseen removal goes by itself: the first cards told are the first auction's
-        "auction": first,
-        "buying": theme.vehicles,
-        "selling": theme.checks,
-    }.get(data["phase"])
-    if noun is None:
+    # At the setup the unseen removal goes by itself: the first cards told are the first auction's.
+    deck = dealt_deck(data)
+    if deck is None:
         return ""
     example = " ".join(str(n) for n in (3, 12, 19, 27, 8, 22)[: data["players"]])
-    return f"the {data['players']} {noun} turned up: say 'deal {example}' (their numbers)"
+    return f"the {data['players']} {deck_noun(theme, deck)} turned up: say 'deal {example}' (their numbers)"
 
 
 def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | None:
@@ -164,33 +190,42 @@ def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | Non
     itself (no one sees it): the cards told are the first auction's, as in words."""
     if data["to_move"] != "chance":
         return None
-    classic = data.get("edition") == "classic"
-    first = 1 if classic else 0  # the first phase auctions the vehicles in the classic game
-    deck = {"setup": first, "auction": first, "buying": 1, "selling": 2}.get(data["phase"])
+    deck = dealt_deck(data)
     if deck is None:
         return None
-    noun = ("advisors", theme.vehicles, theme.checks)[deck]
-    unseen = Counter(data["unseen"][deck])
+    unseen = Counter(data["unseen"][DECKS.index(deck)])
 
     def label(number: int) -> str:
-        if deck == 0:
+        if deck == "advisors":
             return theme.advisor(number)  # its number and ability, as the table is told
-        return f"{theme.vehicle if deck == 1 else theme.check} {number}"
+        return f"{theme.vehicle if deck == 'vehicles' else theme.check} {number}"
 
     options = tuple(ChanceOption(str(n), label(n), copies) for n, copies in sorted(unseen.items()))
     players = data["players"]
-    return ChancePicker(f"the {players} {noun} turned up", "deal", players, options)
+    return ChancePicker(f"the {players} {deck_noun(theme, deck)} turned up", "deal", players, options)
 
 
-def _asides_read(text: str, theme: Theme) -> str:
+@dataclass
+class _Asides:
+    """The asides a line's reading unwrapped that say what only some moves say, each as it
+    was written: a payment, an advisor played's ("(paying 3)"), or a number marked as the
+    Lawyer's, a sell's or a keep's ("(Lawyer 21)")."""
+
+    payments: list[str] = field(default_factory=list)
+    lawyers: list[str] = field(default_factory=list)
+
+
+def _asides_read(text: str, theme: Theme, asides: _Asides) -> str:
     """`text` without the notes a step told back carries, and without the brackets of the
-    asides it reads, whose words are read with the rest. A note names no number, payment or
-    advisor ("(kept secret)", "(Lawyer)" is read), or is the cash a step moved as it is told
-    ("(cash: you 28 -> 24, Bob 28 -> 26)"). An aside with a number is read when it says
-    what that number is, the Lawyer's ("(Lawyer 21)", "(Lawyer: 21)") or a payment
-    ("(paying 3)"); any other is refused: its number would be read as a card of the move.
-    So are brackets that do not pair up, and square or curly ones ("[bid:4]", as the advice
-    shows a move's token): neither read nor dropped."""
+    asides it reads, whose words are read with the rest, parted from it by commas (a number
+    beside an aside is never bound to a word in it: in "6 (Lawyer 21)" the 6 is no Lawyer).
+    A note names no number, payment or advisor ("(kept secret)", "(Lawyer)" is read), or is
+    the cash a step moved as it is told ("(cash: you 28 -> 24, Bob 28 -> 26)"). An aside
+    with a number is read when it says what that number is, the Lawyer's ("(Lawyer 21)",
+    "(Lawyer: 21)") or a payment ("(paying 3)"), noted in `asides` for the move to accept
+    or refuse; any other is refused: its number would be read as a card of the move. So are
+    brackets that do not pair up, and square or curly ones ("[bid:4]", as the advice shows a
+    move's token): neither read nor dropped."""
     square = re.search(r"[\[\]{}]", text)
     if square:
         raise TokenSyntaxError(
@@ -206,7 +241,7 @@ def _asides_read(text: str, theme: Theme) -> str:
         paid = _PAYMENT_WORDS.search(inside.lower()) is not None
         if cash_note.fullmatch(inside.strip()) or not (numbered or paid or _abilities_named(inside, theme)):
             return " "
-        unmarked = _lawyer_said(" ".join(inside.lower().split()), theme)[1]
+        lawyers, unmarked = _lawyer_said(_parted(inside), theme)
         if numbered and not paid and any(c.isdigit() for c in unmarked):
             read = (
                 f"a number in brackets is read only as the {theme.lawyer}'s ('({theme.lawyer} 21)') or a payment "
@@ -217,7 +252,11 @@ def _asides_read(text: str, theme: Theme) -> str:
             raise TokenSyntaxError(
                 f"the aside {match.group(0)!r} is not read: {read}say its number in the line itself, or leave it out"
             )
-        return f" {inside} "
+        if paid:
+            asides.payments.append(match.group(0))
+        if lawyers:
+            asides.lawyers.append(match.group(0))
+        return f" , {inside} , "
 
     read, unread = text, ""
     while read != unread:  # the innermost aside first: "((Lawyer 21))"
@@ -227,19 +266,50 @@ def _asides_read(text: str, theme: Theme) -> str:
     return read
 
 
-def _lawyer_said(rest: str, theme: Theme) -> tuple[list[int], str]:
-    """The numbers `rest` (lower case, single spaced) marks as the Lawyer's, "lawyer 21",
-    "lawyer: 21" or, as a sell is told, "with the 19 lawyer"; and `rest` without them. The
-    number after the word goes first, and one before it only after "the" or "with": in
-    "12 and 20 lawyer 21" and "12 and 20 (lawyer)" the 20 is a vehicle."""
+def _parted(text: str) -> str:
+    """`text` lower case and single spaced, each comma a word of its own: what parts the
+    words the Lawyer's number binds to."""
+    return " ".join(text.lower().replace(",", " , ").split())
+
+
+def _lawyer_said(parted: str, theme: Theme, sell: bool = False) -> tuple[list[int], str]:
+    """The numbers `parted` (as _parted gives it) marks as the Lawyer's, and `parted`
+    without them or its commas. A number is the Lawyer's said after the word ("lawyer 21",
+    "lawyer: 21"), or before it after "the" or "with", as the companion tells a sell ("with
+    the 19 lawyer"); when it opens a sell (`sell`), right before it too ("sells 19 lawyer: 6
+    and 7", as the companion names the advisor: "19 Lawyer"). Any other number before the
+    word is a vehicle: in "12 and 20 lawyer 21" and "12 and 20 lawyer" the 20. With a
+    number on each side, the one before is the Lawyer's after "with" or opening a sell, and
+    the one after it a vehicle ("with the 19 lawyer 6 and 7"); after "the" alone either may
+    be, so the line is refused ("the 7 lawyer 21")."""
     if not theme.lawyer:
-        return [], rest
-    lawyer = re.escape(theme.lawyer.lower())
-    for marked in (rf"\b{lawyer}:? ?\$?(\d+)\b", rf"\b(?:the|with) (\d+) {lawyer}\b"):
-        found = [int(number) for number in re.findall(marked, rest)]
-        if found:
-            return found, re.sub(marked, " ", rest)
-    return [], rest
+        return [], parted.replace(",", " ")
+    lawyers: list[int] = []
+    cuts: list[tuple[int, int]] = []  # the spans read as a Lawyer's: a number and its word
+    for word in re.finditer(rf"\b{re.escape(theme.lawyer.lower())}\b", parted):
+        ahead = parted[: word.start()]
+        before = re.search(r"(?:^|(\S+) )\$?(\d+) $", ahead)
+        after = re.match(r":? ?\$?(\d+)\b", parted[word.end() :])
+        if before is not None:
+            lead, preceding = before.group(1), ahead[: before.start()].split()  # the words before the lead
+            told = lead == "with" or (lead == "the" and preceding[-1:] == ["with"])
+            opens_sell = sell and (lead is None or (lead == "the" and not preceding))
+            if after is not None and lead == "the" and not (told or opens_sell):
+                raise TokenSyntaxError(
+                    f"which is the {theme.lawyer}'s, {before.group(2)} or {after.group(1)}? say it after 'with', "
+                    f"e.g. 'with the {after.group(1)} {theme.lawyer}'"
+                )
+            if told or opens_sell or lead == "the":
+                lawyers.append(int(before.group(2)))
+                cuts.append((before.start(2), word.end()))
+                continue
+        if after is not None:
+            lawyers.append(int(after.group(1)))
+            cuts.append((word.start(), word.end() + after.end()))
+    unmarked = parted
+    for start, end in sorted(cuts, reverse=True):
+        unmarked = unmarked[:start] + " " + unmarked[end:]
+    return lawyers, " ".join(unmarked.replace(",", " ").split())
 
 
 def _abilities_named(text: str, theme: Theme) -> set[str]:
@@ -266,11 +336,12 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
     return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
 
 
-def _keep(rest: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
-    """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)"):
-    a Lawyer said with its number must be the one the seat sold with."""
-    _check_only_the_lawyer_named(rest, theme, "a keep", f"{name} keeps 20")
-    lawyers, kept = _lawyer_said(rest, theme)
+def _keep(parted: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
+    """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)"),
+    from the words after the verb (as _parted gives them): a Lawyer said with its number
+    must be the one the seat sold with."""
+    _check_only_the_lawyer_named(parted, theme, "a keep", f"{name} keeps 20")
+    lawyers, kept = _lawyer_said(parted, theme)
     sold_with = (seat.get("sell") or {}).get("lawyer")
     for lawyer in lawyers:
         if sold_with is not None and lawyer != sold_with:
@@ -278,15 +349,16 @@ def _keep(rest: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
     return f"keep:{_one(_numbers(kept), f'say which {theme.vehicle} is kept')}"
 
 
-def _sell(rest: str, name: str, theme: Theme, text: str) -> str:
-    """A seat's sell: one vehicle, or two and the Lawyer, "sells 12 20 with 19" (the lowest
-    unused Lawyer when none is said). A number marked as the Lawyer's ("(Lawyer 19)", "the 19
-    Lawyer") comes with two vehicles, never read as one."""
-    _check_only_the_lawyer_named(rest, theme, "a sell", f"{name} sells 12 20 with 19")
+def _sell(parted: str, name: str, theme: Theme, text: str) -> str:
+    """A seat's sell, from the words after the verb (as _parted gives them): one vehicle, or
+    two and the Lawyer, "sells 12 20 with 19" (the lowest unused Lawyer when none is said).
+    A number marked as the Lawyer's ("(Lawyer 19)", "with the 19 Lawyer", "19 Lawyer: 12 and
+    20") comes with two vehicles, never read as one."""
+    _check_only_the_lawyer_named(parted, theme, "a sell", f"{name} sells 12 20 with 19")
     example = f"'{name} sells 12', or two {theme.vehicles} and the Lawyer: '{name} sells 12 20 with 19'"
-    lawyers, vehicles_said = _lawyer_said(rest, theme)
+    lawyers, vehicles_said = _lawyer_said(parted, theme, sell=True)
     vehicles = _numbers(vehicles_said)
-    said = set(rest.split())
+    said = set(parted.split())
     if (len(vehicles) > 1 or lawyers) and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
         raise TokenSyntaxError(f"say the sell: {example} (not {text!r})")
     if lawyers:
@@ -315,9 +387,9 @@ def _check_only_the_lawyer_named(rest: str, theme: Theme, move: str, example: st
 
 def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) -> str:
     """The deal a line copied from its telling says ("-- phase 1, round 1 of 8: advisors 3
-    Sales Associate, 12 Controller, 17 Sales Director"), checked against the position: it
-    heads the round dealt now, names the deck dealt now, and each advisor's ability is its
-    number's."""
+    Sales Associate, 12 Controller, 17 Sales Director", or the numbers alone), checked against
+    the position: it heads the round dealt now, names the deck dealt now, and each advisor's
+    ability is its number's."""
     mover = data["to_move"]
     if mover != "chance":
         raise TokenSyntaxError(
@@ -327,14 +399,15 @@ def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) 
     told = _TOLD_DEAL.fullmatch(text)
     if told is None:
         raise TokenSyntaxError(f"cannot read {text!r} as a deal told back ('{heading}: ...'); {how}")
-    said = f"-- phase {told.group(1)}, round {told.group(2)} of {told.group(3)}"
-    if said.lower() != heading:
+    said = tuple(int(number) for number in told.group(1, 2, 3))  # by their numbers: "phase 01" is phase 1
+    if said != deal_round(data):
         raise TokenSyntaxError(
-            f"the cards turned up now are {heading.removeprefix('-- ')}'s, not {said.removeprefix('-- ')}'s; {how}"
+            f"the cards turned up now are {heading.removeprefix('-- ')}'s, not {round_words(*said)}'s; {how}"
         )
     deck = dealt_deck(data)
+    assert deck is not None  # cards are turned up only while the game goes on
     noun = deck_noun(theme, deck)
-    cards = " ".join(told.group(4).split())
+    cards = " ".join(told.group(4).split()).rstrip(".")  # the line may end as a sentence does
     if cards.lower() != noun and not cards.lower().startswith(f"{noun} "):
         raise TokenSyntaxError(f"the cards turned up now are {noun}, told as '{heading}: {noun} ...'; {how}")
     listed = cards[len(noun) :]
@@ -343,19 +416,27 @@ def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) 
 
 
 def _advisors_told(listed: str, theme: Theme) -> list[int]:
-    """Advisors as a deal tells them, "3 Sales Associate, 12 Controller": each a number, its
-    ability (when said) that number's."""
-    numbers = []
-    for item in (part.strip() for part in listed.split(",") if part.strip()):
-        told = re.fullmatch(r"([0-9]+)(?: (.+))?", item)
-        if told is None:
-            raise TokenSyntaxError(f"{item!r} is no advisor: a deal tells each by its number, e.g. '3 Sales Associate'")
-        number, ability = int(told.group(1)), told.group(2)
+    """Advisors as a deal tells them, "3 Sales Associate, 12 Controller", or by their numbers
+    alone, "3 12 19 27", commas or not: each a number, the words after it (when said) that
+    number's ability."""
+    numbers: list[int] = []
+    abilities: list[list[str]] = []  # the words said after each number
+    for word in listed.replace(",", " ").split():
+        if re.fullmatch(r"[0-9]+", word):
+            numbers.append(int(word))
+            abilities.append([])
+        elif any(c.isdigit() for c in word):  # never the words of an ability: "5.5", "-8", "12k"
+            raise TokenSyntaxError(f"{word!r} is no whole number: a deal tells each advisor by its number, e.g. '3'")
+        elif not numbers:
+            raise TokenSyntaxError(f"{word!r} is no advisor: a deal tells each by its number, e.g. '3 Sales Associate'")
+        else:
+            abilities[-1].append(word)
+    for number, words in zip(numbers, abilities):
+        ability = " ".join(words)
         if ability and 1 <= number <= 3 * len(theme.abilities):  # another number: the rules refuse the deal
             own = theme.abilities[(number - 1) // 3]
             if ability.lower() != own.lower():
                 raise TokenSyntaxError(f"advisor {number} is a {own}, not a {ability}")
-        numbers.append(number)
     return numbers
 
 
@@ -366,6 +447,18 @@ def _numbers_told(listed: str, noun: str) -> list[int]:
         if re.fullmatch(r"[0-9]+", word) is None:
             raise TokenSyntaxError(f"{word!r} is no number of the {noun}: a deal tells them as numbers, e.g. '1 5 9'")
     return [int(word) for word in words]
+
+
+def _after_verb(line: str) -> str:
+    """What `line` says after its first two words, the seat's name and the verb, as _parted
+    gives it: commas kept, as they part what the Lawyer's number binds to. A verb said as a
+    token's is followed by its cards ("I sell:21")."""
+    pieces = _parted(line).split()
+    spoken = [index for index, piece in enumerate(pieces) if piece != ","]
+    if len(spoken) < 2:
+        return ""
+    cards = pieces[spoken[1]].partition(":")[2]
+    return " ".join([cards, *pieces[spoken[1] + 1 :]]).strip()
 
 
 def _removal_unnamed(data: dict[str, Any], theme: Theme) -> str:

@@ -184,6 +184,76 @@ def test_a_pass_and_the_mechanics_step_say_no_number():
         read(mechanic, mechanic.to_move(), f"{who} uses the Mechanic 8")
 
 
+def test_a_payment_or_a_lawyers_number_is_read_only_with_the_move_that_says_it():
+    auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
+    seat = auction.to_move()
+    who = NAMES[seat]
+    for aside in ("(Lawyer: 21)", "(Lawyer 21)"):  # never bid:21
+        with pytest.raises(pyai.TokenSyntaxError, match=rf"the aside '\({aside[1:-1]}\)' names the Lawyer's number"):
+            read(auction, seat, f"{who} bids {aside}")
+    with pytest.raises(pyai.TokenSyntaxError, match=r"the aside '\(paying 3\)' says a payment"):  # never bid:3
+        read(auction, seat, f"{who} bids (paying 3)")
+    with pytest.raises(pyai.TokenSyntaxError, match="a payment goes only with an advisor played"):
+        read(auction, seat, f"{who} bids paying 3")
+    selling = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
+    vehicle = selling.view(3).to_dict()["seats"][3]["vehicles"][0]
+    for aside in ("(paying 3)", "(paid 7)"):  # never a second vehicle
+        with pytest.raises(pyai.TokenSyntaxError, match=rf"the aside '\({aside[1:-1]}\)' says a payment"):
+            read(selling, 3, f"I sell {vehicle} {aside}")
+    with pytest.raises(pyai.TokenSyntaxError, match="a payment goes only with an advisor played .*, not with a sell"):
+        read(selling, 3, f"I sell {vehicle} paying 3")
+
+
+def test_a_bid_names_its_amount_not_the_card_it_is_for():
+    auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
+    seat = auction.to_move()
+    who = NAMES[seat]
+    for line in (f"{who} bids on the 19 Lawyer", f"{who} bids on 19", f"{who} bids 4 (Lawyer)"):  # never bid:19
+        with pytest.raises(pyai.TokenSyntaxError, match="a bid says its total alone, not the card it is for"):
+            read(auction, seat, line)
+
+
+def test_a_sell_names_its_lawyer_first_as_the_companion_tells_it():
+    state = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
+    first, second = state.view(3).to_dict()["seats"][3]["vehicles"][:2]
+    for line in (
+        f"I sell with the 19 Lawyer {first} and {second}",
+        f"I sell 19 Lawyer: {first} and {second}",
+        f"I sell the 19 Lawyer, {first} and {second}",
+        f"you sell {first} and {second} with the 19 Lawyer",  # as a sell is told back
+        f"I sell {first} (Lawyer 19) and {second}",  # an aside's number is its own
+        f"I sell {first} and {second}, Lawyer 19",
+    ):
+        assert read(state, 3, line) == f"sell:{first},{second}@19", line
+    with pytest.raises(pyai.TokenSyntaxError, match=f"which is the Lawyer's, {second} or 19\\? say it after 'with'"):
+        read(state, 3, f"I sell the {first} and the {second} Lawyer 19")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "-- phase 1, round 1 of 7: advisors 3 12 19 27",  # by their numbers alone
+        "-- phase 1, round 1 of 7: advisors 3, 12, 19, 27",
+        "-- phase 1, round 1 of 7: advisors 3 Sales Associate 12 Controller 19 27",  # commas or not
+        "-- phase 1, round 1 of 7: advisors 3 Sales Associate, 12 Controller, 19 Lawyer, 27 Financial Advisor.",
+        "-- phase 01, round 1 of 07: advisors 3 Sales Associate, 12 Controller, 19 Lawyer, 27 Financial Advisor",
+    ],
+)
+def test_a_deal_told_back_is_read_by_its_numbers(line):
+    assert read(GAME.new_initial_state(), 0, line) == "deal:3,12,19,27"
+
+
+def test_a_deal_told_back_names_what_it_cannot_read():
+    state = GAME.new_initial_state()
+    for line, why in [
+        ("-- phase 1, round 1 of 7: advisors 3 12 19 27 5.5", "'5.5' is no whole number"),
+        ("-- phase 1, round 1 of 7: advisors Sales 3 12 19 27", "'Sales' is no advisor"),
+        ("-- phase 1, round 1 of 7: advisors 3 12 Mechanic 19 27.", "advisor 12 is a Controller, not a Mechanic$"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(state, 0, line)
+
+
 def step_line(c: Companion, rng: random.Random) -> str:
     """A random step of the game the companion follows, said as a person at the table
     would: the cards turned up as 'deal ...', a move as its token, the sells as told."""
