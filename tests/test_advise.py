@@ -630,6 +630,8 @@ def test_a_secret_choice_copied_early_is_the_choice_its_token_writes_in_any_orde
         assert c.handle(line)[0] == told, line
         assert c.position.my_choice == "sell:1,5@20"
         assert c.handle("undo")[0] == "undone"
+    assert c.handle("sell:5,1@20")[0] == told  # the token alone, as the advice shows it: yours
+    assert c.handle("undo")[0] == "undone"
     refused = c.handle("you sell 1 and 5 with the 20 Lawyer [sell:1,7@20]")[0]
     assert refused.startswith("not taken: the words say sell:1,5@20 but the token in brackets is sell:1,7@20")
     assert len(c.positions) == 1

@@ -514,9 +514,10 @@ class Companion:
         """A line while seats choose secretly: only the advised seat's own choice. Taken as
         a move when the rules take it now (its turn in seat order), else kept for the reveal."""
         words = text.split()
-        bare = len(words) == 1  # a move token: the seat to move's
+        # A move token alone is the advised seat's: the others' choices come in the reveal line.
+        bare = len(words) == 1
         mover = self.position.state.to_move()
-        seat = mover if bare else self._seat_named(words[0]) if words else None
+        seat = self.me if bare else self._seat_named(words[0]) if words else None
         secret = self.game.SECRET_CHOICE
         yours = f"'{secret.mine} {secret.examples[0]}'"
         reveal = f"say yours when you choose it ({yours}), then the others' in one line: {self._reveal_example()}"
@@ -534,7 +535,8 @@ class Companion:
         try:
             canonical = self._own_choice(token, self.position)
         except PyaiError as error:
-            raise TokenSyntaxError(f"{token} is not yours to choose: {error}") from None
+            others = f"; the others' come in one line: {self._reveal_example()}" if bare else ""
+            raise TokenSyntaxError(f"{token} is not yours to choose: {error}{others}") from None
         return SealedChoice(self.position, canonical)
 
     def _own_choice(self, token: str, position: Position) -> str:
