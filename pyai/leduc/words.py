@@ -146,9 +146,11 @@ class _Stakes:
     def fits(self, kind: str, number: int) -> bool:
         """Whether `number`, said as `kind` (_numbers_said), is this move's."""
         if self.verb == "raise":  # said alone, a raise's number is its size or its total: both are the limit's
-            return number in {"to": (self.stake,), "each": (self.stake,), "by": (self.size,)}.get(
-                kind, (self.size, self.stake)
-            )
+            if kind in ("to", "each"):
+                return number == self.stake
+            if kind == "by":
+                return number == self.size
+            return number in (self.size, self.stake)
         if self.verb == "call":  # said alone or "by", a call's number is what it costs
             return number == (self.stake if kind in ("to", "each") else self.cost)
         return False  # a check or a fold says no number of its own
