@@ -814,8 +814,24 @@ SESSION = {
         ({"advised": [[1, True]]}, '"advised": each entry is [step 0 to 2, win chance 0 to 1], not [1, True]'),
         ({"game": "nope"}, "\"game\": unknown game 'nope'"),
         ({"game": None}, '"game" must be a game string, not None'),
-        ({"extra": 1}, "unknown field 'extra' (a session holds game, seat, names, at, iterations, lines, advised)"),
-        ({"lines": ...}, 'missing field "lines" (a session holds game, seat, names, at, iterations, lines, advised)'),
+        (
+            {"extra": 1},
+            "unknown field 'extra' (a session holds game, seat, names, at, iterations, lines, advised, tokens)",
+        ),
+        (
+            {"lines": ...},
+            'missing field "lines" (a session holds game, seat, names, at, iterations, lines, advised, tokens)',
+        ),
+        ({"tokens": [["deal:3,12,19,27"]]}, '"tokens" must be a list of each line\'s tokens (2 entries), not'),
+        (
+            {"tokens": [["deal:3,12,19,27"], "bid:1"]},
+            "\"tokens\": line 2's must be a list of move tokens or null, not 'bid:1'",
+        ),
+        ({"tokens": [["deal:3,12,19,27"], []]}, '"tokens": line 2\'s must be a list of move tokens or null, not []'),
+        (
+            {"tokens": [["deal:3,12,19,27"], ["bid:99"]]},
+            "\"lines\": line 2 'Anna bids 1' is refused now: bid:99 at token 0",
+        ),
     ],
 )
 def test_a_session_file_is_checked_as_a_whole_before_it_goes_on(change, message, tmp_path, capsys):
@@ -845,6 +861,27 @@ def test_a_session_file_that_is_no_session_says_so(text, message, tmp_path):
     with pytest.raises(CompanionError) as error:
         resume(str(path))
     assert str(error.value).startswith(f"cannot resume from {str(path)!r}: {message}")
+
+
+def test_a_session_resumes_from_the_tokens_its_lines_were_taken_as(tmp_path):
+    """Each line's tokens are saved beside it, so a line the words would read otherwise now
+    (a newer pyai, a hand edit) replays as it was taken; a file without them reads its lines."""
+    path = tmp_path / "s.json"
+    c = Companion(Session(**SESSION), str(path))
+    c.handle("lost Bob cash")
+    c.handle("Bob bids 2")
+    saved = json.loads(path.read_text())
+    assert saved["tokens"] == [["deal:3,12,19,27"], ["bid:1"], None, ["bid:2"]]
+    moves = c.position.moves
+    saved["lines"][1] = "Anna frobs"  # no longer read: the tokens stand for it
+    path.write_text(json.dumps(saved))
+    resumed = resume(str(path))
+    assert resumed.position.moves == moves and resumed.session.lines[1] == "Anna frobs"
+    assert resumed.position.view().to_dict()["seats"][1].get("cash_range") is not None  # the lost line, read again
+    del saved["tokens"]
+    path.write_text(json.dumps(saved))
+    with pytest.raises(CompanionError, match="line 2 'Anna frobs' is refused now"):
+        resume(str(path))
 
 
 def test_a_good_session_file_resumes_and_goes_on_saving_to_itself(tmp_path):

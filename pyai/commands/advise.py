@@ -48,9 +48,9 @@ COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "he
 MAX_LINE = 1000
 # A session file holds at most a game's lines of MAX_LINE characters: a few hundred KiB.
 MAX_SESSION_BYTES = 16 << 20
-SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised")
+SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised", "tokens")
 # Fields a session file written before they existed may lack: each takes its default.
-OPTIONAL_FIELDS = ("advised",)
+OPTIONAL_FIELDS = ("advised", "tokens")
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 # How a refusal names the token it refused, before its reason ("bid:99 at token 0: ...").
@@ -132,6 +132,10 @@ class Session:
     at: str | None = None  # a starting position as text, or None: the game's start
     iterations: int = MOVE_ITERATIONS
     lines: list[str] = field(default_factory=list)  # every line that changed the position
+    # Each line's move tokens, as the rules took them (None: a line that played none, such as
+    # `lost`, or a secret choice kept for the reveal): a resume plays them, so a line the words
+    # read otherwise since (a newer pyai) replays as it was taken. Empty in older files: the lines are read.
+    tokens: list[list[str] | None] = field(default_factory=list)
     # Each advice given, as [steps told before it, the best move's win chance]: the win chance over the game.
     advised: list[list[float]] = field(default_factory=list)
 
@@ -227,6 +231,18 @@ class Session:
         for number, line in enumerate(self.lines, 1):
             if not isinstance(line, str):
                 raise CompanionError(f"{spelled('lines')}: line {number} must be text, not {_shown(line)}")
+        if not isinstance(self.tokens, list) or len(self.tokens) not in (0, len(self.lines)):
+            raise CompanionError(
+                f"{spelled('tokens')} must be a list of each line's tokens ({len(self.lines)} entries), "
+                f"not {_shown(self.tokens)}"
+            )
+        for number, tokens in enumerate(self.tokens, 1):
+            if tokens is not None and not (
+                isinstance(tokens, list) and tokens and all(isinstance(token, str) for token in tokens)
+            ):
+                raise CompanionError(
+                    f"{spelled('tokens')}: line {number}'s must be a list of move tokens or null, not {_shown(tokens)}"
+                )
         if not isinstance(self.advised, list):
             raise CompanionError(
                 f"{spelled('advised')} must be a list of [step, win chance], not {_shown(self.advised)}"
@@ -320,10 +336,11 @@ class Companion:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
         except (ProtocolError, PyaiError) as error:
             raise CompanionError(f"{spelled('at')}: {error}") from None
-        replay, session.lines = session.lines, []
-        for number, line in enumerate(replay, 1):  # a resumed session: its lines again, without advice
+        replay, recorded = session.lines, session.tokens or [None] * len(session.lines)
+        session.lines, session.tokens = [], []
+        for number, (line, tokens) in enumerate(zip(replay, recorded), 1):  # a resumed session, without advice
             try:
-                answer = self._change(line)
+                answer = self._change(line, tokens)
             except Exception as error:  # a bug: still one message naming the line, not a traceback
                 log.exception("internal error replaying %r", line[:200])
                 answer = [f"internal error: {type(error).__name__}: {error}"]
@@ -345,13 +362,13 @@ class Companion:
     def handle(self, line: str) -> list[str]:
         """What to print for one line. A line refused changes nothing: neither the
         position nor the session file."""
-        kept = (list(self.positions), list(self.session.lines), self.path)
+        kept = (list(self.positions), list(self.session.lines), list(self.session.tokens), self.path)
         try:
             return self._handle(line)
         except Exception as error:  # a bug: say so and put everything back; the game at the table goes on
             log.exception("internal error on %r", line[:200])
-            changed = (self.session.lines, self.path) != kept[1:]
-            self.positions, self.session.lines, self.path = kept[0], kept[1], kept[2]
+            changed = (self.session.lines, self.session.tokens, self.path) != kept[1:]
+            self.positions, self.session.lines, self.session.tokens, self.path = kept
             told = [f"not taken: internal error ({type(error).__name__}: {error}); nothing changed"]
             return told + (self._save() if changed else [])
 
@@ -378,6 +395,7 @@ class Companion:
                 return ["nothing to undo"]
             self.positions.pop()
             self.session.lines.pop()
+            self.session.tokens.pop()
             steps = len(self.session.lines)
             self.session.advised = [entry for entry in self.session.advised if entry[0] <= steps]
             if self.last_advice is not None and self.last_advice[1] > len(self.positions):
@@ -413,12 +431,15 @@ class Companion:
 
     # ------------------------------------------------------------- changes
 
-    def _change(self, text: str) -> list[str]:
-        """Applies a move or `lost ...`; an error line, or [] when accepted."""
+    def _change(self, text: str, tokens: list[str] | None = None) -> list[str]:
+        """Applies a move or `lost ...` (the line `text`, or the move `tokens` it was taken as,
+        when a resume knows them); an error line, or [] when accepted."""
         if len(text) > MAX_LINE:
             return [f"not taken: a line of {len(text)} characters is no step of a game (at most {MAX_LINE})"]
         try:
-            if text.split()[:1] and text.split()[0].lower() == "lost":
+            if tokens:
+                position = self.position.play(tokens)
+            elif text.split()[:1] and text.split()[0].lower() == "lost":
                 position = self._lost(text)
                 if isinstance(self.position, SealedChoice):  # forgetting a cash keeps the choice told
                     position = SealedChoice(position, self.position.my_choice)
@@ -426,9 +447,19 @@ class Companion:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
             return [f"not taken: {self._named(str(error))}"]
+        self.session.tokens.append(self._tokens_played(self.position, position))
         self.positions.append(position)
         self.session.lines.append(text)
         return []
+
+    @staticmethod
+    def _tokens_played(before: Position, after: Position) -> list[str] | None:
+        """The move tokens a line added to the record, or None: a line that played none (a
+        secret choice kept, a money forgotten) or rewrote the record (a hidden card shown)."""
+        played = len(after.moves) - len(before.moves)
+        if isinstance(after, SealedChoice) or played <= 0 or after.moves[: len(before.moves)] != before.moves:
+            return None
+        return list(after.moves[len(before.moves) :])
 
     def _move(self, text: str) -> Position:
         text = ADVICE_LABEL.sub("", text)
