@@ -830,7 +830,7 @@ SESSION = {
         ({"tokens": [["deal:3,12,19,27"], []]}, '"tokens": line 2\'s must be a list of move tokens or null, not []'),
         (
             {"tokens": [["deal:3,12,19,27"], ["bid:99"]]},
-            "\"lines\": line 2 'Anna bids 1' is refused now: bid:99 at token 0",
+            "\"tokens\": line 2's bid:99 (said 'Anna bids 1') is refused now: bid:99 at token 0",
         ),
     ],
 )

@@ -346,7 +346,11 @@ class Companion:
                 answer = [f"internal error: {type(error).__name__}: {error}"]
             if answer:
                 why = answer[0].removeprefix("not taken: ")
-                raise CompanionError(f"{spelled('lines')}: line {number} {_shown(line)} is refused now: {why}")
+                if tokens:
+                    said = f"{spelled('tokens')}: line {number}'s {' '.join(tokens)} (said {_shown(line)})"
+                else:
+                    said = f"{spelled('lines')}: line {number} {_shown(line)}"
+                raise CompanionError(f"{said} is refused now: {why}")
 
     @property
     def position(self) -> Position:
