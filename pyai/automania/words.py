@@ -185,9 +185,11 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         raise TokenSyntaxError(
             f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {_expected(data)}"
         )
-    foreign = (
-        said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) or _line_said_short(said.words, data["step"])
-    ) and not said.has(*_OWN_WORDS.get(data["step"], ()))
+    # A row or column said short ('Bob c2') is another step's too, where a bare number would be this step's.
+    short = data["step"] in _OTHER_STEPS_WORDS and _line_said_short(said.words)
+    foreign = (said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) or short) and not said.has(
+        *_OWN_WORDS.get(data["step"], ())
+    )
     token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
         raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {_expected(data)}")
@@ -1045,8 +1047,7 @@ def _turn(said: _Said) -> str | None:
 
 def _places_on_board(words: list[str]) -> bool:
     """Whether `words` name a place on the board for workers: a row, a column ('r2', 'c 3' too) or the corner."""
-    short = any(word in ("r", "c") and after.isdigit() for word, after in zip(words, words[1:]))
-    return short or any(word in _BOARD_WORDS for word in words)
+    return _line_said_short(words) or any(word in _BOARD_WORDS for word in words)
 
 
 # Words before a number that make it the place along the line ("at 2", "position 3", "tile 4").
@@ -1262,11 +1263,8 @@ _OTHER_STEPS_WORDS = {
 }
 
 
-def _line_said_short(words: list[str], step: str) -> bool:
-    """Whether a row or column is said by its short form ('r2', 'c 3') at a step whose reader
-    takes a bare number: the number is the line's, never this step's ('Bob c2' is no ship to 2)."""
-    if step not in _OTHER_STEPS_WORDS:
-        return False
+def _line_said_short(words: list[str]) -> bool:
+    """Whether `words` name a row or a column by its short form ('r2', 'c 3')."""
     return any(word in ("r", "c") and after.isdigit() for word, after in zip(words, words[1:]))
 
 
