@@ -16,6 +16,10 @@ class Theme:
     cash: str
     abilities: tuple[str, ...]  # advisor 1-3, 4-6, ..., 28-30
 
+    def ability(self, number: int) -> str | None:
+        """Advisor `number`'s ability (three advisors share each); None for a number no advisor has."""
+        return self.abilities[(number - 1) // 3] if 1 <= number <= 3 * len(self.abilities) else None
+
     def advisor(self, number: int) -> str:
         return f"{number} {self.abilities[(number - 1) // 3]}"
 

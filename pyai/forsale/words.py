@@ -327,8 +327,8 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
     numbers = _numbers(rest)
     said = set(rest.split())
     advisor = _one(numbers, "say the one advisor played") if numbers else _advisor_by_ability(rest, seat, theme)
-    if 1 <= advisor <= 3 * len(theme.abilities):  # another number is no advisor: the rules say so
-        own = theme.abilities[(advisor - 1) // 3]
+    own = theme.ability(advisor)
+    if own is not None:  # another number is no advisor: the rules say so
         others = sorted(_abilities_named(rest, theme) - {own})
         if others:
             raise TokenSyntaxError(f"advisor {advisor} is a {own}, not a {others[0]}: say the one played")
@@ -432,9 +432,8 @@ def _advisors_told(listed: str, theme: Theme) -> list[int]:
         else:
             abilities[-1].append(word)
     for number, words in zip(numbers, abilities):
-        ability = " ".join(words)
-        if ability and 1 <= number <= 3 * len(theme.abilities):  # another number: the rules refuse the deal
-            own = theme.abilities[(number - 1) // 3]
+        ability, own = " ".join(words), theme.ability(number)
+        if ability and own is not None:  # another number: the rules refuse the deal
             if ability.lower() != own.lower():
                 raise TokenSyntaxError(f"advisor {number} is a {own}, not a {ability}")
     return numbers
