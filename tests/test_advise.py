@@ -364,9 +364,9 @@ def test_a_leduc_hand_in_plain_words():
 
 
 def said(c: Companion) -> tuple:
-    """Everything a line may change: the positions, the session's lines and its file."""
+    """Everything a line may change: the positions, the session's lines, its file and each line's tokens."""
     saved = open(c.path, encoding="utf-8").read() if c.path and os.path.isfile(c.path) else None
-    return list(c.positions), list(c.session.lines), c.path, saved
+    return list(c.positions), list(c.session.lines), c.path, saved, list(c.session.tokens)
 
 
 def test_a_save_that_fails_leaves_the_file_whole_and_the_session_goes_on(tmp_path, monkeypatch):
@@ -727,7 +727,11 @@ def test_any_line_is_a_step_taken_and_saved_or_a_message_and_nothing_changed(gam
         else:  # taken, and saved with it
             assert at.session.lines == before[1] + [line.strip()] and not answer[0].startswith("not taken")
         assert Session.load(path).lines == at.session.lines
-        at.positions, at.session.lines = before[0], before[1]  # the next example starts here again
+        at.positions, at.session.lines, at.session.tokens = (
+            before[0],
+            before[1],
+            before[4],
+        )  # the next example starts here
 
     check()
 
