@@ -575,6 +575,67 @@ def test_a_move_copied_from_the_advice_is_taken_as_that_move(game):
     assert {True, False} == {mine for mine, _ in checked} and len(kinds) >= {"leduc()": 3}.get(game, 5), checked
 
 
+def test_what_came_of_a_move_typed_with_it_must_be_what_came_of_it():
+    """The games read a seat's move before '; ': what follows must be the step as it is told,
+    or the line would say one thing and do another; a line of several steps (the advice's
+    likely next:) is refused whole. Said as the table says it ('I', the seat's name, 'takes'
+    for 'take') it is taken."""
+    c = companion()
+    for line in ["deal 3 12 19 27", "Anna bids 1", "Bob bids 2", "Carol passes"]:
+        c.handle(line)
+    moves = c.position.moves
+    assert c.handle("I pass; I take 27 Financial Advisor")[0] == (
+        "not taken: 'I take 27 Financial Advisor' is not what came of 'I pass', which is told "
+        "'you pass; you take 12 Controller': say one step a line, the move alone ('I pass') or as it is told"
+    )
+    assert c.handle("you pass; you take 12 Controller; Anna bids 3")[0].startswith(
+        "not taken: 'Anna bids 3' is not what came of 'you pass'"
+    )
+    assert c.position.moves == moves
+    for line in [
+        "Dee passes; Dee takes 12 Controller.",
+        "I pass; I take 12 controller",
+        "I pass; you take 12 Controller (x)",
+    ]:
+        assert c.handle(line)[0] == "  you pass; you take 12 Controller", line
+        assert c.handle("undo")[0] == "undone"
+
+
+@pytest.mark.parametrize("game", ["forsale(players=4)", "automania(players=3)"])  # Leduc tells a move in one part
+def test_a_step_told_with_another_moves_outcome_is_refused(game):
+    """Wherever a seat's move is told in parts ('...; ...'), its first part with what came
+    of another move is refused and changes nothing; so is Automania's gain after the move
+    (': +1 VP') said otherwise."""
+    rng = random.Random(5)
+    c = Companion(Session(game, 0, list(GAMES[game]), iterations=20))
+    refused = gains = 0
+    while not c.position.state.is_terminal() and refused < 5:
+        state = c.position.state
+        if state.to_move() != "chance" and not c.at_sealed_step():
+            told = {token: c.said_in_words([token])[0].split("; ") for token in state.legal_moves()}
+            for token, parts in told.items():
+                other = next((p for t, p in told.items() if len(p) > 1 and p[1:] != parts[1:] and t != token), None)
+                if len(parts) > 1 and other is not None:
+                    moves = c.position.moves
+                    answer = c.handle("; ".join([parts[0], *other[1:]]))
+                    assert answer[0].startswith("not taken: ") and "is not what came of" in answer[0], answer
+                    assert c.position.moves == moves
+                    refused += 1
+                    break
+            for parts in told.values():  # "Cy takes sales office 4 (...): +1 VP (sales office)"
+                gain = re.search(r": \+(\d+)", parts[0])
+                if gain:
+                    moves = c.position.moves
+                    more = parts[0][: gain.start()] + f": +{int(gain[1]) + 1}" + parts[0][gain.end() :]
+                    answer = c.handle("; ".join([more, *parts[1:]]))
+                    assert answer[0].startswith("not taken: ") and "is not what came of" in answer[0], answer
+                    assert c.position.moves == moves
+                    gains += 1
+                    break
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    assert refused == 5 and gains >= {"automania(players=3)": 1}.get(game, 0)
+
+
 def taken(c: Companion, line: str) -> tuple[tuple[str, ...], str | None]:
     """What `line` makes of the companion's position (its moves, and its own secret choice
     kept for the reveal), taken back at once."""

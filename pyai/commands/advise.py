@@ -84,6 +84,40 @@ class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
 
 
+def _move_and_outcomes(line: str, colon: bool) -> tuple[str, list[str]]:
+    """A step's line as its move and what came of it: split at each '; ' and (with `colon`)
+    at the first ': ' past the first word ('Ann: row 1' is a move), outside brackets (a note
+    in brackets may hold either). 'Bob calls: the pot is 6; ...' is ('Bob calls', ['the pot
+    is 6', '...'])."""
+    parts: list[str] = []
+    depth = start = 0
+    for index, char in enumerate(line):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        past_first_word = bool(line[:index].split()) and (len(line[:index].split()) > 1 or line[index - 1].isspace())
+        if depth == 0 and (char == ";" or (colon and char == ":" and not parts and past_first_word)):
+            parts.append(line[start:index].strip())
+            start = index + 1
+    parts = [*parts, line[start:].strip()]
+    return parts[0], [part for part in parts[1:] if part]
+
+
+def _as_compared(part: str, own_name: str) -> tuple[str, ...]:
+    """A part of a told step as two sayings of it are compared: its words in lower case, a
+    closing full stop and any note in brackets left out, the advised seat's words (its name,
+    'I', 'me', 'my') as the companion tells them ('you', 'your'), and a verb's ending left
+    out, so that 'Dee takes' and 'you take' compare equal."""
+    words = re.sub(r"\([^()]*\)", " ", part).lower().rstrip(". ").split()
+    own = {own_name.lower(): "you", "i": "you", "me": "you", "my": "your"}
+    return tuple(_without_ending(own.get(word, word)) for word in words)
+
+
+def _without_ending(word: str) -> str:
+    """'takes' and 'take' as one word, 'passes' and 'pass' too (both sides of a comparison)."""
+    if word.endswith("es") and word[:-2].endswith(("ss", "sh", "ch", "x")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 def _shown(value: Any, limit: int = 60) -> str:
     """A value from the person or a file inside a message: its repr, cut short."""
     text = repr(value)
@@ -485,7 +519,30 @@ class Companion:
             raise TokenSyntaxError(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
+        self._check_what_came_of_it(text, played)
         return played
+
+    def _check_what_came_of_it(self, text: str, played: Position) -> None:
+        """A seat's move typed back with what came of it ('you pass; you take 12 Controller',
+        'Bob calls: the pot is 6'): the games read the move alone, before the first '; ' or
+        ': ', so each part after it must be a part of the step as it is told, or the line would
+        say one thing and do another. A chance step is exempt: the games read a deal whole."""
+        copied = COPIED_ADVICE.match(text.strip())
+        said = copied["words"] if copied else text
+        if not isinstance(self.position.state.to_move(), int) or not (";" in said or ":" in said):
+            return
+        told = one_line(self._told_between(self.position, played))
+        told_move, told_outcomes = _move_and_outcomes(told, colon=True)
+        # A colon is read as the start of what came of the move only where the step is told with
+        # one: elsewhere it is the person's own ('Anna bids: 3').
+        move, outcomes = _move_and_outcomes(said, colon=told_move != _move_and_outcomes(told, colon=False)[0])
+        came = {_as_compared(part, self.names[self.me]) for part in told_outcomes}
+        for part in outcomes:
+            if _as_compared(part, self.names[self.me]) not in came:
+                raise TokenSyntaxError(
+                    f"{_shown(part)} is not what came of {_shown(move)}, which is told {_shown(told, 200)}: "
+                    f"say one step a line, the move alone ({_shown(move)}) or as it is told"
+                )
 
     def _refused_in_words(self, message: str) -> str:
         """Why a step said in words is not legal, in words: the rules' reason without the token
