@@ -3,7 +3,7 @@
 //
 //   kDealOrder       the player order: a random permutation of the seats
 //   kDealDemands     the 10 demand tiles on the markets' spaces, redrawn
-//                    while the two markets show the same demands
+//                    while the two markets are identical
 //   kDealDisplay     3 contracts from the deck, face up
 //   kDealStart       a starting contract to one seat (only it sees the card)
 //   kDealTiles       a round's 18 factory tiles: 16 on the grid, 2 below the offices
@@ -47,13 +47,16 @@ inline int outcome_items(const State& s, Step step) {
 // The back the current round's tiles come from: A in rounds 1-2, B in 3-4.
 inline int round_back(const State& s) { return s.round < 2 ? 0 : 1; }
 
-// Whether the two markets show the same demands (the same symbols on their
-// five spaces, in any order): setup deals again.
+// Whether the two markets are identical, the same symbol on each of their five
+// spaces (the active ones by their stars, the pending ones in the order they come
+// in): setup deals again. Markets holding the same symbols in other spaces want
+// different things, and the rulebook's reshuffle is for a rare accident ("if the
+// two markets now happen to be identical"), not the one deal in eight in which
+// each market shows all five symbols.
 inline bool markets_identical(const uint8_t* symbols) {
-  uint32_t counts[kMarkets] = {};
-  for (int m = 0; m < kMarkets; ++m)
-    for (int i = 0; i < kDemandSpaces; ++i) counts[m] += uint32_t(1) << (4 * symbols[m * kDemandSpaces + i]);
-  return counts[0] == counts[1];
+  for (int i = 0; i < kDemandSpaces; ++i)
+    if (symbols[i] != symbols[kDemandSpaces + i]) return false;
+  return true;
 }
 
 inline int random_bit32(uint32_t mask, Rng& rng) {

@@ -599,7 +599,7 @@ class PositionReader {
       }
     }
     if (s_.round == 0 && markets_identical(symbols))  // (later moves of the tiles may make them so)
-      inconsistent("demands: in round 1 the two markets cannot show the same demands: the setup deals them again");
+      inconsistent("demands: in round 1 the two markets cannot be identical (the same demand on each space): the setup deals them again");
   }
 
   // ------------------------------------------------------------- contracts

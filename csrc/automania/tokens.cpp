@@ -176,7 +176,7 @@ ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::
           o.item[m * kDemandSpaces + i] = uint8_t(symbol);
         }
       }
-      if (markets_identical(o.item)) illegal(s, "the two markets show the same demands: setup deals them again");
+      if (markets_identical(o.item)) illegal(s, "the two markets are identical, the same demand on each space: setup deals them again");
       break;
     }
     case Step::kDealDisplay: {
@@ -319,17 +319,17 @@ Action parse_move(const State& s, std::string_view head, std::string_view body, 
 // What the seat to move decides now, for messages.
 std::string step_moves(const State& s) {
   switch (s.step) {
-    case Step::kTurn: return "its turn starts: sponsor:K, place:<space>, corner:<car> or withdraw";
-    case Step::kTakeTile: return "it takes a tile from " + line_name(s.space) + ": tile:N";
+    case Step::kTurn: return "start its turn: sponsor:K, place:<space>, corner:<car> or withdraw";
+    case Step::kTakeTile: return "take a tile from " + line_name(s.space) + ": tile:N";
     case Step::kPlaceTile:
-      return "it places " + tile_name(s.tile) + ": put:station,N, put:office,N, put:styling,<car> or discard";
-    case Step::kDraw: return "it draws a contract: draw:N or draw:deck";
-    case Step::kMarket: return "it chooses the car's market: market:NA or market:EU";
-    case Step::kShip: return "it ships the car: marketing:K, takeback:M,L, ship:L, ship:none (a top car: sell:N)";
-    case Step::kContract: return "it may play a contract: contract:N or contract:none";
-    case Step::kOffice: return "it chooses a sales office: office:N";
-    case Step::kSell: return "it sells the car offered: sell:N or keep";
-    case Step::kDemand: return "it moves the demand tiles: demand:left or demand:right";
+      return "place " + tile_name(s.tile) + ": put:station,N, put:office,N, put:styling,<car> or discard";
+    case Step::kDraw: return "draw a contract: draw:N or draw:deck";
+    case Step::kMarket: return "choose the car's market: market:NA or market:EU";
+    case Step::kShip: return "ship the car: marketing:K, takeback:M,L, ship:L, ship:none (a top car: sell:N)";
+    case Step::kContract: return "play a contract or none: contract:N or contract:none";
+    case Step::kOffice: return "choose a sales office: office:N";
+    case Step::kSell: return "sell the car offered or keep it: sell:N or keep";
+    case Step::kDemand: return "move the demand tiles: demand:left or demand:right";
     default: return "";
   }
 }
@@ -359,7 +359,7 @@ bool kind_fits_step(const State& s, MoveKind kind) {
 std::string placement_problem(const State& s, int space, int car) {
   const int seat = s.turn;
   const Seat& p = s.seat[seat];
-  const std::string name = space == kCornerSpace ? "the corner" : space_name(space);
+  const std::string name = space == kCornerSpace ? "the corner" : line_name(space);  // as the table says it
   if (s.space_workers[space] && s.space_seat[space] == seat)
     return seat_name(seat) + "'s own workers are on " + name + " (wait until another seat replaces them)";
   if (s.space_workers[space] + 1 > p.workers_home)
@@ -484,7 +484,7 @@ ParsedToken parse_player_token(const State& s, std::string_view head, std::strin
   if (is_terminal(s)) illegal(s, "the game is over");
   if (is_chance(s)) illegal(s, "something is revealed first: " + expected_chance(s));
   if (!kind_fits_step(s, move_kind(action)))
-    illegal(s, "wrong move now: " + seat_name(s.turn) + " is to move and " + step_moves(s));
+    illegal(s, "wrong move now: " + seat_name(s.turn) + " is to " + step_moves(s));
   if (!is_legal(s, action)) illegal(s, why_illegal(s, action));
   ParsedToken parsed;
   parsed.action = action;

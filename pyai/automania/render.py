@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .component_file import Components
-from .narration import tile_words
+from .narration import space_words, tile_words
 
 _PHASES = {
     "deal order": "setup",
@@ -25,7 +25,7 @@ def phase_of(step: str) -> str:
 
 
 _STEPS = {
-    "turn": "its turn starts: sponsor, place workers or withdraw",
+    "turn": "starts its turn: sponsor, place workers or withdraw",
     "take tile": "takes a tile from {space}",
     "place tile": "places {tile}",
     "draw": "draws a contract",
@@ -33,7 +33,7 @@ _STEPS = {
     "ship": "ships its {car} car ({stars} stars) to {market}",
     "contract": "may play a contract for its {car} car ({stars} stars)",
     "sales office": "chooses a sales office",
-    "sell": "sells or keeps its car",
+    "sell": "sells or keeps the car offered",
     "demand": "moves the demand tiles (the seat furthest behind)",
 }
 
@@ -86,7 +86,7 @@ def render(d: dict[str, Any], components: Components) -> str:
         lines.append("next: " + _CHANCE[d["step"]].format(turn=d["turn"]) + " (chance)")
     elif to_move != "over":
         step = _STEPS[d["step"]].format(
-            space=action["space"],
+            space=space_words(action["space"]) if action["space"] else "",
             tile=tile_text(components, action["tile"]),
             car=action["car"],
             stars=action["stars"],

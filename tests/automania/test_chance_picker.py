@@ -27,9 +27,10 @@ Step = tuple[ChancePicker, dict[str, Any], list[str], dict[str, Any]]
 
 
 def same_markets(picker: ChancePicker, picks: list[str]) -> bool:
-    """Whether demands picked show the same symbols in both markets (the setup deals again)."""
+    """Whether demands picked make the two markets identical, the same symbol on each space
+    (the setup deals again)."""
     size = picker.groups[0]
-    return Counter(picks[:size]) == Counter(picks[size:])
+    return picks[:size] == picks[size:]
 
 
 def take_chance(companion: TableCompanion, rng: random.Random) -> Step:
@@ -51,7 +52,7 @@ def take_chance(companion: TableCompanion, rng: random.Random) -> Step:
         if taken:
             return picker, data, picks, companion.position.view().to_dict()
         assert data["step"] == "deal demands" and same_markets(picker, picks), (picker.line(picks), told)
-        assert "the two markets show the same demands" in told[0]
+        assert "the two markets are identical" in told[0]
         assert snapshot(companion) == before
         picks = random_picks(picker, rng)
     raise AssertionError("no demands taken")
