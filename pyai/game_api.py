@@ -370,6 +370,10 @@ class Game(Protocol):
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         """Optional hook: what chance deals next and how to say it ("" when the game has no words)."""
 
+    def words_help_topics(self) -> dict[str, str]:
+        """Optional hook: `pyai advise`'s `help <topic>`, beyond its general help: each topic the
+        game's words offer and its text (Automania's "contracts": every card with its number)."""
+
     def decision_words(self, data: dict[str, Any]) -> str:
         """Optional hook: what the seat to move in a view's to_dict() is to do, in a few words
         after "to" ("take a tile from row 1", "bid more than 4 or pass"); "" when the game does not say."""

@@ -229,6 +229,10 @@ class BaseGame:
         """Nothing said: the companion names the seat to move alone."""
         return ""
 
+    def words_help_topics(self) -> dict[str, str]:
+        """None: the companion's general help is all there is."""
+        return {}
+
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
         """None drawn: the game's text picture is all a page shows."""
         return []

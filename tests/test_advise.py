@@ -168,9 +168,11 @@ def test_a_step_said_in_words_is_refused_in_words_and_a_token_as_a_token():
     for line in AUTOMANIA_SETUP[1:]:
         assert not c.handle(line)[0].startswith("not taken"), line
     moves = len(c.position.moves)
-    stations = " | ".join(f"puts it on station {n} and makes the city car: -$1" for n in range(1, 7))
+    station = "puts it on station {} and makes the city car: -$1"
+    discard = "discards it and makes the city car: -$1"  # each kind of move first, then the rest
+    said = " | ".join([station.format(1), discard, *(station.format(n) for n in range(2, 6))])
     assert c.handle("Bob puts it on station 9") == [
-        f"not taken: the factory has stations 1-6; legal now, Bob: {stations} | and 1 more"
+        f"not taken: the factory has stations 1-6; legal now, Bob: {said} | and 1 more"
     ]
     assert c.handle("put:station,9") == [
         "not taken: put:station,9 at token 0: the factory has stations 1-6 (legal: put:station,1 put:station,2 "

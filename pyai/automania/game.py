@@ -22,7 +22,7 @@ from ..game_objects import BaseGame, BaseState, BaseView, check_params, position
 from . import component_file
 from .component_file import ComponentError, Components
 from .drawing import drawing
-from .help import PROTOCOL_HELP
+from .help import PROTOCOL_HELP, contracts_help
 from .narration import narrate
 from .render import phase_of, render
 from .words import (
@@ -258,6 +258,10 @@ class AutomaniaGame(BaseGame):
 
     def decision_words(self, data: dict[str, Any]) -> str:
         return decision_words(data)
+
+    def words_help_topics(self) -> dict[str, str]:
+        """`help contracts`: every contract with its number and what its card shows (help.py)."""
+        return {"contracts": contracts_help(self.components)}
 
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
         """Every chance step as taps from what is still unseen, tiles by their faces (words.py)."""

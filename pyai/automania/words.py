@@ -5,7 +5,9 @@ speed machine (1 star)", "I put it on station 3", "tiles speed, power 1 star,
 
 Tiles are named by what is printed on them, never by our ids: a face read off
 the table becomes the id of a tile with that face still to be found there
-(tiles with the same face are interchangeable for the rules). The seat's name
+(tiles with the same face are interchangeable for the rules). A contract may be
+named by what its card shows too ('I take the super car speed contract'), among
+the cards that could be meant at the step (contract_words.py). The seat's name
 comes first ("I" for the advised seat) for a decision, which must be that
 seat's, and for a seat's private card ("I get S2", "Bob draws"); the table's
 other chance steps are said without a name. A place may be said by its order
@@ -16,14 +18,16 @@ step, a deal told in several lines too once they are joined by '; '. A token
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
+from .contract_words import CAR_WORDS, CARD_WORDS, contract_named, read_contract
 from .narration import MARKET_NAMES, contract_words, does, plural, space_words, tile_words, tile_words_apart
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
@@ -34,6 +38,9 @@ machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'o
 'Ann draws 14', 'Ann draws from the deck', 'Bob draws' / 'I draw 12' (the deck's card), 'reveal 14',
 'Ann ships to Europe', 'Ann marketing 2', 'Ann takes back NA 6', 'Ann ships 7', 'Ann does not ship',
 'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3', 'Ann keeps', 'Ann demand left';
+a contract by what its card shows too: 'display city car, green, 5 stars; super car, speed, 8 stars; any car,
+chrome', 'I get the family car starting contract', 'Ann takes the chrome one', 'I play my safety contract' ('help
+contracts' lists them);
 a place by its order too, right before what it numbers: 'Ann the 2nd row', 'Ann takes the third tile', 'Ann
 puts it on the 2nd station' ('Ann sells 2nd' is refused); a deal as it is told back, its lines joined by '; ' on one
 line: 'player order: ...', 'North America wants ...; Europe wants ...', 'on display: ...; on display: ...',
@@ -96,6 +103,8 @@ _PLACE_NOUNS = {
 # how it is said, for a line that does not read as one (after the seat's name).
 _STEPS = {
     "turn": ("sponsor, place workers or withdraw", "'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'"),
+    # Sponsoring is offered once a turn, before the action (docs/automania.md, "Rules readings").
+    "turn, sponsored": ("place workers or withdraw", "'row 1', 'column 3', 'corner family' or 'withdraws'"),
     "take tile": (
         "take a tile from {space}",
         "'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
@@ -115,9 +124,11 @@ _STEPS = {
 
 
 # A tile as the rules' reasons name it: its id and what it is ("A3 (a speed machine)"),
-# or its id alone ("it places A3", "tile A3 has been dealt").
+# or its id alone ("is to place A3", "tile A3 has been dealt").
 _REASON_TILE = re.compile(
-    r"\b([AB][1-9][0-9]?) \((?:an? )?[^()]*\)|(?<=places )([AB][1-9][0-9]?)\b|\btile ([AB][1-9][0-9]?)\b"
+    r"\b([AB][1-9][0-9]?) \((?:an? )?[^()]*\)"
+    r"|(?:(?<=place )|(?<=places ))([AB][1-9][0-9]?)\b"
+    r"|\btile ([AB][1-9][0-9]?)\b"
 )
 # A move of another kind than the step takes: the step, then its token forms after ": ".
 _REASON_STEP = re.compile(r"^(wrong move now: .*?): [a-z]+:.*$")
@@ -175,16 +186,27 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
             "nor order, demands, display, reveal or tiles"
         )
-    outside = _split_words(_BRACKETED.sub(" ", move))[len(move_words) - len(rest) :]
+    line = _Line(text, move, _words_at(_blank_brackets(move)), len(move_words) - len(rest))
+    outside = [said.word for said in line.words[line.named :]]
     if data["to_move"] == "chance":
-        return _private_card(seat, rest, outside, data, names, me)
+        if data["step"] == "deal order" and _says_an_order([said.word for said in line.words], names, me):
+            return _order_in_a_sentence([said.word for said in line.words], names, me)
+        return _private_card(seat, rest, outside, data, names, me, components)
     _check_mover(seat, data, names)
     rest, outside = _with_places_read(rest, outside, data, names[seat])
-    said = _Said(rest, data, seat, components, outside)
+    token = _decision(text, _Said(rest, data, seat, components, outside), names[seat])
+    _check_one_step(token, line, data, names[seat], components)
+    return token
+
+
+def _decision(text: str, said: _Said, name: str) -> str:
+    """The token of the decision the line `text` says (`said`: its words after the seat's name,
+    `name`, places said by their order read), at the step `said.data` is at."""
+    data = said.data
     if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
-        raise TokenSyntaxError(
-            f"say what {names[seat]} does, not what is not done: {does(names[seat], 'is')} to {_expected(data)}"
-        )
+        raise TokenSyntaxError(f"say what {name} does, not what is not done: {does(name, 'is')} to {_expected(data)}")
+    _check_no_workers_taken_off(said, name)
+    _check_sponsor_in_time(said, name)
     # A row or column said short ('Bob c2') is another step's too, where a bare number would be this step's.
     short = data["step"] in _OTHER_STEPS_WORDS and _line_said_short(said.words)
     foreign = (said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) or short) and not said.has(
@@ -192,8 +214,30 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     )
     token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
-        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(names[seat], 'is')} to {_expected(data)}")
+        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(name, 'is')} to {_expected(data)}")
+    _check_market_said(token, said, name)
     return token
+
+
+def _check_market_said(token: str, said: _Said, name: str) -> None:
+    """TokenSyntaxError for a car shipped or sold at once to another market than the one chosen for
+    it ('ships to North America at level 4' after Europe was chosen): the market said is no part
+    of the step, and read as the step alone the line would ship it elsewhere than said."""
+    kind, _, number = token.partition(":")
+    market, chosen = _market(said.outside), said.data["action"]["market"]
+    shipped = said.data["step"] == "ship" and kind in ("ship", "sell") and number != "none"
+    if not shipped or market is None or chosen in (None, market):
+        return
+    verb = "ships" if kind == "ship" else "sells"
+    raise TokenSyntaxError(
+        f"the car goes to {MARKET_NAMES[chosen]}, the market chosen for it, not to {MARKET_NAMES[market]}: say "
+        f"'{does(name, verb)} {number}', or 'undo' back to the market step to choose another"
+    )
+
+
+def _blank_brackets(text: str) -> str:
+    """`text` with what it says in brackets blanked out, every other word where it stood."""
+    return _BRACKETED.sub(lambda bracketed: " " * len(bracketed.group()), text)
 
 
 def _with_places_read(
@@ -216,7 +260,7 @@ def _with_places_read(
 
 def _expected(data: dict[str, Any]) -> str:
     """The step the seat to move is to take, and how it is said: for a line that says it otherwise."""
-    return f"{decision_words(data)}: {_STEPS[data['step']][1]}"
+    return f"{decision_words(data)}: {_STEPS[_step_said(data)][1]}"
 
 
 def _names_pattern(names: list[str]) -> re.Pattern[str]:
@@ -240,7 +284,14 @@ def _move_part(text: str) -> str:
 def decision_words(data: dict[str, Any]) -> str:
     """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"."""
     space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
-    return _STEPS[data["step"]][0].format(space=space)
+    return _STEPS[_step_said(data)][0].format(space=space)
+
+
+def _step_said(data: dict[str, Any]) -> str:
+    """The step `data` is at, as `_STEPS` words it: a turn whose sponsor is taken has none left."""
+    if data["step"] == "turn" and data["action"].get("sponsored"):
+        return "turn, sponsored"
+    return data["step"]
 
 
 def _words(text: str) -> list[str]:
@@ -260,18 +311,32 @@ def _check_numbers(text: str) -> None:
 
 def _split_words(text: str) -> list[str]:
     """`text` split as `_words` splits a line, without its check of numbers (which a seat's name,
-    the table's to choose, may hold). "one" is a number only before what it counts ("one
-    worker"): "Ann gets one" is a card, "the starting one" a contract; "no" before a number is
-    its sign ("contract no. 11")."""
-    said = _WORD.findall(text.lower())
+    the table's to choose, may hold)."""
+    return [said.word for said in _words_at(text)]
+
+
+class _WordAt(NamedTuple):
+    """A word of a line as `_split_words` reads it, and where it stands in the line (lower-cased)."""
+
+    word: str
+    start: int
+    end: int
+
+
+def _words_at(text: str) -> list[_WordAt]:
+    """`_split_words`'s words with where each was said. "one" is a number only before what it
+    counts ("one worker"): "Ann gets one" is a card, "the starting one" a contract; "no" before a
+    number is its sign ("contract no. 11")."""
+    found = list(_WORD.finditer(text.lower()))
+    said = [match.group() for match in found]
     words = []
-    for i, word in enumerate(said):
+    for i, (match, word) in enumerate(zip(found, said)):
         after = said[i + 1] if i + 1 < len(said) else ""
         if word == "no" and after.isdigit():
             continue
         before = said[i - 1] if i > 0 else ""
         counts = word != "one" or after in _COUNTED or after in ("worker", "workers") or before in _TAKES_A_NUMBER
-        words.append(_NUMBER_WORDS.get(word, word) if counts else word)
+        words.append(_WordAt(_NUMBER_WORDS.get(word, word) if counts else word, match.start(), match.end()))
     return words
 
 
@@ -440,10 +505,8 @@ def _table_chance(said: _ChanceSaid, data: dict, names: list[str], me: int, comp
     if said.kind == "demands":
         return _demands(outside, components)
     if said.kind == "display":
-        return _display(outside)
-    # "reveal contract 14 (... 1 silver medal)", told back
-    number = _number(_words(said.body), "contract", outside=outside)
-    return f"reveal:{_need(number, 'say the contract turned up: reveal 14')}"
+        return _display(said.body, data, components)
+    return f"reveal:{_turned_up(said.body, data, components)}"
 
 
 def _order(words: list[str], names: list[str], me: int) -> str:
@@ -469,8 +532,46 @@ def _order(words: list[str], names: list[str], me: int) -> str:
     return "order:" + ",".join(map(str, seats))
 
 
+# Words of a player order said as a sentence ('Cid goes first, then Ann, then me') besides the seats.
+_ORDER_SENTENCE_WORDS = ("goes", "go", "is", "plays", "play", "starts", "start", "moves", "move", "next", "after")
+
+
+def _says_an_order(words: list[str], names: list[str], me: int) -> bool:
+    """Whether a line opened by a seat's name says the player order: it says who goes first or
+    then, or names another seat ('Cid goes first, then Ann, then me'; 'Cid, Ann and me')."""
+    if any(word in ("first", "then", "last") for word in words):
+        return True
+    seat, rest = _speaker(words, names, me)
+    return any(_speaker(rest[i:], names, me)[0] not in (None, seat) for i in range(len(rest)))
+
+
+def _order_in_a_sentence(words: list[str], names: list[str], me: int) -> str:
+    """The player order said as a sentence, first player first: 'Cid goes first, then Ann, then me',
+    'Cid starts, then Ann and me last'. 'first' is read after the first seat only, 'last' at the end:
+    where the order puts them anyway (any other place in it is refused, as `_order` refuses it)."""
+    seats: list[str] = []  # the seats' words, in the order said
+    named = 0  # how many seats
+    while words:
+        seat, rest = _speaker(words, names, me)
+        if seat is not None or words[0].isdigit():  # a seat, by its name or number
+            taken = len(words) - len(rest) if seat is not None else 1
+            seats += words[:taken]
+            words, named = words[taken:], named + 1
+        elif words[0] in (*_ORDER_SENTENCE_WORDS, "and", "then") or (words[0] == "first" and named == 1):
+            words = words[1:]
+        elif words == ["last"]:
+            break
+        else:
+            seats += words  # what is no seat nor a word of the sentence: `_order` refuses it
+            break
+    return _order(seats, names, me)
+
+
 # Words of the demands that are no symbol: "North America wants speed, ...; next: green | suitcase".
 _DEMAND_WORDS = ("wants", "want", "and", "then")
+# The word before a market's next left and right: as told ('next:'), or as the rulebook and
+# `show` call them ('pending speed, suitcase').
+_PENDING_WORDS = ("next", "pending")
 
 
 @dataclass
@@ -487,7 +588,8 @@ def _demands(words: list[str], components: Components) -> str:
     """'demands speed speed power green suitcase / suitcase safety green power safety': each market's
     active demands (4, 3 and 2 stars) then its pending left and right; North America first, unless
     the markets are named ('demands EU ... NA ...', or as told back, 'North America wants speed,
-    speed, power; next: green | suitcase; Europe wants ...'). 'next' must come after the active ones."""
+    speed, power; next: green | suitcase; Europe wants ...'). 'next' (or 'pending') must come after the
+    active ones."""
     per_market = len(components.active_stars) + 2
     said = _markets_said(words, components)
     if len(said) == 1 and said[0].market is None and said[0].before_next is None:  # no '/' nor names: by count
@@ -512,8 +614,8 @@ def _demands(words: list[str], components: Components) -> str:
         if market.before_next not in (None, len(components.active_stars)):
             stars = ", ".join(map(str, components.active_stars))
             raise TokenSyntaxError(
-                f"{MARKET_NAMES[name]}'s demands are {len(components.active_stars)} symbols before 'next' (its "
-                f"{stars} star spaces) and 2 after it (the next left and right)"
+                f"{MARKET_NAMES[name]}'s demands are {len(components.active_stars)} symbols before 'next' or "
+                f"'pending' (its {stars} star spaces) and 2 after it (the next left and right)"
             )
     return "demands:" + "/".join(",".join(by_market[market].symbols) for market in MARKET_NAMES)
 
@@ -540,9 +642,9 @@ def _markets_said(words: list[str], components: Components) -> list[_MarketDeman
             if not (begun and current.market in (None, _MARKETS[word])):  # "north america": one name
                 said.append(_MarketDemands())
             said[-1].market = _MARKETS[word]
-        elif word == "next":
+        elif word in _PENDING_WORDS:
             if current.before_next is not None:
-                raise TokenSyntaxError("say 'next' once for each market, before its next left and right")
+                raise TokenSyntaxError(f"say {word!r} once for each market, before its next left and right")
             current.before_next = len(current.symbols)
         elif word in components.symbols:
             current.symbols.append(word)
@@ -551,20 +653,95 @@ def _markets_said(words: list[str], components: Components) -> list[_MarketDeman
     return said
 
 
-def _display(words: list[str]) -> str:
-    """'display 3 17 22', or as told back, 'on display: contract 3 (...); on display: contract 17 ...'."""
-    numbers = []
-    for word in words:
-        if word.isdigit():
-            numbers.append(word)
-        elif word not in ("on", "the", "display", "contract", "contracts", "and"):
-            raise TokenSyntaxError(f"cannot read {word!r} in the display: say its contracts, e.g. 'display 3 17 22'")
+# Words of the display's line that name no card ('on display: contract 3 (...); on display: ...').
+_DISPLAY_WORDS = ("on", "the", "display", "contract", "contracts", "and")
+_DISPLAY_EXAMPLE = "'display 3 17 22' or 'display city car, green, 5 stars; super car, speed, 8 stars; any car, chrome'"
+
+
+def _display(body: str, data: dict[str, Any], components: Components) -> str:
+    """'display 3 17 22', or as told back, 'on display: contract 3 (...); on display: contract 17 ...';
+    or the cards by what they show, split by ';' or ',' (`_display_by_face`)."""
+    outside = _words(_BRACKETED.sub(" ", body))
+    numbers = [word for word in outside if word.isdigit()]
+    by_number = all(word.isdigit() or word in _DISPLAY_WORDS for word in outside)
+    # a told line typed back without its numbers says its cards in brackets: read them
+    if not by_number or (not numbers and "(" in body):
+        ordinal = _first_ordinal(outside)
+        if ordinal is not None:  # 'display 1st 2 3': a card is no place in an order
+            raise TokenSyntaxError(
+                f"cannot read {ordinal!r} in the display: say its contracts, e.g. {_DISPLAY_EXAMPLE}"
+            )
+        return "display:" + ",".join(_display_by_face(body, data, components))
     if len(numbers) != DISPLAY_CONTRACTS:
         raise TokenSyntaxError(
             f"the display is {DISPLAY_CONTRACTS} contracts, not {len(numbers)}: say all on one line, "
             "e.g. 'display 3 17 22' (or the told lines joined by '; ')"
         )
     return "display:" + ",".join(numbers)
+
+
+def _display_by_face(body: str, data: dict[str, Any], components: Components) -> list[str]:
+    """The display's cards said by what they show (or some by number), split by ';', else by ','
+    ('display: city car with green 5 stars 2 VP, super car speed, any car chrome'). Where commas
+    split a card's words too ('city car, green, 5 stars, super car, ...'), the one way of joining
+    the parts into three cards that each name a card still unseen is the display."""
+    separator = ";" if ";" in _BRACKETED.sub(" ", body) else ","
+    parts = [part for part in _split_outside_brackets(body, separator) if _words(part)]
+    if len(parts) < DISPLAY_CONTRACTS:
+        raise TokenSyntaxError(
+            f"the display is {DISPLAY_CONTRACTS} contracts, not {len(parts)}: say all on one line, split by ';' "
+            f"or ',', e.g. {_DISPLAY_EXAMPLE}"
+        )
+    if len(parts) == DISPLAY_CONTRACTS:
+        return _display_cards(parts, data, components)
+    readings, by_car = set(), []
+    for first, second in itertools.combinations(range(1, len(parts)), 2):
+        cards = [", ".join(parts[:first]), ", ".join(parts[first:second]), ", ".join(parts[second:])]
+        if all(set(_words(parts[start])) & set(CAR_WORDS) for start in (0, first, second)):
+            by_car.append(cards)
+        try:
+            readings.add(tuple(_display_cards(cards, data, components)))
+        except TokenSyntaxError:
+            continue
+    if not readings and len(by_car) == 1:  # each card begins with its car: why that reading fails
+        _display_cards(by_car[0], data, components)
+    if len(readings) != 1:
+        how = "fits no" if not readings else "fits more than one"
+        raise TokenSyntaxError(
+            f"cannot tell where each of the display's {DISPLAY_CONTRACTS} cards ends ({len(parts)} parts split by "
+            f"',' {how} way of reading them as {DISPLAY_CONTRACTS} cards): split the cards by ';', e.g. "
+            f"{_DISPLAY_EXAMPLE.partition(' or ')[2]}"
+        )
+    return list(readings.pop())
+
+
+def _display_cards(phrases: list[str], data: dict[str, Any], components: Components) -> list[str]:
+    """Each phrase's card, among those still unseen and not said before it on the line."""
+    unseen = _unseen_contracts(data, components)
+    cards = []
+    for phrase in phrases:
+        words = [word for word in _words(phrase) if word not in _DISPLAY_WORDS]
+        outside = [word for word in _words(_BRACKETED.sub(" ", phrase)) if word not in _DISPLAY_WORDS]
+        left = [name for name in unseen if name not in cards]
+        cards.append(contract_named(words, left, components, among="still unseen", outside=outside, kind="regular"))
+    return cards
+
+
+# Words of a card turned up that name no card ('turned up on the display: contract 14 (...)').
+_TURNED_UP_WORDS = ("reveal", "reveals", "revealed", "turned", "turns", "turn", "up", "on", "display")
+
+
+def _turned_up(body: str, data: dict[str, Any], components: Components) -> str:
+    """The card turned up on the display: 'reveal 14', 'reveal the city car green contract', or as told
+    back, 'turned up on the display: contract 14 (...)': a card still unseen."""
+    words = [word for word in _words(body) if word not in _TURNED_UP_WORDS]
+    outside = [word for word in _words(_BRACKETED.sub(" ", body)) if word not in _TURNED_UP_WORDS]
+    if read_contract(words, components).empty():
+        raise TokenSyntaxError(
+            "say the contract turned up: 'reveal 14', or what it shows, 'reveal city car, green, 5 stars'"
+        )
+    unseen = _unseen_contracts(data, components)
+    return contract_named(words, unseen, components, among="still unseen", outside=outside, kind="regular")
 
 
 def _tiles(said: str, data: dict[str, Any], components: Components) -> str:
@@ -618,12 +795,13 @@ def _check_tile_label(label: str, index: int, data: dict[str, Any], components: 
         )
 
 
-def _split_outside_brackets(text: str) -> list[str]:
-    """`text` split at commas and semicolons outside brackets: 'speed (1 star, silver), power'."""
+def _split_outside_brackets(text: str, separators: str = ",;") -> list[str]:
+    """`text` split at commas and semicolons (or `separators`) outside brackets, blank parts left
+    out: 'speed (1 star, silver), power'; a told card's '(city car, green, ...)' is one part."""
     parts, depth, current = [], 0, ""
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;" and depth == 0:
+        if char in separators and depth == 0:
             parts.append(current)
             current = ""
         else:
@@ -631,11 +809,22 @@ def _split_outside_brackets(text: str) -> list[str]:
     return [part for part in [*parts, current] if part.strip()]
 
 
+# Words of a seat's own card that name no card ('I draw 12 from the deck', 'my card is 12').
+_PRIVATE_CARD_WORDS = (*_CARD_VERBS, "is", "was", "from", "deck", "pile", "top", "off")
+
+
 def _private_card(
-    seat: int, words: list[str], outside: list[str], data: dict[str, Any], names: list[str], me: int
+    seat: int,
+    words: list[str],
+    outside: list[str],
+    data: dict[str, Any],
+    names: list[str],
+    me: int,
+    components: Components,
 ) -> str:
-    """A seat's own card: 'I get S2', 'Bob gets his starting contract', 'I draw 12', 'Bob draws'
-    (`outside`: the words outside brackets, where a card told back shows what it asks)."""
+    """A seat's own card: 'I get S2', 'I get the family car starting contract', 'Bob gets his starting
+    contract', 'I draw 12', 'I draw the city car suitcase contract', 'Bob draws' (`outside`: the words
+    outside brackets, where a card told back shows what it asks)."""
     step = data["step"]
     if step not in ("deal starting contract", "draw contract"):
         raise TokenSyntaxError(f"no one moves now: the table deals next ({next_chance_words(data, names, me)})")
@@ -652,18 +841,38 @@ def _private_card(
     if ordinal is not None:  # 'I draw the 2nd': a card is no place in an order
         whose = "your" if seat == me else f"{names[seat]}'s"
         raise TokenSyntaxError(f"cannot read {ordinal!r}: say {whose} {what} as {example}")
-    named = _number(words, "s", "contract", outside=outside) if seat == me else None
-    if named is None and not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
-        raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
+    card_words = [word for word in words if word not in _PRIVATE_CARD_WORDS]
+    card_outside = [word for word in outside if word not in _PRIVATE_CARD_WORDS]
     if seat != me:  # another seat's private card: the advised seat never sees it
-        counts = [i + 1 < len(outside) and outside[i + 1] in _COUNTED for i in range(len(outside))]
-        if any(word.isdigit() and not count for word, count in zip(outside, counts)):  # a card named: "Ann draws 7"
+        if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
+            raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
+        if _names_a_card(card_outside, components):  # "Ann draws 7", "Ann draws the city car contract"
             raise TokenSyntaxError(f"{names[seat]}'s {what} is hidden from you: say {example}")
         return f"{'start' if starting else 'drawn'}:?"
-    number = _number(words, "s", "contract", outside=outside)
-    if number is None:
-        raise TokenSyntaxError(f"name your {what}, e.g. {'I get S2' if starting else 'I draw 12'}")
-    return f"{'start' if starting else 'drawn'}:{f'S{number}' if starting else number}"
+    card = read_contract(card_words, components)
+    if (card.empty() or card.unread) and not any(word in _CARD_VERBS for word in words):  # 'I sponsor 2'
+        raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
+    if card.empty():
+        shown = (
+            "'I get S2' or 'I get the family car starting contract'"
+            if starting
+            else "'I draw 12' or 'I draw the city car suitcase 6 stars'"
+        )
+        raise TokenSyntaxError(f"name your {what}, e.g. {shown}")
+    kind = "starting" if starting else "regular"
+    unseen = _unseen_contracts(data, components, starting)
+    named_card = contract_named(card_words, unseen, components, among="still unseen", outside=card_outside, kind=kind)
+    return f"{'start' if starting else 'drawn'}:{named_card}"
+
+
+def _names_a_card(words: list[str], components: Components) -> bool:
+    """Whether `words` name a card, by its number or by what it shows (counts of cards aside:
+    'draws 1 card (2 left)'); words that contradict themselves ('the city car family') name one too."""
+    try:
+        card = read_contract(words, components)
+    except TokenSyntaxError:
+        return True
+    return card.number is not None or card.face_said()
 
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
@@ -738,9 +947,7 @@ def contract_play_picker(
     seat = data["seats"][mover]
     if seat["hidden_contracts"] == 0:
         return None
-    # Every seat is dealt one starting contract unseen; any other hidden one was drawn from the deck.
-    starting_hidden = not any(str(name).startswith("S") for name in (*seat["hand_public"], *seat["played"]))
-    drawn_hidden = seat["hidden_contracts"] - starting_hidden > 0
+    starting_hidden, drawn_hidden = _hidden_kinds(seat)
     known = tuple(ChanceOption(f"contract {n}", contract_words(components, n)) for n in seat["hand_public"])
     unseen = [
         ChanceOption(option.word if starting else f"contract {option.word}", option.label)
@@ -787,6 +994,12 @@ def _demands_picker(data: dict[str, Any], components: Components) -> ChancePicke
 
 
 def _contract_options(data: dict[str, Any], components: Components, starting: bool = False) -> tuple[ChanceOption, ...]:
+    """The regular (or starting) contracts seat `me` has seen nowhere, each with what it shows."""
+    names = _unseen_contracts(data, components, starting)
+    return tuple(ChanceOption(name, contract_words(components, name)) for name in names)
+
+
+def _unseen_contracts(data: dict[str, Any], components: Components, starting: bool = False) -> list[str]:
     """The regular (or starting) contracts seat `me` has seen nowhere: not on the display,
     in no hand it knows of (its own, those taken from the display), never played."""
     seen = set(data["display"])
@@ -796,7 +1009,7 @@ def _contract_options(data: dict[str, Any], components: Components, starting: bo
         names = [f"S{number}" for number in range(1, len(components.starting_contracts) + 1)]
     else:
         names = [str(number) for number in range(1, len(components.contracts) + 1)]
-    return tuple(ChanceOption(name, contract_words(components, name)) for name in names if name not in seen)
+    return [name for name in names if name not in seen]
 
 
 def _tiles_picker(data: dict[str, Any], components: Components) -> ChancePicker:
@@ -1025,8 +1238,14 @@ class _Said:
 _BOARD_WORDS = ("row", "rows", "column", "columns", "col", "cols", "corner", "corners")
 
 
+# What people say for withdrawing: they pass the rest of the round.
+_PASS_WORDS = ("pass", "passes", "passed")
+
+
 def _turn(said: _Said) -> str | None:
     words = said.words
+    if words[:1] and words[0] in _PASS_WORDS:
+        return "withdraw"
     if said.has("sponsor"):
         # 'sponsors row 2' is no count of workers: sponsoring and placing on the board are two moves.
         if _places_on_board(said.outside):
@@ -1043,6 +1262,55 @@ def _turn(said: _Said) -> str | None:
             said.number(word, counted=("worker", "workers"))
             return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
     return None
+
+
+# The steps of a seat's turn, from its sponsor and action to its contract.
+_TURN_STEPS = ("turn", "take tile", "place tile", "draw", "market", "ship", "contract")
+# Words that take workers back: no step takes them off the sponsor space ('takes 2 workers off sponsor').
+_TAKING_BACK = ("back", "remove", "removes", "removed", "retrieve", "retrieves", "retrieved")
+
+
+def _says_a_sponsor(said: _Said) -> bool:
+    """Whether a decision's words name the sponsor space, outside a withdrawal (whose workers left go there)."""
+    withdrawn = bool(said.words) and said.words[0].startswith("withdr")
+    return not withdrawn and any(word.startswith("sponsor") for word in said.outside)
+
+
+def _check_no_workers_taken_off(said: _Said, name: str) -> None:
+    """TokenSyntaxError for workers taken off the sponsor space ('takes 2 workers off sponsor'), which
+    no step does: read as a sponsor, the line would put them on it."""
+    if _says_a_sponsor(said) and _takes_workers_off(said.outside):
+        raise TokenSyntaxError(
+            "no step takes workers off the sponsor space: sponsoring puts workers on it, for $1 each, once a turn "
+            f"before the action ('{does(name, 'sponsors')} 2')"
+        )
+
+
+def _check_sponsor_in_time(said: _Said, name: str) -> None:
+    """TokenSyntaxError for a sponsor said later in a turn than its start (once its action or its one
+    sponsor is taken), saying how to record it: the sponsor first, all its workers at once."""
+    step, sponsored = said.data["step"], said.data["action"].get("sponsored")
+    if not _says_a_sponsor(said) or step not in _TURN_STEPS or (step == "turn" and not sponsored):
+        return  # in time; or no turn to go back to (the sales), left to the rules
+    count = said.number()
+    if sponsored:
+        before = f"{does(name, 'has')} sponsored this turn already: "
+        example = f"e.g. '{does(name, 'sponsors')} {(count or 1) + 1}', those sponsored before and these together"
+    else:
+        before, example = "", f"'{does(name, 'sponsors')} {count or 2}'"
+    whose = "your" if name == "you" else f"{name}'s"
+    raise TokenSyntaxError(
+        f"{before}sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of "
+        f"{whose} turn and say the sponsor first with all its workers ({example})"
+    )
+
+
+def _takes_workers_off(words: list[str]) -> bool:
+    """Whether `words` take workers back, or off or from the sponsor space ('off the sponsor')."""
+    if any(word in _TAKING_BACK for word in words):
+        return True
+    said = [word for word in words if word not in ("the", "a", "his", "her", "their", "my", "your")]
+    return any(word in ("off", "from") and after.startswith("sponsor") for word, after in zip(said, said[1:]))
 
 
 def _places_on_board(words: list[str]) -> bool:
@@ -1149,13 +1417,24 @@ def _put(said: _Said) -> str | None:
     return f"put:styling,{car}" if car else None
 
 
+# Words of a draw that name no card ('Ann takes the super car speed contract from the display').
+_DRAW_WORDS = (*_TAKE_VERBS, "draw", "draws", "drew", "from", "display", "on", "off", "face", "up")
+
+
 def _draw(said: _Said) -> str | None:
+    """'draws 14', 'draws from the deck', or a card of the display by what it shows: 'takes the super
+    car speed contract' (None where the words name no card: the step's guidance says what does)."""
     number = said.number("contract")
     if said.has("deck", "top", "pile", "blind"):
         if number is not None:
             raise TokenSyntaxError(f"say contract {number} from the display, or the deck: not both")
         return "draw:deck"
-    return None if number is None else f"draw:{number}"
+    words = [word for word in said.words if word not in _DRAW_WORDS]
+    if read_contract(words, said.components).empty():
+        return None
+    outside = [word for word in said.outside if word not in _DRAW_WORDS]
+    display = list(said.data["display"])
+    return f"draw:{contract_named(words, display, said.components, among='on the display', outside=outside)}"
 
 
 def _choose_market(said: _Said) -> str | None:
@@ -1201,10 +1480,12 @@ def _contract(said: _Said) -> str | None:
     words = said.words
     starting = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "s" and words[i + 1].isdigit()]
     number = said.number("contract", "s")
-    # "no." before a number is the number's sign ("contract no. 11"), not "no contract".
-    none = said.negated() or any(
-        word in _NO and not (word == "no" and i + 1 < len(said.outside) and said.outside[i + 1].isdigit())
-        for i, word in enumerate(said.outside)
+    # "no." before a number is the number's sign ("contract no. 11"), not "no contract"; a card's
+    # medal denied ('the super car contract without the silver medal') is what the card shows.
+    outside = [word for i, word in enumerate(said.outside) if not _denies_a_medal(said.outside, i)]
+    none = _Said(said.words, said.data, said.seat, said.components, outside).negated() or any(
+        word in _NO and not (word == "no" and i + 1 < len(outside) and outside[i + 1].isdigit())
+        for i, word in enumerate(outside)
     )
     if none:
         if number is not None or "starting" in said.outside:
@@ -1212,10 +1493,45 @@ def _contract(said: _Said) -> str | None:
         return "contract:none"
     if starting and number == int(starting[0]):
         return f"contract:S{starting[0]}"
-    if number is None and "starting" in said.outside:
-        mine = [card for card in said.data["seats"][said.seat]["hand"] if card.startswith("S")]
-        return f"contract:{_need(mine[0] if mine else None, 'say which starting contract: S1-S4')}"
-    return None if number is None else f"contract:{number}"
+    # the card by its number, or by what it shows ('my starting contract', 'the city car suitcase contract')
+    words = [word for word in said.words if word not in _PLAY_WORDS]
+    if read_contract(words, said.components).empty():
+        return None
+    outside = [word for word in said.outside if word not in _PLAY_WORDS]
+    held, among = _contracts_maybe_held(said.data, said.seat, said.components)
+    return f"contract:{contract_named(words, held, said.components, among=among, outside=outside)}"
+
+
+def _denies_a_medal(words: list[str], i: int) -> bool:
+    """Whether the word at `i` denies a card's silver medal ('no silver medal', 'without a medal')."""
+    medal = any(word in ("silver", "medal", "medals") for word in words[i + 1 : i + 3])
+    return words[i] in ("no", "without", "not") and medal
+
+
+# Words of a contract played that name no card ('Ann plays her safety contract').
+_PLAY_WORDS = ("play", "plays", "played", "playing", "complete", "completes", "completed", "fulfils", "fulfills")
+
+
+def _contracts_maybe_held(data: dict[str, Any], seat: int, components: Components) -> tuple[list[str], str]:
+    """The contracts seat `seat` may hold, as far as the view `data` tells (its known cards, and
+    where it holds cards the view never saw, those still unseen), and where they are, in words."""
+    cards = data["seats"][seat]
+    known = list(dict.fromkeys([*cards["hand"], *cards["hand_public"]]))
+    if cards["hidden_contracts"] == 0:
+        return known, "in your hand" if seat == data.get("observer") else "in their hand"
+    starting_hidden, drawn_hidden = _hidden_kinds(cards)
+    unseen = [
+        *_unseen_contracts(data, components, True) * starting_hidden,
+        *_unseen_contracts(data, components) * drawn_hidden,
+    ]
+    return known + unseen, "that they may hold"
+
+
+def _hidden_kinds(cards: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether a seat's cards the view never saw hold its starting contract, and deck draws:
+    every seat is dealt one starting contract unseen; any other hidden one was drawn from the deck."""
+    starting_hidden = not any(str(name).startswith("S") for name in (*cards["hand_public"], *cards["played"]))
+    return starting_hidden, cards["hidden_contracts"] - starting_hidden > 0
 
 
 def _office(said: _Said) -> str | None:
@@ -1285,6 +1601,163 @@ def _by_verb(said: _Said) -> str | None:
     if verb.startswith("sponsor") and said.data["step"] != "turn" and said.number() is not None:
         return f"sponsor:{said.number()}"
     return None
+
+
+# ------------------------------------------------------------ one step a line
+
+
+@dataclass
+class _Line:
+    """A seat's line: all of it, the move it says (`_move_part`), the move's words outside
+    brackets with where each was said, and how many of them are the seat's name."""
+
+    text: str
+    move: str
+    words: list[_WordAt]
+    named: int
+
+    def said(self, start: int, end: int | None = None) -> str:
+        """The move from `start` (to `end`) as it was typed (lower-cased where that moved its letters)."""
+        shown = self.move if len(self.move.lower()) == len(self.move) else self.move.lower()
+        return shown[start:end].strip()
+
+
+# Words that tell nothing of a step wherever they are said ('s': "the city car's styling"), and
+# the words that join two steps.
+_FILLER_WORDS = frozenset("the a an his her their its it my your our to on with number s".split())
+_JOINING_WORDS = ("and", "then")
+_CAR_WORDS = "car cars city family super"
+_MARKET_WORDS = "na north america american eu europe european market markets"
+_DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
+_FACE_WORDS = (
+    "machine* manager* styling tile* star stars * silver medal* worker* $ money dollar* vp point* plain bonus of"
+)
+_ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
+_BOARD_WORDS_READ = "row* column* col cols r c"
+# The words each kind of move reads ('sponsor*': the words that start so, 'sponsors', 'sponsoring'),
+# besides filler, a number where the move takes one, an ordinal before the place it numbers (any
+# other is refused before) and, where a tile or a contract is named, what tiles show.
+_READ_WORDS = {
+    "sponsor": "sponsor* worker* plac* put* space for $ money dollar* from supply",
+    "place": f"{_BOARD_WORDS_READ} plac* put* go goes move* send* worker* space action",
+    "corner": f"corner* plac* put* go goes send* worker* space for mak* made {_CAR_WORDS}",
+    # the rulebook's withdrawal puts the workers left on the sponsor space
+    "withdraw": f"withdr* {' '.join(_PASS_WORDS)} worker* all remaining rest left put* plac* sponsor* space",
+    "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
+    f"position* one no without mak* made {_CAR_WORDS}",
+    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at mak* made tile",
+    "discard": f"discard* mak* made {_CAR_WORDS} tile away",
+    "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
+    f"of one {_ASKED_WORDS}",
+    "market": f"ship* send* sent choos* chose go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
+    "marketing": "marketing market markets put* plac* worker* space star stars for",
+    "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of",
+    "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at {_DENYING_WORDS}",
+    "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top for reward level* star stars",
+    "keep": f"keep* kept {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
+    "contract": f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}",
+    "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
+    "demand": "demand* left right mov* tile* in advanc* push* choos* chose pending side ones",
+}
+# The moves that take a number (which their readers check is the one said), and those that name
+# a tile or a contract by what it shows.
+_NUMBERED = ("sponsor", "place", "tile", "put", "draw", "marketing", "takeback", "ship", "contract", "office", "sell")
+_FACES_NAMED = ("tile", "office", "draw", "contract")
+
+
+def _check_one_step(token: str, line: _Line, data: dict[str, Any], name: str, components: Components) -> None:
+    """TokenSyntaxError for a line that says more than its step `token` reads: words read by no
+    step are named, and a second step joined to the first ('Cid withdraws and takes sales
+    office 4') is to be said on a line of its own: read as the first alone, it would be dropped."""
+    said = line.words[line.named :]
+    words = [word.word for word in said]
+    unread = _unread(words, token.partition(":")[0], components)
+    if not unread:
+        return
+    joined = _another_step_at(said, unread[0], line)
+    if joined is not None and _names_a_step(words[joined:], components):
+        raise TokenSyntaxError(_two_steps(line, joined))
+    named_a_step = _names_a_step([words[i] for i in unread], components)
+    more = "; say one step a line, a later one on a line of its own" if named_a_step else ""
+    raise TokenSyntaxError(
+        f"cannot read {line.said(said[unread[0]].start, said[unread[-1]].end)!r} in {line.text.strip()!r}: "
+        f"{does(name, 'is')} to {_expected(data)}{more}"
+    )
+
+
+def _two_steps(line: _Line, joined: int) -> str:
+    """Why `line` is refused, whose second step begins at its word `joined` (after the seat's name):
+    each step as a line of its own, the second said by the seat as the first is."""
+    said = line.words[line.named :]
+    after = next(i for i in range(joined, len(said)) if said[i].word not in _JOINING_WORDS)
+    first = line.said(0, said[joined].start).rstrip(",")
+    then = f"{line.said(0, line.words[line.named - 1].end).rstrip(':,')} {line.said(said[after].start)}"
+    return f"{line.said(said[joined].start)!r} is another step: say one step a line ({first!r}, then {then!r})"
+
+
+def _unread(words: list[str], kind: str, components: Components) -> list[int]:
+    """Where `words` (a move's, after the seat's name) hold words that a move of `kind` does not read,
+    nor filler or a word joining two steps."""
+    named = _face_names(components) if kind in _FACES_NAMED else {}
+    return [
+        i
+        for i, word in enumerate(words)
+        if not (
+            _reads(kind, word)
+            or word in _FILLER_WORDS
+            or word in _JOINING_WORDS
+            or _ordinal(word) is not None
+            or (word.isdigit() and (kind in _NUMBERED or _counts(words, i)))
+            or (named and _named(word, named))
+        )
+    ]
+
+
+def _reads(kind: str, word: str) -> bool:
+    """Whether a move of `kind` reads `word` (`_READ_WORDS`)."""
+    words, starts = _READ_WORDS_OF[kind]
+    return word in words or word.startswith(starts)
+
+
+def _read_words_of(read: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """`_READ_WORDS`'s words of a move: those read as they are, and the starts of the others
+    ('*', the star sign, is a word)."""
+    said = read.split()
+    starts = tuple(word[:-1] for word in said if len(word) > 1 and word.endswith("*"))
+    return frozenset(word for word in said if len(word) == 1 or not word.endswith("*")), starts
+
+
+_READ_WORDS_OF = {kind: _read_words_of(read) for kind, read in _READ_WORDS.items()}
+
+
+def _counts(words: list[str], i: int) -> bool:
+    """Whether the number at `i` counts something ('2 workers', '3 cars', '$2'): no move's number."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return after in _COUNTED or after in ("worker", "workers") or (i > 0 and words[i - 1] == "$")
+
+
+def _another_step_at(said: list[_WordAt], first: int, line: _Line) -> int | None:
+    """Where a second step begins in `said` whose words from `first` are not read: at the 'and' or
+    'then' before them, or after a comma ('Cid withdraws, takes office 4'); None where nothing joins them."""
+    start = first
+    while start > 0 and (said[start - 1].word in _FILLER_WORDS or said[start - 1].word in _JOINING_WORDS):
+        start -= 1
+    for i in range(start, first + 1):
+        if said[i].word in _JOINING_WORDS or (i > 0 and "," in line.said(said[i - 1].end, said[i].start)):
+            return i
+    return None
+
+
+def _names_a_step(words: list[str], components: Components) -> bool:
+    """Whether `words` say something of a step (a word some move reads, filler and numbers aside)."""
+    named = _face_names(components)
+    return any(
+        not word.isdigit()
+        and word not in _FILLER_WORDS
+        and word not in _JOINING_WORDS
+        and (_named(word, named) or any(_reads(kind, word) for kind in _READ_WORDS))
+        for word in words
+    )
 
 
 def _need(value: Any, message: str) -> Any:

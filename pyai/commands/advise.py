@@ -75,9 +75,14 @@ def steps_help(game: Game) -> str:
     return f"say what happens, one step a line: {tokens}, {said}"
 
 
-def help_text(game: Game) -> str:
-    """How to say a step in this game, and the companion's commands."""
-    return f"{steps_help(game)}\n{COMMANDS}"
+def help_text(game: Game, topic: str = "") -> str:
+    """How to say a step in this game, and the companion's commands; or the game's help `topic`
+    (`help contracts`), when it offers that one."""
+    topics = game.words_help_topics()
+    if topic.lower() in topics:
+        return topics[topic.lower()]
+    more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
+    return f"{steps_help(game)}\n{COMMANDS}{more}"
 
 
 class CompanionError(PyaiError, ValueError):
@@ -116,6 +121,16 @@ def _without_ending(word: str) -> str:
     if word.endswith("es") and word[:-2].endswith(("ss", "sh", "ch", "x")):
         return word[:-2]
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _kinds_first(moves: list[str]) -> list[str]:
+    """`moves` with the first of each kind (a token's part before ':') ahead of the rest, so that a
+    short list of what is legal shows every kind of move, not six amounts of the first kind."""
+    first_of_kind: dict[str, str] = {}
+    for move in moves:
+        first_of_kind.setdefault(move.partition(":")[0], move)
+    first = list(first_of_kind.values())
+    return first + [move for move in moves if move not in first]
 
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -415,7 +430,7 @@ class Companion:
         words = text.split()
         word = words[0].lower() if words else ""
         if word in ("", "help", "?"):
-            return [help_text(self.game)]
+            return [help_text(self.game, " ".join(words[1:]))]
         if word in ("advice", "advise", "hint"):
             low, high = iterations_range(self.game)
             if len(words) > 2 or (len(words) == 2 and not _in_range(words[1], low, high)):
@@ -463,7 +478,10 @@ class Companion:
         else:
             told = self._told(before)
         told += self._save()
-        if self.is_my_decision() and not had_decision:
+        # Advice comes at each decision of the seat's: one a step of another seat's (or chance)
+        # gave it, and the next of its own chained turn (Automania's tile, placement, market...).
+        moved = len(self.position.moves) > len(before.moves)
+        if self.is_my_decision() and (not had_decision or moved):
             return told + self.advice()
         return told + self._turn_lines()
 
@@ -561,7 +579,7 @@ class Companion:
             picker = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
             return f"{reason}; {picker.what}: say what the table sees, '{picker.start} ...'" if picker else reason
         name = "you" if mover == self.me else self.names[mover]
-        said = [self.said_in_words([move])[0].removeprefix(f"{name} ") for move in legal[:LEGAL_SAID]]
+        said = [self.said_in_words([move])[0].removeprefix(f"{name} ") for move in _kinds_first(legal)[:LEGAL_SAID]]
         more = f" | and {len(legal) - LEGAL_SAID} more" if len(legal) > LEGAL_SAID else ""
         return f"{reason}; legal now, {name}: " + " | ".join(said) + more  # a move's words may hold a ';'
 

@@ -554,6 +554,15 @@ def test_a_number_is_read_only_as_a_whole_number_in_digits(step, text, odd):
             "demands NA speed, speed, power, green, suitcase EU suitcase, safety, green, power, safety",
             "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",
         ),
+        (  # 'pending', the rulebook's and `show`'s word for 'next'
+            "demands speed speed power pending green suitcase / suitcase safety green pending power safety",
+            "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",
+        ),
+        (
+            "North America wants speed (4 stars), speed (3), power (2); pending: green | suitcase; "
+            "Europe wants suitcase (4 stars), safety (3), green (2); pending power, safety",
+            "demands:speed,speed,power,green,suitcase/suitcase,safety,green,power,safety",
+        ),
         ("display 3 17 22", "display:3,17,22"),
         ("reveal 14", "reveal:14"),
     ],
@@ -651,6 +660,161 @@ def test_workers_put_at_the_ship_step_are_marketing(step, text, token):
 )
 def test_what_a_line_tells_besides_its_move_is_not_read_as_the_move(step, text, token):
     assert game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0) == token
+
+
+# ------------------------------------------------------------ one step a line
+
+
+def companion_at(*tokens: str, me: int = 1) -> Companion:
+    """A companion of seat `me` at a 3-player table (Ann, Bob, Cid) after the set-up of scenarios.py
+    (Ann moves first) and `tokens`."""
+    return Companion(
+        Session("automania(players=3)", me, ["Ann", "Bob", "Cid"], iterations=20, lines=[*setup(), *tokens])
+    )
+
+
+def refused(c: Companion, line: str) -> str:
+    """Why `c` refuses `line`, which changes nothing."""
+    moves = c.position.moves
+    answer = c.handle(line)
+    assert answer[0].startswith("not taken: "), (line, answer)
+    assert c.position.moves == moves, line
+    return answer[0].removeprefix("not taken: ")
+
+
+@pytest.mark.parametrize(
+    "tokens, me, line, why",
+    [
+        (
+            [],
+            1,
+            "Ann withdraws and takes sales office 4",
+            "'and takes sales office 4' is another step: say one step a line ('Ann withdraws', then 'Ann takes sales "
+            "office 4')",
+        ),
+        (
+            [],
+            0,
+            "I withdraw and take office 4",
+            "'and take office 4' is another step: say one step a line ('I withdraw', then 'I take office 4')",
+        ),
+        (
+            [],
+            1,
+            "Ann withdraws, then takes sales office 4",
+            "'then takes sales office 4' is another step: say one step a line ('Ann withdraws', then 'Ann takes "
+            "sales office 4')",
+        ),
+        (
+            [],
+            1,
+            "Ann row 2 and takes the safety machine",
+            "'and takes the safety machine' is another step: say one step a line ('Ann row 2', then 'Ann takes the "
+            "safety machine')",
+        ),
+        (
+            ["place:R1", "tile:1"],
+            1,
+            "Ann puts it on station 4 and ships to Europe",
+            "'and ships to Europe' is another step: say one step a line ('Ann puts it on station 4', then 'Ann ships "
+            "to Europe')",
+        ),
+        (
+            ["place:R1", "tile:1", "put:station,1"],
+            1,
+            "Ann ships to Europe at level 4",  # the market step: the ship's level is a later step
+            "cannot read 'at level 4' in 'Ann ships to Europe at level 4': Ann is to choose the car's market: 'ships "
+            "to North America' or 'to Europe'; say one step a line, a later one on a line of its own",
+        ),
+        (
+            [],
+            1,
+            "Ann withdraws quickly",
+            "cannot read 'quickly' in 'Ann withdraws quickly': Ann is to sponsor, place workers or withdraw: "
+            "'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'",
+        ),
+    ],
+)
+def test_a_line_says_one_step_read_whole_or_refused_never_cut_short(tokens, me, line, why):
+    """Words no reader of the step reads are not dropped: a second step joined to the first ('and',
+    'then', a comma) is to be said on a line of its own, and any other word is named."""
+    assert refused(companion_at(*tokens, me=me), line) == why
+
+
+@pytest.mark.parametrize(
+    "step, text, token",
+    [
+        ("turn", "Ann withdraws and", "withdraw"),  # a joining word with nothing after it
+        ("turn", "Ann withdraws, placing her remaining workers on the sponsor space", "withdraw"),  # as the rulebook
+        ("place tile", "Ann puts it on the city car's styling", "put:styling,city"),
+        ("sales office", "Ann takes sales office 1 and its tile, the speed machine", "office:1"),  # as told back
+        ("ship", "Ann ships the city car with 6 stars to North America at level 6", "ship:6"),
+    ],
+)
+def test_the_words_of_one_step_and_filler_read_whole(step, text, token):
+    assert game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0) == token
+
+
+def test_a_car_shipped_to_another_market_than_chosen_is_refused():
+    c = companion_at("place:R1", "tile:1", "put:station,1", "market:NA")
+    assert refused(c, "Ann ships to Europe at level 4") == (
+        "the car goes to North America, the market chosen for it, not to Europe: say 'Ann ships 4', or 'undo' "
+        "back to the market step to choose another"
+    )
+    assert c.handle("Ann ships to North America at level 4")[0].startswith("  Ann ships the city car (4 stars)")
+
+
+@pytest.mark.parametrize("line", ["Ann takes 2 workers off sponsor", "Ann takes back 2 workers from the sponsor space"])
+def test_workers_taken_off_the_sponsor_space_are_no_step(line):
+    assert refused(companion_at(), line) == (
+        "no step takes workers off the sponsor space: sponsoring puts workers on it, for $1 each, once a turn before "
+        "the action ('Ann sponsors 2')"
+    )
+
+
+def test_a_sponsor_after_the_turns_start_says_how_to_record_it():
+    """Sponsoring is taken once a turn, before the action (docs/automania.md, "Rules readings"): a
+    sponsor said later is refused, saying to undo and say one sponsor first with all its workers."""
+    c = companion_at()
+    assert c.handle("Ann sponsors 1")[1] == "next: Ann, to place workers or withdraw"  # sponsoring is no more to do
+    assert refused(c, "Ann sponsors 1") == (
+        "Ann has sponsored this turn already: sponsoring is counted at the start of the turn, all workers at once: "
+        "'undo' back to the start of Ann's turn and say the sponsor first with all its workers (e.g. 'Ann sponsors "
+        "2', those sponsored before and these together)"
+    )
+    assert refused(c, "Ann flies") == (
+        "cannot read 'Ann flies': Ann is to place workers or withdraw: 'row 1', 'column 3', 'corner family' or "
+        "'withdraws'"
+    )
+    placed = companion_at("place:R1")
+    for line in ("Ann sponsors 1", "Ann puts 1 worker on the sponsor space"):
+        assert refused(placed, line) == (
+            "sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of Ann's "
+            "turn and say the sponsor first with all its workers ('Ann sponsors 1')"
+        )
+
+
+def test_passing_at_the_turn_is_withdrawing():
+    """People say they pass for withdrawing; at another step 'pass' is refused, saying what the step takes."""
+    c = companion_at()
+    assert c.handle("Ann passes")[0] == "  Ann withdraws: +$6"
+    c.handle("office:4")
+    assert c.position.moves[-1] == "office:4" and c.handle("I pass")[0] == "  you withdraw: +$6"
+    at_market = companion_at("place:R1", "tile:1", "put:station,1")
+    assert refused(at_market, "Ann passes") == (
+        "cannot read 'Ann passes': Ann is to choose the car's market: 'ships to North America' or 'to Europe'"
+    )
+
+
+def test_the_player_order_said_as_a_sentence_is_the_order():
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
+    for line in ("Cid goes first, then Ann, then me", "Cid starts, then Ann and me last", "Cid, Ann and me"):
+        assert c.handle(line)[0] == "  player order: Cid ($6, 1 VP), Ann ($7, 2 VP), you ($8, 3 VP)", line
+        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0] == "undone"
+    assert refused(c, "Cid goes first, Ann second, me third") == (
+        "cannot read 'second' in the order: say the seats first player first, e.g. 'order Bob me Ann'"
+    )
+    assert refused(c, "Cid row 2").startswith("no one moves now: the table deals next (the player order")
 
 
 def test_private_cards_are_said_by_their_seat():
