@@ -638,6 +638,22 @@ def test_a_step_told_with_another_moves_outcome_is_refused(game):
     assert refused == 5 and gains >= {"automania(players=3)": 1}.get(game, 0)
 
 
+def test_advice_comes_at_each_decision_of_the_seats_own_chained_turn():
+    """Automania's turn is a chain of the seat's decisions (a space, then a tile, then where it
+    goes, ...): after each of its own steps that leaves the next one its own, the advice comes by
+    itself, as it does when another seat's step makes it the seat's decision."""
+    rng = random.Random(6)
+    c = Companion(Session("automania(players=3)", 0, list(GAMES["automania(players=3)"]), iterations=20))
+    while not (c.is_my_decision() and c.position.view().to_dict()["step"] == "turn"):
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    place = next(move for move in c.position.state.legal_moves() if move.startswith("place:"))
+    answer = c.handle(place)
+    assert c.is_my_decision() and c.position.view().to_dict()["step"] == "take tile"
+    assert answer[0].startswith("  you place") and any(line.startswith("advice: you take ") for line in answer)
+    c.handle("undo")
+    assert not any(line.startswith("advice: ") for line in c.handle("lost Bob money"))  # no step: no advice again
+
+
 def taken(c: Companion, line: str) -> tuple[tuple[str, ...], str | None]:
     """What `line` makes of the companion's position (its moves, and its own secret choice
     kept for the reveal), taken back at once."""

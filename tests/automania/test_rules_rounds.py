@@ -132,6 +132,22 @@ def test_the_seat_furthest_behind_moves_the_demand_tiles_both_markets_alike():
     assert (right["EU"]["demand"], right["EU"]["pending"]) == (["safety", "suitcase", "safety"], ["power", "power"])
 
 
+def test_the_setup_deals_the_demands_again_only_for_markets_identical_space_by_space():
+    """Each market showing all five symbols, in other spaces, is a deal the table plays; the
+    same symbol on every space of both is the rulebook's reshuffle."""
+    state = pyai.load_game("automania(players=3)").new_initial_state()
+    state.apply("order:0,1,2")
+    state.apply("demands:speed,power,green,suitcase,safety/safety,suitcase,green,power,speed")
+    assert state.to_dict()["markets"]["EU"]["demand"] == ["safety", "suitcase", "green"]
+    again = pyai.load_game("automania(players=3)").new_initial_state()
+    again.apply("order:0,1,2")
+    with pytest.raises(pyai.IllegalMoveError, match="the two markets are identical, the same demand on each space"):
+        again.apply("demands:speed,power,green,suitcase,safety/speed,power,green,suitcase,safety")
+    assert again.to_dict()["step"] == "deal demands"
+    dealt = {again.sample_chance(seed) for seed in range(300)}
+    assert any(len(set(deal[8:].replace("/", ",").split(",")[:5])) == 5 for deal in dealt)  # all five in NA
+
+
 def test_a_tie_for_furthest_behind_goes_to_the_lower_sales_office():
     state = new_game()
     withdraw_all(state, {0: 4, 1: 3, 2: 5})  # seat 0: 1 + 1 VP; seat 1: 2 VP; seat 2: 3 VP
