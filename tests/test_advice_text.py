@@ -31,7 +31,7 @@ def test_the_advice_says_the_move_its_chance_why_and_what_the_others_cost():
     assert said[0] == "advice: you pass  [pass]"
     assert said[1] == "  win chance 0.40 (95%: 0.38-0.42), expected score 30.0"
     assert said[2] == "why: against the next best (you bid 3), it wins 0.10 more often and ends +3.0 on average"
-    assert said[3] == "expected scores: me 10.0, Bob 9.0"
+    assert said[3] == "expected scores (all moves searched): me 10.0, Bob 9.0"
     # A move the estimates put ahead was searched less: never shown as a negative cost.
     assert said[4] == (
         "instead: you bid 3 [bid:3]: costs 0.10 win chance; "
@@ -81,7 +81,9 @@ def test_a_swing_since_the_last_advice_is_said_with_the_steps_since():
 def test_the_continuation_in_words_is_cut_after_six_steps():
     said = lines(result(move("pass", 700, 0.4)), continuation=[f"Bob bids {n}" for n in range(3, 12)])
     assert "likely next: Bob bids 3; Bob bids 4; Bob bids 5; Bob bids 6; Bob bids 7; Bob bids 8; ..." in said
-    assert "why: the only move the search tried" in said
+    assert "why: the only legal move" in said
+    untried = lines(result(move("pass", 1000, 0.4), move("bid:3", 0, 0.0)))
+    assert "why: the only move the search tried" in untried
 
 
 def test_a_position_is_decided_when_every_move_tried_wins_or_none_does():

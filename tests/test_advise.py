@@ -52,7 +52,7 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     chance = answer[answer.index(advice) + 1]
     assert chance.startswith("  win chance 0.") and "(95%: " in chance
     assert any(line.startswith("why: against the next best (you ") for line in answer)
-    assert any(line.startswith("expected scores: Anna ") for line in answer)
+    assert any(line.startswith("expected scores (all moves searched): Anna ") for line in answer)
     assert any(line.startswith("instead: ") for line in answer)
     assert c.handle("Anna bids 5")[0].startswith("not taken: it is Dee's turn, not Anna's")
     assert c.handle("Zed passes")[0].startswith("not taken: 'Zed' is no seat's name")

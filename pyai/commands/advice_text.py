@@ -102,7 +102,9 @@ def advice_lines(
     if reason:
         lines.append(reason)
     lines.append(
-        "expected scores: " + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
+        # Over every move the search tried: the advised move's own expected score is the line above.
+        "expected scores (all moves searched): "
+        + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
     )
     if alternatives:
         costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit)}" for m in alternatives]
@@ -160,7 +162,7 @@ def _reason(
     """One line of why: the edge over the next best move, and the swing since the last advice."""
     parts = []
     if not alternatives:
-        parts.append("the only move the search tried")
+        parts.append("the only legal move" if len(result.moves) == 1 else "the only move the search tried")
     elif result.mixed and best.share < PURE:
         # The others' guesses of the move are best met by mixing, as a poker player bluffs.
         runner = alternatives[0]
