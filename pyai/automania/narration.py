@@ -448,9 +448,13 @@ def _sell(step: _Step) -> str:
 
 
 def _offered(step: _Step) -> str:
-    """The car the sales phase offers: 'city car (North America, level 7)'."""
-    offer = step.before["offer"]
-    ship = next(s for s in step.before["markets"][offer["market"]]["ships"] if s["level"] == offer["level"])
+    return offered_car_words(step.before)
+
+
+def offered_car_words(data: dict[str, Any]) -> str:
+    """The car the sales phase offers in `data` (a view's to_dict()): 'city car (North America, level 7)'."""
+    offer = data["offer"]
+    ship = next(s for s in data["markets"][offer["market"]]["ships"] if s["level"] == offer["level"])
     return f"{ship['car']['car']} car ({MARKET_NAMES[offer['market']]}, level {offer['level']})"
 
 

@@ -28,7 +28,16 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
 from .contract_words import CAR_WORDS, CARD_WORDS, contract_named, read_contract
-from .narration import MARKET_NAMES, contract_words, does, plural, space_words, tile_words, tile_words_apart
+from .narration import (
+    MARKET_NAMES,
+    contract_words,
+    does,
+    offered_car_words,
+    plural,
+    space_words,
+    tile_words,
+    tile_words_apart,
+)
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
 'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
@@ -118,7 +127,7 @@ _STEPS = {
     ),
     "contract": ("play a contract", "'plays contract 7', 'plays S2' or 'plays no contract'"),
     "sales office": ("choose a sales office", "'office 4'"),
-    "sell": ("sell or keep the car offered", "'sells 3' (the sales space) or 'keeps'"),
+    "sell": ("sell or keep the {offered}", "'sells 3' (the sales space) or 'keeps'"),
     "demand": ("move the demand tiles", "'demand left' or 'demand right'"),
 }
 
@@ -284,7 +293,8 @@ def _move_part(text: str) -> str:
 def decision_words(data: dict[str, Any]) -> str:
     """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"."""
     space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
-    return _STEPS[_step_said(data)][0].format(space=space)
+    offered = offered_car_words(data) if data.get("offer") else "car offered"
+    return _STEPS[_step_said(data)][0].format(space=space, offered=offered)
 
 
 def _step_said(data: dict[str, Any]) -> str:

@@ -32,10 +32,13 @@ def three_cars_in_north_america() -> pyai.State:
 
 
 def test_cars_are_offered_most_popular_first_and_sold_to_any_free_space_or_kept():
+    game = pyai.load_game("automania(players=3)")
     state = three_cars_in_north_america()
     withdraw_all(state, {0: 3, 1: 4, 2: 5})
     offer = state.to_dict()["offer"]
     assert (offer["market"], offer["level"], state.to_move()) == ("NA", 5, 1)
+    # the step as the table hears it names the car offered
+    assert game.decision_words(state.view(1).to_dict()) == "sell or keep the city car (North America, level 5)"
     assert state.legal_moves() == [f"sell:{n}" for n in range(1, 8)] + ["keep"]
     money = seat(state, 1)["money"]
     play(state, "sell:7")  # the lowest row's $8
