@@ -260,7 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ad.add_argument("--game", default=None, help=f"a game string (default {DEFAULT_GAME})")
     ad.add_argument("--players", type=int, default=None, help="replaces the game string's players")
-    ad.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
+    ad.add_argument(
+        "--seat", type=int, default=None, help="your seat, counted from 0 in the order of --names (default 0)"
+    )
     ad.add_argument("--names", default=None, help="comma list: every seat's name, in seat order")
     ad.add_argument("--at", default=None, metavar="POSITION", help="start from a position written as text")
     ad.add_argument(

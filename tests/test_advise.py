@@ -842,7 +842,11 @@ def test_a_bug_while_telling_a_line_takes_nothing_back_half_done(tmp_path, monke
         ),
         (["--names", "Anna,,Bob,Cy"], "--names: seat 1's name must be one word without ',' or ':', not ''"),
         (["--names", "Anna,anna,Bob,Cy"], "--names: seat 1's name 'anna' is seat 0's too"),
-        (["--names", "Anna,me,Bob,Cy"], "--names: seat 1's name 'me' is what you call your own seat, seat 0"),
+        (
+            ["--names", "Anna,me,Bob,Cy"],
+            "--names: seat 1's name 'me' is what you call your own seat, seat 0 (seats count from 0 in the order "
+            "of the names: --seat 1 makes 'me' yours)",
+        ),
         (
             ["--names", "Anna,Bob,Cy,undo"],
             "--names: seat 3's name 'undo' is a word the companion reads itself (advice, advise, ",

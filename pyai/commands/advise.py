@@ -349,7 +349,10 @@ def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> No
                 "(a seat's, a card's) or not at all"
             )
         if lowered.replace("\u2019", "'") in (*OWN_SEAT_WORDS, "i'm") and number != seat:
-            raise CompanionError(f"{where} {_shown(name)} is what you call your own seat, seat {seat}")
+            raise CompanionError(
+                f"{where} {_shown(name)} is what you call your own seat, seat {seat} (seats count from 0 in "
+                f"the order of the names: --seat {number} makes {_shown(name)} yours)"
+            )
         if lowered in seen:
             raise CompanionError(f"{where} {_shown(name)} is seat {seen[lowered]}'s too")
         seen[lowered] = number
