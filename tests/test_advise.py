@@ -25,7 +25,7 @@ import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
 from pyai.commands.advice_text import TOLD_APART, costs_in_play_line, one_line
-from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, resume
+from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, help_text, resume
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
@@ -549,6 +549,20 @@ def walked(game: str, seed: int, path: str | None) -> list[Companion]:
         steps.append(line)
     marks = sorted({0, len(steps) // 3, 2 * len(steps) // 3, len(steps)})
     return [Companion(Session(game, 0, list(GAMES[game]), iterations=20, lines=steps[:m]), path) for m in marks]
+
+
+@pytest.mark.parametrize(
+    "game, lost",
+    [
+        ("forsale(players=4)", "lost <name> cash [LO..HI] (you lost track of a seat's cash)"),
+        ("automania(players=3)", "lost <name> money [LO..HI] (you lost track of a seat's money)"),
+        ("leduc()", None),  # no money hidden: nothing to lose track of
+    ],
+)
+def test_the_help_names_the_commands_by_the_games_word_for_money(game, lost):
+    commands = help_text(pyai.load_game(game)).splitlines()[-1]
+    assert commands.startswith("commands: advice [N]")
+    assert (lost in commands) if lost else ("lost" not in commands)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -38,9 +38,14 @@ from .advice_text import Earlier, advice_lines, by_share, one_line
 
 log = logging.getLogger(__name__)
 
-COMMANDS = """\
-commands: advice [N] (now, for your seat; N iterations), show, undo, lost <name> cash [LO..HI] (you lost track of a
-seat's money, in a game that lets it be hidden), save [FILE], help, quit"""
+
+def commands_help(game: Game) -> str:
+    """The companion's own commands, `lost` by the game's word for money, where it may be hidden."""
+    field = game.MONEY_FIELD
+    lost = f"lost <name> {field} [LO..HI] (you lost track of a seat's {field}), " if field else ""
+    return f"commands: advice [N] (now, for your seat; N iterations), show, undo, {lost}save [FILE], help, quit"
+
+
 # The words the companion reads itself at the start of a line: no seat may be called so.
 COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit")
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
@@ -82,7 +87,7 @@ def help_text(game: Game, topic: str = "") -> str:
     if topic.lower() in topics:
         return topics[topic.lower()]
     more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
-    return f"{steps_help(game)}\n{COMMANDS}{more}"
+    return f"{steps_help(game)}\n{commands_help(game)}{more}"
 
 
 class CompanionError(PyaiError, ValueError):
