@@ -49,9 +49,13 @@ class Earlier:
 
 def one_line(told: list[str]) -> str:
     """A step told in several lines (a game's narrate) as one: its parts split by "; ",
-    a note in brackets (the money it moved) kept beside the part before."""
+    a note in brackets (the money it moved) kept beside the part before, and the first
+    of what a part ending in ':' introduces after it ("the final scoring: you: +4 VP; ...")."""
     parts = [line.strip() for line in told if line.strip()]
-    return "".join(part if i == 0 else (" " if part.startswith("(") else "; ") + part for i, part in enumerate(parts))
+    joined = parts[:1]
+    for before, part in zip(parts, parts[1:]):
+        joined.append((" " if part.startswith("(") or before.endswith(":") else "; ") + part)
+    return "".join(joined)
 
 
 def by_share(result: AnalysisResult) -> list[MoveAnalysis]:
