@@ -216,6 +216,7 @@ def _decision(text: str, said: _Said, name: str) -> str:
         raise TokenSyntaxError(f"say what {name} does, not what is not done: {does(name, 'is')} to {_expected(data)}")
     _check_no_workers_taken_off(said, name)
     _check_sponsor_in_time(said, name)
+    _check_marketing_in_time(said, name)
     # A row or column said short ('Bob c2') is another step's too, where a bare number would be this step's.
     short = data["step"] in _OTHER_STEPS_WORDS and _line_said_short(said.words)
     foreign = (said.has(*_OTHER_STEPS_WORDS.get(data["step"], ())) or short) and not said.has(
@@ -1312,6 +1313,27 @@ def _check_sponsor_in_time(said: _Said, name: str) -> None:
     raise TokenSyntaxError(
         f"{before}sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of "
         f"{whose} turn and say the sponsor first with all its workers ({example})"
+    )
+
+
+# The steps of a turn before its car's ship step: its marketing is still to come.
+_BEFORE_THE_SHIP = ("turn", "take tile", "place tile", "draw", "market")
+
+
+def _check_marketing_in_time(said: _Said, name: str) -> None:
+    """TokenSyntaxError for marketing workers said before the car's ship step, where the rules
+    take them (once a car, after its market is chosen): the line says when to say them, where
+    read as this step its number would be a place ('puts 3 workers on marketing' as station 3)."""
+    words, step = said.words, said.data["step"]
+    marketing = any(word.startswith("market") and word not in ("market", "markets") for word in words)
+    # where a tile is taken or placed, 'marketing' may be its face (a marketing manager): workers say it is not
+    workers = step not in ("take tile", "place tile") or any(word.startswith("worker") for word in words)
+    if step not in _BEFORE_THE_SHIP or not marketing or not workers:
+        return
+    raise TokenSyntaxError(
+        f"marketing workers go on the car at its ship step, once its market is chosen: say them then "
+        f"('{does(name, 'marketing')} 2' or '{does(name, 'puts')} 2 workers on marketing'); now "
+        f"{does(name, 'is')} to {_expected(said.data)}"
     )
 
 

@@ -572,6 +572,18 @@ def test_the_tables_chance_steps_read_without_a_name(text, token):
     assert game(3).words_to_token(text, data, NAMES[:3], 2) == token
 
 
+@pytest.mark.parametrize("step", ["turn", "take tile", "place tile", "draw", "market"])
+def test_marketing_said_before_the_ship_step_says_when_to_say_it(step):
+    """Marketing workers go on a car at its ship step: said earlier, the line is refused saying
+    so, its number never read as this step's (station 3, tile 3); a marketing manager is a tile,
+    so where tiles are taken or placed the workers must be said."""
+    with pytest.raises(TokenSyntaxError, match="^marketing workers go on the car at its ship step, once its market"):
+        game(3).words_to_token("Ann puts 3 workers on marketing", at_step(step, space="R1"), NAMES[:3], 0)
+    assert game(3).words_to_token("Ann marketing 3", at_step("ship", space="R1"), NAMES[:3], 0) == "marketing:3"
+    with pytest.raises(TokenSyntaxError, match="no 'the marketing manager' along row 1"):  # not on that row
+        game(3).words_to_token("Ann takes the marketing manager", at_step("take tile", space="R1"), NAMES[:3], 0)
+
+
 @pytest.mark.parametrize(
     "step, text, why",
     [
