@@ -23,7 +23,7 @@ from . import component_file
 from .component_file import ComponentError, Components
 from .drawing import drawing
 from .help import PROTOCOL_HELP, contracts_help
-from .narration import narrate
+from .narration import VP_SOURCES, narrate
 from .render import phase_of, render
 from .words import (
     TABLE_WORDS,
@@ -284,10 +284,14 @@ class AutomaniaGame(BaseGame):
         return narrate(self.components, before, token, after, names)
 
     def final_summary(self, state: game_api.State, names: list[str]) -> list[str]:
-        """Each seat's VP with their sources, then the winner."""
+        """Each seat's VP with the sources that gave it some, as a person names them, then the winner."""
         lines = []
         for seat, parts in enumerate(cast(State, state).score_breakdown()):
-            sources = ", ".join(f"{name} {value}" for name, value in parts.items() if name not in ("total", "money"))
+            sources = ", ".join(
+                f"{VP_SOURCES.get(name, name)} {value}"
+                for name, value in parts.items()
+                if value and name not in ("total", "money")
+            )
             lines.append(f"seat {seat} ({names[seat]}): {parts['total']} VP  ({sources}; money ${parts['money']})")
         return lines + super().final_summary(state, names)[-1:]
 

@@ -18,7 +18,7 @@ from .component_file import Components, Tile
 MARKET_NAMES = {"NA": "North America", "EU": "Europe"}
 
 # A VP source of the view's `vp_from`, as a person names it.
-_VP_SOURCES = {
+VP_SOURCES = {
     "start": "start",
     "medals": "gold medal",
     "tiles": "VP tile",
@@ -202,7 +202,7 @@ def gains(before: dict[str, Any], after: dict[str, Any]) -> str:
         parts.append(f"+${change}" if change > 0 else f"-${-change}")
     if after["vp"] != before["vp"]:
         changed = {
-            _VP_SOURCES.get(key, key): value - before["vp_from"].get(key, 0)
+            VP_SOURCES.get(key, key): value - before["vp_from"].get(key, 0)
             for key, value in after["vp_from"].items()
             if value != before["vp_from"].get(key, 0)
         }

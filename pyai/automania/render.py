@@ -58,7 +58,9 @@ def contract_text(components: Components, name: str) -> str:
     """'1 (city, suitcase, 6+ stars: 3 VP)'."""
     contract = components.contract(name)
     needs = [contract.car if contract.car != "any" else "any car", *contract.symbols, *contract.styling]
-    reward = f"{contract.vp} VP" + (f"+{contract.silver}s" if contract.silver else "")
+    reward = f"{contract.vp} VP"
+    if contract.silver:
+        reward += f", {contract.silver} silver medal" + "s" * (contract.silver > 1)
     if contract.money:
         reward += f", ${contract.money}"
     return f"{name} ({', '.join(needs)}, {contract.stars}+ stars: {reward})"

@@ -12,6 +12,7 @@ import pytest
 import pyai
 from pyai.automania import component_file
 from pyai.automania.component_file import ComponentError
+from pyai.automania.render import contract_text
 
 SHIPPED = component_file.DEFAULT_PATH.read_text()
 
@@ -187,3 +188,9 @@ def test_the_core_refuses_malformed_wire_data():
         pyai._core.automania_register_components(wire[:-1])
     with pytest.raises(pyai.GameStringError, match="component data: the number of symbols is 9"):
         pyai._core.automania_register_components([1, 9, *wire[2:]])
+
+
+def test_a_contract_in_the_picture_says_its_silver_medals_in_words():
+    components = pyai.load_game("automania(players=3)").components
+    assert contract_text(components, "5") == "5 (city, green, safety, 7+ stars: 3 VP, 1 silver medal)"
+    assert all("+1s" not in contract_text(components, str(n)) for n in range(1, 27))

@@ -209,6 +209,10 @@ def test_final_scoring_money_ranking_and_its_ties_go_to_the_lower_sales_office()
     # goes the same way: seat 0's lower sales office.
     assert state.scores() == [11, 7, 11]
     assert state.winners() == [0] and state.ranks() == [1.0, 3.0, 2.0]
+    # the summary names each source that gave VP as a person names it, and leaves out the rest
+    summary = pyai.load_game("automania(players=3)").final_summary(state, ["Ann", "Bob", "Cy"])
+    assert summary[0] == "seat 0 (Ann): 11 VP  (start 1, money rank 10; money $34)"
+    assert summary[1] == "seat 1 (Bob): 7 VP  (start 2, sales office 2, money rank 3; money $33)"
 
 
 def test_two_players_rank_money_ten_and_six():
