@@ -27,6 +27,14 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 OWN_SEAT_WORDS = ("i", "me", "my", "you")
 
 
+def whose(seat: int, names: list[str], me: int, noun: bool = False) -> str:
+    """A seat's possessive as the companion says it: "Ann's", and for the advised seat `me`
+    "yours" ("not yours"), or "your" before a noun (`noun`: "your turn")."""
+    if seat == me:
+        return "your" if noun else "yours"
+    return f"{names[seat]}'s"
+
+
 @dataclass(frozen=True)
 class SecretChoice:
     """How people at a table speak of a game's secret choices, made by several seats

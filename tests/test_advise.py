@@ -54,7 +54,7 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     assert any(line.startswith("why: against the next best (you ") for line in answer)
     assert any(line.startswith("expected scores (all moves searched): Anna ") for line in answer)
     assert any(line.startswith("instead: ") for line in answer)
-    assert c.handle("Anna bids 5")[0].startswith("not taken: it is Dee's turn, not Anna's")
+    assert c.handle("Anna bids 5")[0].startswith("not taken: it is your turn, not Anna's")
     assert c.handle("Zed passes")[0].startswith("not taken: 'Zed' is no seat's name")
     assert c.handle("I bid 99")[0].startswith("not taken: ") and "cash" in c.handle("I bid 99")[0]
     assert c.handle("I bid ²")[0].startswith("not taken: ")  # a digit to str.isdigit, not to int()
@@ -343,7 +343,7 @@ def test_a_leduc_hand_in_plain_words():
     instead = next(a for a in answer if a.startswith("inst"))
     cost = r"(costs \d\.\d\d chips|.*less sure)"
     assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: " + cost, instead)
-    assert c.handle("Bob raises")[0] == "not taken: it is Me's turn, not Bob's"
+    assert c.handle("Bob raises")[0] == "not taken: it is your turn, not Bob's"
     assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob, to check or raise"]
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"

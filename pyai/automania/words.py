@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, whose
 from .component_file import CAR_TYPES, MANAGER_TYPES, ROUNDS_PER_BACK, Components, Tile
 from .contract_words import CAR_WORDS, CARD_WORDS, contract_named, read_contract
 from .narration import (
@@ -201,7 +201,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         if data["step"] == "deal order" and _says_an_order([said.word for said in line.words], names, me):
             return _order_in_a_sentence([said.word for said in line.words], names, me)
         return _private_card(seat, rest, outside, data, names, me, components)
-    _check_mover(seat, data, names)
+    _check_mover(seat, data, names, me)
     rest, outside = _with_places_read(rest, outside, data, names[seat])
     token = _decision(text, _Said(rest, data, seat, components, outside), names[seat])
     _check_one_step(token, line, data, names[seat], components)
@@ -396,13 +396,12 @@ def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, l
     return best[0], words[best[1] :]
 
 
-def _check_mover(seat: int, data: dict[str, Any], names: list[str]) -> None:
+def _check_mover(seat: int, data: dict[str, Any], names: list[str], me: int) -> None:
     mover = data["to_move"]
     if mover == "over":
         raise TokenSyntaxError("the game is over")
     if mover != seat:
-        theirs = "yours" if names[seat] == "you" else f"{names[seat]}'s"
-        raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {theirs}")
+        raise TokenSyntaxError(f"it is {whose(mover, names, me, noun=True)} turn, not {whose(seat, names, me)}")
 
 
 def _number(

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, whose
 from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
 from .themes import Theme
 
@@ -94,8 +94,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if mover != seat and not (sealed and len(words) > 1 and words[1].lower().startswith(("sell", "sold"))):
         if mover == "over":
             raise TokenSyntaxError("the game is over")
-        whose = "nobody's (cards are turned up next)" if mover == "chance" else f"{names[mover]}'s"
-        raise TokenSyntaxError(f"it is {whose} turn, not {names[seat]}'s")
+        turn = "nobody's (cards are turned up next)" if mover == "chance" else whose(mover, names, me, noun=True)
+        raise TokenSyntaxError(f"it is {turn} turn, not {whose(seat, names, me)}")
     rest = " ".join(words[1:]).lower()
     said = set(rest.split())
     verb = words[1].lower() if len(words) > 1 else ""

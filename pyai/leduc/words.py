@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, whose
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -80,17 +80,17 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
         if _next_receiver(data) != seat:
             next_card = _next_card_words(data, names, me)
-            raise TokenSyntaxError(f"the next card is not {_whose(seat, names, me)} ({next_card})")
+            raise TokenSyntaxError(f"the next card is not {whose(seat, names, me)} ({next_card})")
         return _deal(rest, data, me, text, names)
     mover = data["to_move"]
     if mover == "over":
         raise TokenSyntaxError("the hand is over")
     if mover == "chance":
         raise TokenSyntaxError(
-            f"a card is dealt now ({_next_card_words(data, names, me)}), not a move of {_whose(seat, names, me)}"
+            f"a card is dealt now ({_next_card_words(data, names, me)}), not a move of {whose(seat, names, me)}"
         )
     if mover != seat:
-        raise TokenSyntaxError(f"it is {names[mover]}'s turn, not {names[seat]}'s")
+        raise TokenSyntaxError(f"it is {whose(mover, names, me, noun=True)} turn, not {whose(seat, names, me)}")
     if _NEGATIONS & set(rest):  # 'Anna doesn't raise': never read as the move it denies
         raise TokenSyntaxError(f"say what {names[seat]} does (raises, calls, checks or folds), not what is not done")
     verbs = [
@@ -219,10 +219,6 @@ def _next_card_words(data: dict[str, Any], names: list[str], me: int) -> str:
     if receiver is None:
         return "the public card is next"
     return "your card is next" if receiver == me else f"{names[receiver]}'s card is next"
-
-
-def _whose(seat: int, names: list[str], me: int) -> str:
-    return "yours" if seat == me else f"{names[seat]}'s"
 
 
 # Raises a betting round allows, and their sizes by round (the rules' limit).

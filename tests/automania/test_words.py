@@ -859,8 +859,10 @@ def test_a_name_that_is_no_seat_and_a_seat_not_to_move_are_refused():
     data, words = new_game().view(1).to_dict(), game(3).words_to_token
     with pytest.raises(TokenSyntaxError, match="'Zed' is no seat's name \\(names: Ann, Bob, Cy; 'I' for Bob\\)"):
         words("Zed row 1", data, NAMES[:3], 1)
-    with pytest.raises(TokenSyntaxError, match="it is Ann's turn, not Bob's"):
+    with pytest.raises(TokenSyntaxError, match="it is Ann's turn, not yours"):  # Bob, seat 1, is the advised seat
         words("I row 2", data, NAMES[:3], 1)
+    with pytest.raises(TokenSyntaxError, match="it is your turn, not Bob's"):
+        words("Bob row 2", new_game().view(0).to_dict(), NAMES[:3], 0)
     with pytest.raises(TokenSyntaxError, match="cannot read 'Ann flies': Ann is to sponsor, place workers"):
         words("Ann flies", data, NAMES[:3], 1)
 
@@ -882,7 +884,7 @@ def test_a_seat_whose_name_starts_with_a_table_word_says_its_own_steps(name):
     names, words = [name, "Bob", "Cy"], game(3).words_to_token
     assert words(f"{name} sponsors 1 worker", at_step("turn"), names, 1) == "sponsor:1"
     assert words(f"{name.lower()}: row 2", at_step("turn"), names, 1) == "place:R2"
-    with pytest.raises(TokenSyntaxError, match=f"it is {re.escape(name)}'s turn, not Bob's"):
+    with pytest.raises(TokenSyntaxError, match=f"it is {re.escape(name)}'s turn, not yours"):
         words("Bob row 2", at_step("turn"), names, 1)
     state = game(3).new_initial_state()
     assert words(f"order Bob {name} Cy", state.view(1).to_dict(), names, 1) == "order:1,0,2"
