@@ -617,6 +617,47 @@ def test_what_came_of_a_move_typed_with_it_must_be_what_came_of_it():
         assert c.handle("undo")[0] == "undone"
 
 
+def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_and_colons_too():
+    """Wherever the part before the first '; ' or ': ' is alone the step the line was read as,
+    the rest must be told of that step: a card dealt with a second card or seat after it, a
+    tile taken with where it goes, a ship with a gain it did not make. A deal the game reads
+    across its '; ' parts, and the pieces of a told step between commas, are taken."""
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Me", "Cid"], iterations=20))
+    setup = [
+        "order Cid, Ann, me",
+        "demands North America power, power, safety; next: speed | suitcase; Europe speed, green, suitcase; "
+        "next: green | safety",  # a deal told in parts: read whole
+        "display 4 11 19",
+    ]
+    for line in setup:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    refused = {
+        "Cid gets his starting contract; Ann gets a starting contract": "'Ann gets a starting contract' is not what "
+        "came of 'Cid gets his starting contract', which is told 'Cid gets a starting contract'",
+    }
+    for line, message in refused.items():
+        moves = c.position.moves
+        assert c.handle(line)[0].startswith(f"not taken: {message}"), line
+        assert c.position.moves == moves
+    for line in ["Cid gets his starting contract", "Ann gets her starting contract"]:
+        c.handle(line)
+    assert c.handle("I get S2; S3")[0].startswith("not taken: 'S3' is not what came of 'I get S2'")
+    tiles = (
+        "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, safety, "
+        "chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, green, research "
+        "1 star, stripes 1 star"
+    )
+    for line in ["I get S2", tiles, "Cid row 1"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert c.handle("Cid takes tile 1: station 2")[0].startswith("not taken: 'station 2' is not what came of")
+    for line in ["Cid takes the power machine", "Cid puts it on station 2", "Cid ships to North America"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert c.handle("Cid ships 4: +1 VP")[0].startswith("not taken: '+1 VP' is not what came of 'Cid ships 4'")
+    assert c.handle("Cid ships 4")[0] == "  Cid ships the city car (4 stars) to North America at level 4"
+    assert c.handle("Cid plays S1: +$5")[0].startswith("not taken: '+$5' is not what came of 'Cid plays S1'")
+    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3"
+
+
 @pytest.mark.parametrize("game", ["forsale(players=4)", "automania(players=3)"])  # Leduc tells a move in one part
 def test_a_step_told_with_another_moves_outcome_is_refused(game):
     """Wherever a seat's move is told in parts ('...; ...'), its first part with what came

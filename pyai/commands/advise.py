@@ -94,21 +94,32 @@ class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
 
 
-def _move_and_outcomes(line: str, colon: bool) -> tuple[str, list[str]]:
-    """A step's line as its move and what came of it: split at each '; ' and (with `colon`)
-    at the first ': ' past the first word ('Ann: row 1' is a move), outside brackets (a note
-    in brackets may hold either). 'Bob calls: the pot is 6; ...' is ('Bob calls', ['the pot
-    is 6', '...'])."""
+def _move_and_outcomes(line: str) -> tuple[str, list[str]]:
+    """A step's line as its move and what came of it: split at each '; ' and at the first ': '
+    past the first word ('Ann: row 1' is a move), outside brackets (a note in brackets may
+    hold either). 'Bob calls: the pot is 6; ...' is ('Bob calls', ['the pot is 6', '...'])."""
     parts: list[str] = []
     depth = start = 0
     for index, char in enumerate(line):
         depth += {"(": 1, ")": -1}.get(char, 0)
         past_first_word = bool(line[:index].split()) and (len(line[:index].split()) > 1 or line[index - 1].isspace())
-        if depth == 0 and (char == ";" or (colon and char == ":" and not parts and past_first_word)):
+        if depth == 0 and (char == ";" or (char == ":" and not parts and past_first_word)):
             parts.append(line[start:index].strip())
             start = index + 1
     parts = [*parts, line[start:].strip()]
     return parts[0], [part for part in parts[1:] if part]
+
+
+def _split_outside_brackets(text: str, separator: str) -> list[str]:
+    """`text` split at `separator` outside brackets ('+$3, 1 VP (sales, 2 cars)' at ',')."""
+    parts: list[str] = []
+    depth = start = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == separator and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    return [part for part in [*parts, text[start:].strip()] if part]
 
 
 def _as_compared(part: str, own_name: str) -> tuple[str, ...]:
@@ -545,24 +556,33 @@ class Companion:
             raise TokenSyntaxError(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
-        self._check_what_came_of_it(text, played)
+        self._check_what_came_of_it(text, token, played)
         return played
 
-    def _check_what_came_of_it(self, text: str, played: Position) -> None:
-        """A seat's move typed back with what came of it ('you pass; you take 12 Controller',
-        'Bob calls: the pot is 6'): the games read the move alone, before the first '; ' or
-        ': ', so each part after it must be a part of the step as it is told, or the line would
-        say one thing and do another. A chance step is exempt: the games read a deal whole."""
+    def _check_what_came_of_it(self, text: str, token: str, played: Position) -> None:
+        """A step typed with what came of it ('you pass; you take 12 Controller', 'Bob calls:
+        the pot is 6'): where the move before the first '; ' or ': ' is, alone, the step the
+        whole line was read as (`token`), the rest changed nothing of it, so each part must be
+        a part of the step as it is told, or the line would say one thing and do another. Where
+        the move alone is no step or another one, the rest was read as the move's own (a deal
+        told in several lines, 'Anna bids: 3')."""
         copied = COPIED_ADVICE.match(text.strip())
-        said = copied["words"] if copied else text
-        if not isinstance(self.position.state.to_move(), int) or not (";" in said or ":" in said):
+        move, outcomes = _move_and_outcomes(copied["words"] if copied else text)
+        if not outcomes:
+            return
+        try:
+            alone = self._words_token(move, self.position)
+        except (ProtocolError, PyaiError):
+            return
+        if not self._same_move(alone, token, self.position):
             return
         told = one_line(self._told_between(self.position, played))
-        told_move, told_outcomes = _move_and_outcomes(told, colon=True)
-        # A colon is read as the start of what came of the move only where the step is told with
-        # one: elsewhere it is the person's own ('Anna bids: 3').
-        move, outcomes = _move_and_outcomes(said, colon=told_move != _move_and_outcomes(told, colon=False)[0])
-        came = {_as_compared(part, self.names[self.me]) for part in told_outcomes}
+        told_move, told_outcomes = _move_and_outcomes(told)
+        came = {  # each part of the told step, and each of its pieces between commas ('..., +$3')
+            _as_compared(piece, self.names[self.me])
+            for part in [told_move, *told_outcomes]
+            for piece in [part, *_split_outside_brackets(part, ",")]
+        }
         for part in outcomes:
             if _as_compared(part, self.names[self.me]) not in came:
                 raise TokenSyntaxError(
