@@ -551,6 +551,16 @@ def walked(game: str, seed: int, path: str | None) -> list[Companion]:
     return [Companion(Session(game, 0, list(GAMES[game]), iterations=20, lines=steps[:m]), path) for m in marks]
 
 
+def test_a_help_topic_is_the_games_and_one_it_does_not_offer_says_so():
+    automania = pyai.load_game("automania(players=3)")
+    contracts = help_text(automania, "contracts")
+    assert contracts.startswith("the contracts, each by our number")
+    assert help_text(automania, "Contract.") == contracts
+    unknown = help_text(automania, "tiles please")
+    assert unknown.startswith("no help on 'tiles please': the general help follows; more help: help contracts\n")
+    assert unknown.endswith(help_text(automania))
+
+
 @pytest.mark.parametrize(
     "game, lost",
     [

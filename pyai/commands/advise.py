@@ -84,10 +84,13 @@ def help_text(game: Game, topic: str = "") -> str:
     """How to say a step in this game, and the companion's commands; or the game's help `topic`
     (`help contracts`), when it offers that one."""
     topics = game.words_help_topics()
-    if topic.lower() in topics:
-        return topics[topic.lower()]
+    asked = " ".join(topic.lower().split()).rstrip(".?!")
+    for name in (asked, f"{asked}s"):  # 'help contract' as 'help contracts'
+        if name in topics:
+            return topics[name]
     more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
-    return f"{steps_help(game)}\n{commands_help(game)}{more}"
+    unknown = f"no help on {_shown(topic.strip())}: the general help follows{more}\n" if asked else ""
+    return f"{unknown}{steps_help(game)}\n{commands_help(game)}{more}"
 
 
 class CompanionError(PyaiError, ValueError):
