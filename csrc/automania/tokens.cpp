@@ -356,6 +356,30 @@ bool kind_fits_step(const State& s, MoveKind kind) {
   }
 }
 
+// What the car being made lacks for contract `contract`, each shortfall in words ("it is for
+// a family car; it needs 7+ stars; no safety machine on the car's line"): a refusal that
+// says only "does not meet" leaves the player to work it out from the card.
+std::string contract_shortfall(const State& s, int contract) {
+  const Components& c = s.c();
+  const Seat& p = s.seat[s.turn];
+  const ContractCard& card = c.contract[contract];
+  std::string out;
+  const auto add = [&out](const std::string& lack) { out += (out.empty() ? "" : "; ") + lack; };
+  if (card.car != kAnyCar && card.car != s.car) add("it is for a " + std::string(car_name(card.car)) + " car");
+  if (car_stars(s) < card.stars) add("it needs " + std::to_string(card.stars) + "+ stars");
+  const uint32_t parts_missing = card.styling & ~styling_parts(c, p, s.car);
+  for (int part = 0; part < kMaxStylingParts; ++part)
+    if (parts_missing >> part & 1) add("no " + std::string(c.part(part)) + " styling on the car");
+  const LineSymbols line = line_symbols(c, p, s.car);
+  for (int symbol = 0; symbol < kMaxSymbols; ++symbol)
+    if (card.needed[symbol] > line.count[symbol])
+      add(card.needed[symbol] - line.count[symbol] > 1 || line.count[symbol]
+              ? std::to_string(card.needed[symbol]) + " " + std::string(c.symbol(symbol)) + " machines needed on the "
+                    "car's line, " + std::to_string(line.count[symbol]) + " there"
+              : "no " + std::string(c.symbol(symbol)) + " machine on the car's line");
+  return out;
+}
+
 std::string placement_problem(const State& s, int space, int car) {
   const int seat = s.turn;
   const Seat& p = s.seat[seat];
@@ -470,7 +494,7 @@ std::string why_illegal(const State& s, Action action) {
     case MoveKind::kContract:
       if (!(p.hand >> arg & 1)) return "contract " + contract_name(arg) + " is not in " + who + "'s hand";
       return "the " + std::string(car_name(s.car)) + " car (" + counted(car_stars(s), "star") +
-             ") does not meet contract " + contract_name(arg);
+             ") does not meet contract " + contract_name(arg) + ": " + contract_shortfall(s, arg);
     case MoveKind::kOffice:
       if (arg >= c.sales_offices) return "there are sales offices 1-" + std::to_string(c.sales_offices);
       return "sales office " + std::to_string(arg + 1) + " is taken this round";

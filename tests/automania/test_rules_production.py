@@ -181,13 +181,26 @@ def test_a_contract_needs_every_requirement_and_one_is_played_a_car():
     others_withdraw(state)
     play(state, "place:R1", "tile:1", "put:station,1", "market:NA", "ship:4")  # speed, 4 stars: 3 needs 5
     assert state.legal_moves() == ["contract:S1", "contract:none"]
-    with pytest.raises(pyai.IllegalMoveError, match=r"the city car \(4 stars\) does not meet contract 3"):
+    with pytest.raises(pyai.IllegalMoveError, match=r"the city car \(4 stars\) does not meet contract 3: it needs 5\+ stars \("):
         state.apply("contract:3")
     play(state, "contract:none")
     play(state, "place:C2", "tile:2", "discard", "market:NA", "marketing:1", "ship:5")  # 5 stars
     assert state.legal_moves() == ["contract:3", "contract:S1", "contract:none"]
     play(state, "contract:3")  # one contract a car: S1 stays in hand
     assert seat(state, 0)["played"] == ["3"] and seat(state, 0)["hand"] == ["S1"]
+
+
+def test_a_contract_refused_says_each_thing_the_car_lacks():
+    state = new_game()
+    play(state, "place:R4", "tile:1", "draw:3", "reveal:4")  # seat 0 takes contract 3 (city, speed, 5+)
+    others_withdraw(state)
+    play(state, "corner:super", "market:NA", "ship:none")  # a super car of no stars, no machine
+    with pytest.raises(pyai.IllegalMoveError) as refused:
+        state.apply("contract:3")
+    assert str(refused.value).startswith(
+        "contract:3: the super car (0 stars) does not meet contract 3: it is for a city car; it needs 5+ stars; "
+        "no speed machine on the car's line ("
+    )
 
 
 def test_the_contract_step_is_offered_whenever_the_hand_holds_a_card():
@@ -218,7 +231,7 @@ def test_a_styling_requirement_and_a_car_of_any_type():
     state = first_turns("city")  # the same stars without a spoiler on the super car
     play(state, "corner:super", "market:NA", "marketing:3", "ship:8")  # 4 + 1 + 3 = 8
     assert state.legal_moves() == ["contract:none"]
-    with pytest.raises(pyai.IllegalMoveError, match=r"the super car \(8 stars\) does not meet contract 2"):
+    with pytest.raises(pyai.IllegalMoveError, match=r"does not meet contract 2: no spoiler styling on the car \("):
         state.apply("contract:2")
 
 
