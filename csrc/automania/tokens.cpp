@@ -356,6 +356,18 @@ bool kind_fits_step(const State& s, MoveKind kind) {
   }
 }
 
+// Why ship space `space` of the chosen market is not the car's, after the rule: above its
+// stars, another car on it, or a higher free space it goes on first.
+std::string ship_space_refused(const State& s, int space, int stars) {
+  const MarketSpec& market = s.c().market[s.market];
+  const int level = market.space[space].level;
+  if (level > stars) return " (level " + std::to_string(level) + " is above them)";
+  const uint8_t car = s.ship[s.market][space];
+  if (car != kNoCar) return " (level " + std::to_string(level) + " holds " + seat_name(car_owner(car)) + "'s car)";
+  const int matching = matching_ship_space(market, stars);
+  return " (level " + std::to_string(market.space[matching].level) + " is free)";
+}
+
 // What the car being made lacks for contract `contract`, each shortfall in words ("it is for
 // a family car; it needs 7+ stars; no safety machine on the car's line"): a refusal that
 // says only "does not meet" leaves the player to work it out from the card.
@@ -471,7 +483,7 @@ std::string why_illegal(const State& s, Action action) {
         return who + " has no " + car_name(s.car) + " car left (take one back from a ship first, or ship:none)";
       return "the car has " + counted(stars, "star") +
              ": it goes on the ship space of the highest level not above that, or, if that one is taken, "
-             "on a free lower one";
+             "on a free lower one" + ship_space_refused(s, arg, stars);
     }
     case MoveKind::kShipNone:
       if (car_stars(s) >= c.top_car_stars) return "a top car is sold at once (sell:N)";

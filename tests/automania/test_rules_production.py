@@ -79,6 +79,10 @@ def test_a_car_goes_on_its_matching_level_or_a_free_lower_one_and_a_gold_medal_s
     assert state.legal_moves()[-1:] == ["ship:7"]  # the matching level is free: only it
     with pytest.raises(pyai.IllegalMoveError, match="the car has 7 stars: it goes on the ship space of the highest"):
         state.apply("ship:6")
+    with pytest.raises(pyai.IllegalMoveError, match=r"on a free lower one \(level 7 is free\)"):
+        state.apply("ship:6")
+    with pytest.raises(pyai.IllegalMoveError, match=r"on a free lower one \(level 8 is above them\)"):
+        state.apply("ship:8")
     play(state, "ship:7")  # the third ship: a gold medal of 1 VP
     assert seat(state, 0)["vp"] == 1 + 1 and seat(state, 0)["vp_from"]["medals"] == 1
     play(state, "contract:none")
@@ -86,6 +90,8 @@ def test_a_car_goes_on_its_matching_level_or_a_free_lower_one_and_a_gold_medal_s
     play(state, "place:C2", "tile:1", "discard", "market:NA", "marketing:5")  # seat 2: 5 stars, level 5 taken
     shipping = [t for t in state.legal_moves() if t.startswith(("ship:", "takeback:"))]
     assert shipping == [f"ship:{n}" for n in range(1, 5)]  # no take-back: the car there is seat 1's
+    with pytest.raises(pyai.IllegalMoveError, match=r"on a free lower one \(level 5 holds seat 1's car\)"):
+        state.apply("ship:5")
     play(state, "ship:3")
     assert ships(state, "NA") == {7: (0, "city"), 5: (1, "city"), 3: (2, "city")}
 
