@@ -241,16 +241,25 @@ def contract_named(
     shows or by its number. `among` says where the candidates are ('on the display', 'in your
     hand'); `outside` are the words outside brackets: where they name the card's number, what
     brackets add is not read (a told line's note). `kind` is 'starting' where only a starting
-    contract is meant ('I get 2' is S2), 'regular' where only the others are. A number is taken
-    as it is (the rules check it), but what is said beside it must be on that card.
+    contract is meant, 'regular' where only the others are. A number is taken as it is (the rules
+    check it), but what is said beside it must be on that card; a starting card's number is said
+    with its S ('S2') or the word ('starting contract 2'): a number alone names a deck card, as at
+    every step ('contract 4'), and where only a starting contract is meant it is refused.
     TokenSyntaxError when nothing is said, no candidate fits, or several that show different faces do."""
     said = _said(words, outside, components)
     if said.unread:
         raise TokenSyntaxError(
             f"cannot read {said.unread[0]!r} in the contract {' '.join(words)!r}: {contract_hint(components)}"
         )
-    if said.number is not None and not said.number.startswith("S") and (kind == "starting" or said.starting):
-        said.number = f"S{said.number}"  # 'I get 2', 'starting contract 2'
+    _check_one_card(words if outside is None else outside)
+    if said.number is not None and not said.number.startswith("S"):
+        if said.starting:
+            said.number = f"S{said.number}"  # 'starting contract 2'
+        elif kind == "starting":  # 'I get contract 4': deck card 4, not S4
+            raise TokenSyntaxError(
+                f"contract {said.number} is a deck card, not a starting contract: say a starting contract with its "
+                f"S, 'S{said.number}', or by what it shows ('the family car starting contract')"
+            )
     if kind == "regular" and (said.starting or (said.number or "").startswith("S")):
         which = f"{said.number} is a starting contract" if said.number else "starting contracts are dealt at the start"
         raise TokenSyntaxError(f"{which}: the deck and the display hold the {len(components.contracts)} others")
@@ -268,6 +277,25 @@ def contract_named(
     if not faces:
         raise TokenSyntaxError(_none_fits(said, candidates, components, among))
     raise TokenSyntaxError(_several_fit(said, [names[0] for names in faces], components, among))
+
+
+# The nouns that end what one card is said by ('the chrome one', 'the speed contract'): each of two
+# phrases joined by 'and' that holds one names a card of its own.
+_CARD_NOUNS = ("one", "contract", "card")
+
+
+def _check_one_card(words: Sequence[str]) -> None:
+    """TokenSyntaxError for two cards named where one is meant ('the chrome one and the speed one'):
+    read as one card, it would ask for both, and fit none or another."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word == "and":
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    if len(parts) > 1 and all(any(word in _CARD_NOUNS for word in part) for part in parts):
+        named = " and ".join(repr(" ".join(part)) for part in parts)
+        raise TokenSyntaxError(f"{len(parts)} contracts are named, {named}: say one")
 
 
 def _said(words: Sequence[str], outside: Sequence[str] | None, components: Components) -> ContractSaid:

@@ -202,9 +202,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             return _order_in_a_sentence([said.word for said in line.words], names, me)
         return _private_card(seat, rest, outside, data, names, me, components)
     _check_mover(seat, data, names, me)
+    _check_one_seat(line, names, me, components)
     rest, outside = _with_places_read(rest, outside, data, names[seat])
-    token = _decision(text, _Said(rest, data, seat, components, outside), names[seat])
+    said = _Said(rest, data, seat, components, outside)
+    token = _decision(text, said, names[seat])
     _check_one_step(token, line, data, names[seat], components)
+    _check_what_is_named(token, said, names)
     return token
 
 
@@ -231,10 +234,17 @@ def _decision(text: str, said: _Said, name: str) -> str:
 
 def _check_market_said(token: str, said: _Said, name: str) -> None:
     """TokenSyntaxError for a car shipped or sold at once to another market than the one chosen for
-    it ('ships to North America at level 4' after Europe was chosen): the market said is no part
-    of the step, and read as the step alone the line would ship it elsewhere than said."""
+    it ('ships to North America at level 4' after Europe was chosen), or a car of the sales phase
+    sold or kept in another market than the one it is offered in: the market said is no part of
+    the step, and read as the step alone the line would ship or sell it elsewhere than said."""
     kind, _, number = token.partition(":")
     market, chosen = _market(said.outside), said.data["action"]["market"]
+    offer = said.data.get("offer")
+    if said.data["step"] == "sell" and offer and market not in (None, offer["market"]):
+        example = f"'{does(name, 'sells')} {number}'" if kind == "sell" else f"'{does(name, 'keeps')}'"
+        raise TokenSyntaxError(
+            f"the car offered is the {offered_car_words(said.data)}, not a car in {MARKET_NAMES[market]}: say {example}"
+        )
     shipped = said.data["step"] == "ship" and kind in ("ship", "sell") and number != "none"
     if not shipped or market is None or chosen in (None, market):
         return
@@ -336,8 +346,8 @@ class _WordAt(NamedTuple):
 
 def _words_at(text: str) -> list[_WordAt]:
     """`_split_words`'s words with where each was said. "one" is a number only before what it
-    counts ("one worker"): "Ann gets one" is a card, "the starting one" a contract; "no" before a
-    number is its sign ("contract no. 11")."""
+    counts ("one worker"): "Ann gets one" is a card, "the starting one" a contract; "a worker" is
+    one worker, a count as "1 worker" is; "no" before a number is its sign ("contract no. 11")."""
     found = list(_WORD.finditer(text.lower()))
     said = [match.group() for match in found]
     words = []
@@ -345,6 +355,8 @@ def _words_at(text: str) -> list[_WordAt]:
         after = said[i + 1] if i + 1 < len(said) else ""
         if word == "no" and after.isdigit():
             continue
+        if word in ("a", "an") and after == "worker":
+            word = "1"
         before = said[i - 1] if i > 0 else ""
         counts = word != "one" or after in _COUNTED or after in ("worker", "workers") or before in _TAKES_A_NUMBER
         words.append(_WordAt(_NUMBER_WORDS.get(word, word) if counts else word, match.start(), match.end()))
@@ -386,14 +398,22 @@ def _places_said(words: list[str], nouns: tuple[str, ...]) -> list[str]:
     return said
 
 
+# What a contraction adds to "I" or "you" ("I'll", "I'm", "you're": 'i', 'll'): no word of the step.
+_CONTRACTED_TO_SEAT = {"i": ("ll", "m", "ve", "d"), "you": ("ll", "re", "ve", "d")}
+
+
 def _speaker(words: list[str], names: list[str], me: int) -> tuple[int | None, list[str]]:
-    """The seat a line starts with (the longest name that fits) and the words after it."""
+    """The seat a line starts with (the longest name that fits) and the words after it, past a
+    contraction of "I" or "you" ("I'll ship it to Europe", "I'm placing a worker on column 1")."""
     said = [(_split_words(name), seat) for seat, name in enumerate(names)] + [([w], me) for w in OWN_SEAT_WORDS]
     best: tuple[int | None, int] = (None, 0)
     for name, seat in said:
         if name and words[: len(name)] == name and len(name) > best[1]:
             best = (seat, len(name))
-    return best[0], words[best[1] :]
+    named = best[1]
+    if named == 1 and words[1:2] and words[1] in _CONTRACTED_TO_SEAT.get(words[0], ()):
+        named = 2
+    return best[0], words[named:]
 
 
 def _check_mover(seat: int, data: dict[str, Any], names: list[str], me: int) -> None:
@@ -454,7 +474,9 @@ _TOLD_CHANCE = (
     (re.compile(r"\s*player\s+order\s*:", re.IGNORECASE), "order"),
     (re.compile(r"\s*(?=(?:north\s+america|europe)\s+wants\b)", re.IGNORECASE), "demands"),
     (re.compile(r"\s*(?=on\s+display\s*:)", re.IGNORECASE), "display"),
-    (re.compile(r"\s*turned\s+up\s+on\s+the\s+display\s*:", re.IGNORECASE), "reveal"),
+    (re.compile(r"\s*turned\s+up\s*(?:on\s+the\s+display\s*)?:", re.IGNORECASE), "reveal"),
+    # the card turned up as people say it: 'the new card on the display is the family car with rims'
+    (re.compile(r"\s*(?:the\s+)?new\s+(?:card|contract)\s*(?:on\s+the\s+display\s*)?(?:is\b|:)", re.I), "reveal"),
     (re.compile(r"\s*round\s+(?P<round>[0-9]+)\s+tiles\b", re.IGNORECASE), "tiles"),
 )
 _TABLE_HEAD = re.compile(rf"[^a-z0-9$*/]*({'|'.join(TABLE_WORDS)})(?![a-z])", re.IGNORECASE)
@@ -513,7 +535,7 @@ def _table_chance(said: _ChanceSaid, data: dict, names: list[str], me: int, comp
     if said.kind == "order":
         return _order(outside, names, me)
     if said.kind == "demands":
-        return _demands(outside, components)
+        return _demands(_demand_words(said.body), components)
     if said.kind == "display":
         return _display(said.body, data, components)
     return f"reveal:{_turned_up(said.body, data, components)}"
@@ -587,11 +609,29 @@ _PENDING_WORDS = ("next", "pending")
 @dataclass
 class _MarketDemands:
     """One market's demand tiles as said: the market (None where it is not named), its
-    symbols, and how many came before 'next' (the pending ones after it), if said."""
+    symbols, how many came before 'next' (the pending ones after it), if said, and the stars
+    said for a symbol (by its place among them), as told back: 'safety (2 stars)'."""
 
     market: str | None = None
     symbols: list[str] = field(default_factory=list)
     before_next: int | None = None
+    stars: dict[int, int] = field(default_factory=dict)
+
+
+# A symbol's stars said in brackets after it, as the demands are told: 'speed (4 stars)', 'power (3)'.
+_STARS_NOTE = re.compile(r"\(\s*([0-9]+)\s*(?:stars?|\*)?\s*\)", re.IGNORECASE)
+
+
+def _demand_words(body: str) -> list[str]:
+    """The words of the demands said in `body`, each symbol's stars in brackets kept as a word of its
+    own, '(4)': they say which space the symbol is on. What else brackets add is not read."""
+    words, at = [], 0
+    for bracket in _BRACKETED.finditer(body):
+        words += _words(body[at : bracket.start()])
+        note = _STARS_NOTE.fullmatch(bracket.group())
+        words += [f"({int(note.group(1))})"] if note else []
+        at = bracket.end()
+    return words + _words(body[at:])
 
 
 def _demands(words: list[str], components: Components) -> str:
@@ -603,7 +643,7 @@ def _demands(words: list[str], components: Components) -> str:
     per_market = len(components.active_stars) + 2
     said = _markets_said(words, components)
     if len(said) == 1 and said[0].market is None and said[0].before_next is None:  # no '/' nor names: by count
-        said = [_MarketDemands(None, said[0].symbols[:per_market]), _MarketDemands(None, said[0].symbols[per_market:])]
+        said = _split_by_count(said[0], per_market)
     named = [market.market for market in said if market.market]
     if len(said) == 1 and named:
         other = next(name for market, name in MARKET_NAMES.items() if market != named[0])
@@ -627,7 +667,47 @@ def _demands(words: list[str], components: Components) -> str:
                 f"{MARKET_NAMES[name]}'s demands are {len(components.active_stars)} symbols before 'next' or "
                 f"'pending' (its {stars} star spaces) and 2 after it (the next left and right)"
             )
-    return "demands:" + "/".join(",".join(by_market[market].symbols) for market in MARKET_NAMES)
+    placed = [_on_their_stars(by_market[market], market, components) for market in MARKET_NAMES]
+    return "demands:" + "/".join(",".join(symbols) for symbols in placed)
+
+
+def _split_by_count(said: _MarketDemands, per_market: int) -> list[_MarketDemands]:
+    """Demands said without '/' nor names, as the two markets' by count: North America's first, Europe's
+    all the rest (where there are more or fewer, the count is refused after)."""
+    first = {place: stars for place, stars in said.stars.items() if place < per_market}
+    rest = {place - per_market: stars for place, stars in said.stars.items() if place >= per_market}
+    return [
+        _MarketDemands(None, said.symbols[:per_market], None, first),
+        _MarketDemands(None, said.symbols[per_market:], None, rest),
+    ]
+
+
+def _on_their_stars(said: _MarketDemands, market: str, components: Components) -> list[str]:
+    """A market's symbols as the token takes them, its star spaces from the most stars down, then the
+    next left and right: each symbol on the space of the stars said for it ('safety (2 stars), power
+    (3), power (4)' puts safety on the 2-star space), which is what the person means whatever the order
+    they are said in; else in the order said. TokenSyntaxError for stars said for some symbols only,
+    where they are not their places in the order, or that are not the market's spaces, one each."""
+    active = components.active_stars
+    spaces = f"{', '.join(map(str, active[:-1]))} and {active[-1]}"
+    who = MARKET_NAMES[market]
+    if any(place >= len(active) for place in said.stars):
+        raise TokenSyntaxError(
+            f"{who}'s next left and right are on no star space: say stars for its first {len(active)} only"
+        )
+    if not said.stars or said.stars == dict(enumerate(active)):
+        return said.symbols
+    if len(said.stars) < len(active):
+        raise TokenSyntaxError(
+            f"say the stars of each of {who}'s {len(active)} demands, or of none (then they are read in order, "
+            f"the {spaces} star spaces)"
+        )
+    stars = [said.stars[place] for place in range(len(active))]
+    if sorted(stars, reverse=True) != sorted(active, reverse=True):
+        told = ", ".join(f"{symbol} ({star})" for symbol, star in zip(said.symbols, stars))
+        raise TokenSyntaxError(f"{who}'s demands are on its {spaces} star spaces, one each, not {told}")
+    by_space = sorted(range(len(active)), key=lambda place: active.index(stars[place]))
+    return [said.symbols[place] for place in by_space] + said.symbols[len(active) :]
 
 
 def _markets_said(words: list[str], components: Components) -> list[_MarketDemands]:
@@ -636,9 +716,11 @@ def _markets_said(words: list[str], components: Components) -> list[_MarketDeman
     they are told; TokenSyntaxError for one after symbols no name came before ('speed ... Europe
     suitcase ...'): a person who names each market after its symbols would mean the other market."""
     said = [_MarketDemands()]
+    symbol_last = False  # whether the word before was a symbol: its stars may follow
     for word in words:
         current = said[-1]
         begun = not current.symbols and current.before_next is None
+        after_a_symbol, symbol_last = symbol_last, False
         if word == "/":
             said.append(_MarketDemands())
         elif word in _MARKETS:
@@ -658,9 +740,24 @@ def _markets_said(words: list[str], components: Components) -> list[_MarketDeman
             current.before_next = len(current.symbols)
         elif word in components.symbols:
             current.symbols.append(word)
+            symbol_last = True
+        elif word.startswith("("):  # a symbol's stars, '(4)' (`_demand_words`)
+            _note_stars(current, int(word.strip("()")), after_a_symbol)
         elif word not in _DEMAND_WORDS:
             raise TokenSyntaxError(f"{word!r} is no demand symbol ({', '.join(components.symbols)})")
     return said
+
+
+def _note_stars(market: _MarketDemands, stars: int, after_a_symbol: bool) -> None:
+    """The stars said in brackets for the symbol said just before ('safety (2 stars)'); TokenSyntaxError
+    for stars said after no symbol, or for the next left and right, which are on no star space."""
+    if not after_a_symbol:
+        raise TokenSyntaxError(
+            "say a demand's stars right after its symbol, as they are told: 'speed (4 stars), power (3), green (2)'"
+        )
+    if market.before_next is not None:
+        raise TokenSyntaxError("the next left and right are on no star space: say stars before 'next' only")
+    market.stars[len(market.symbols) - 1] = stars
 
 
 # Words of the display's line that name no card ('on display: contract 3 (...); on display: ...').
@@ -687,7 +784,18 @@ def _display(body: str, data: dict[str, Any], components: Components) -> str:
             f"the display is {DISPLAY_CONTRACTS} contracts, not {len(numbers)}: say all on one line, "
             "e.g. 'display 3 17 22' (or the told lines joined by '; ')"
         )
+    twice = next((number for number in numbers if numbers.count(number) > 1), None)
+    if twice is not None:
+        raise TokenSyntaxError(_named_twice(twice, components))
     return "display:" + ",".join(numbers)
+
+
+def _named_twice(card: str, components: Components) -> str:
+    """Why a display that names one card twice is refused: its cards are all different."""
+    return (
+        f"{contract_words(components, card)} is named twice: the display is {DISPLAY_CONTRACTS} different "
+        f"contracts, e.g. {_DISPLAY_EXAMPLE}"
+    )
 
 
 def _display_by_face(body: str, data: dict[str, Any], components: Components) -> list[str]:
@@ -728,13 +836,31 @@ def _display_by_face(body: str, data: dict[str, Any], components: Components) ->
 def _display_cards(phrases: list[str], data: dict[str, Any], components: Components) -> list[str]:
     """Each phrase's card, among those still unseen and not said before it on the line."""
     unseen = _unseen_contracts(data, components)
-    cards = []
+    cards: list[str] = []
     for phrase in phrases:
         words = [word for word in _words(phrase) if word not in _DISPLAY_WORDS]
         outside = [word for word in _words(_BRACKETED.sub(" ", phrase)) if word not in _DISPLAY_WORDS]
         left = [name for name in unseen if name not in cards]
-        cards.append(contract_named(words, left, components, among="still unseen", outside=outside, kind="regular"))
+        try:
+            card = contract_named(words, left, components, among="still unseen", outside=outside, kind="regular")
+        except TokenSyntaxError:
+            _check_not_said_before(words, outside, cards, components)
+            raise
+        if card in cards:  # by its number
+            raise TokenSyntaxError(_named_twice(card, components))
+        cards.append(card)
     return cards
+
+
+def _check_not_said_before(words: list[str], outside: list[str], cards: list[str], components: Components) -> None:
+    """TokenSyntaxError where a display's card that fits none left fits one said before on the line:
+    the same card named twice, which is why it fits none left (not that no such card is unseen)."""
+    try:
+        card = contract_named(words, cards, components, outside=outside, kind="regular") if cards else None
+    except TokenSyntaxError:
+        return
+    if card is not None:
+        raise TokenSyntaxError(_named_twice(card, components))
 
 
 # Words of a card turned up that name no card ('turned up on the display: contract 14 (...)').
@@ -847,12 +973,16 @@ def _private_card(
         example = "'I get S2'" if starting else "'I draw 12'"
     else:
         example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
+    whose = "your" if seat == me else f"{names[seat]}'s"
     ordinal = _first_ordinal(outside)
     if ordinal is not None:  # 'I draw the 2nd': a card is no place in an order
-        whose = "your" if seat == me else f"{names[seat]}'s"
         raise TokenSyntaxError(f"cannot read {ordinal!r}: say {whose} {what} as {example}")
-    card_words = [word for word in words if word not in _PRIVATE_CARD_WORDS]
-    card_outside = [word for word in outside if word not in _PRIVATE_CARD_WORDS]
+    if _denies(outside):  # "I don't get S2": a card is dealt whatever is said; which one is the step
+        raise TokenSyntaxError(f"say the card dealt, not one that is not: the table deals {whose} {what} ({example})")
+    # 'starting' tells a number's kind ('I get starting contract 2' is S2); without one it names no card
+    kind_said = ("starting",) if any(word.isdigit() for word in words) else ()
+    card_words = [word for word in words if word not in _PRIVATE_CARD_WORDS or word in kind_said]
+    card_outside = [word for word in outside if word not in _PRIVATE_CARD_WORDS or word in kind_said]
     if seat != me:  # another seat's private card: the advised seat never sees it
         if not any(word in _CARD_VERBS for word in words):  # 'Ann sponsors 2' while a card is dealt
             raise TokenSyntaxError(f"no one moves now: the table deals {names[seat]}'s {what} ({example})")
@@ -1237,24 +1367,34 @@ class _Said:
         return _number(self.words, *keys, outside=self.outside, counted=counted)
 
     def negated(self) -> bool:
-        words = self.outside
-        return any(
-            word in _NEGATIONS or (word in _CONTRACTED and i + 1 < len(words) and words[i + 1] == "t")
-            for i, word in enumerate(words)
-        )
+        return _denies(self.outside)
+
+
+def _denies(words: list[str]) -> bool:
+    """Whether `words` deny what they say ('not', "doesn't": 'doesn', 't')."""
+    return any(
+        word in _NEGATIONS or (word in _CONTRACTED and i + 1 < len(words) and words[i + 1] == "t")
+        for i, word in enumerate(words)
+    )
 
 
 # Words that place workers on the board: said with a sponsor, they make the line two moves.
 _BOARD_WORDS = ("row", "rows", "column", "columns", "col", "cols", "corner", "corners")
 
 
-# What people say for withdrawing: they pass the rest of the round.
+# What people say for withdrawing: they pass the rest of the round, or drop out of it; at a sale,
+# passing leaves the car on its ship (the rulebook: "pass and leave the car on the ship").
 _PASS_WORDS = ("pass", "passes", "passed")
+
+
+def _drops_out(words: list[str]) -> bool:
+    """Whether `words` say a seat drops out ('Cid drops out'): it withdraws."""
+    return words[:1] in (["drop"], ["drops"], ["dropped"]) and words[1:2] == ["out"]
 
 
 def _turn(said: _Said) -> str | None:
     words = said.words
-    if words[:1] and words[0] in _PASS_WORDS:
+    if words[:1] and words[0] in _PASS_WORDS or _drops_out(words):
         return "withdraw"
     if said.has("sponsor"):
         # 'sponsors row 2' is no count of workers: sponsoring and placing on the board are two moves.
@@ -1305,13 +1445,24 @@ def _check_sponsor_in_time(said: _Said, name: str) -> None:
     count = said.number()
     if sponsored:
         before = f"{does(name, 'has')} sponsored this turn already: "
-        example = f"e.g. '{does(name, 'sponsors')} {(count or 1) + 1}', those sponsored before and these together"
+        example = _sponsored_together(said.data["seats"][said.seat]["on_sponsor"], count or 1, name)
     else:
         before, example = "", f"'{does(name, 'sponsors')} {count or 2}'"
     whose = "your" if name == "you" else f"{name}'s"
     raise TokenSyntaxError(
         f"{before}sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of "
         f"{whose} turn and say the sponsor first with all its workers ({example})"
+    )
+
+
+def _sponsored_together(on_sponsor: int, count: int, name: str) -> str:
+    """How to say a turn's sponsor with `count` more workers: those sponsored before and these
+    together. The view counts the seat's workers on the sponsor space this round, not this turn's
+    (an earlier turn of the round may have put some there), so the total is said on that condition."""
+    workers = f"{_owner(name)} worker" if on_sponsor == 1 else f"all {on_sponsor} of {_owner(name)} workers"
+    return (
+        f"those sponsored before and these together: '{does(name, 'sponsors')} {on_sponsor + count}' if {workers} "
+        "on the sponsor space came this turn"
     )
 
 
@@ -1435,7 +1586,8 @@ def _put(said: _Said) -> str | None:
         return "discard"
     for where in ("station", "office"):
         if where in words:
-            return f"put:{where},{_need(said.number(where), f'say which {where}: {where} 2')}"
+            number = said.number(where, counted=("worker", "workers"))  # 'the staff manager 1 worker'
+            return f"put:{where},{_need(number, f'say which {where}: {where} 2')}"
     # A number with no station or office names no place: 'on 4' may be either, and a car's
     # styling takes none ('puts it on 4 and makes the family car' is no styling).
     number = said.number()
@@ -1570,17 +1722,25 @@ def _office(said: _Said) -> str | None:
     return None if number is None else f"office:{number}"
 
 
+# Words of keeping the car offered ('keeps', 'leaves it on the ship'): the sale step's own, whatever else is said.
+_KEEPING = ("keep", "kept", "leav", "left")
+
+
 def _sell(said: _Said) -> str | None:
     number = said.number("space")
     denied = said.negated() or any(word in _NO for word in said.outside)
-    if (denied or said.has("keep", "kept")) and number is not None or denied and said.has("keep", "kept"):
+    kept = said.has(*_KEEPING) or said.words[:1] in ([word] for word in _PASS_WORDS)
+    if (denied or kept) and number is not None or denied and kept:
         raise TokenSyntaxError("say the one thing done: 'sells 3' (the sales space) or 'keeps'")
-    if denied or said.has("keep", "kept"):
+    if denied or kept:
         return "keep"
     return None if number is None else f"sell:{number}"
 
 
 def _demand(said: _Said) -> str | None:
+    sides = {word for word in said.outside if word in ("left", "right")}
+    if len(sides) > 1:  # 'demand left and right': the tiles come in on one side
+        raise TokenSyntaxError("the demand tiles move in on one side: say 'demand left' or 'demand right', not both")
     side = next((word for word in said.words if word in ("left", "right")), None)
     return None if side is None else f"demand:{side}"
 
@@ -1617,7 +1777,7 @@ def _line_said_short(words: list[str]) -> bool:
 
 # Words that name the step itself: a line with one is this step's whatever else it tells
 # ('takes sales office 2 (sells 2 cars)', as the step is told back).
-_OWN_WORDS = {"sales office": ("office",)}
+_OWN_WORDS = {"sales office": ("office",), "sell": _KEEPING}
 
 
 def _by_verb(said: _Said) -> str | None:
@@ -1632,6 +1792,250 @@ def _by_verb(said: _Said) -> str | None:
     if verb.startswith("sponsor") and said.data["step"] != "turn" and said.number() is not None:
         return f"sponsor:{said.number()}"
     return None
+
+
+# ------------------------------------------------------------ what a line names beside its move
+
+
+def _check_what_is_named(token: str, said: _Said, names: list[str]) -> None:
+    """TokenSyntaxError for a line that reads whole as `token` but names something the move is not:
+    another count of workers, another row or column, another car, another tile. Read as the move
+    alone, the words that contradict it would be dropped: the person meant something else."""
+    name = names[said.seat]
+    _check_workers_placed(token, said, names)
+    _check_space_named(said, name)
+    _check_car_named(token, said, name)
+    _check_tile_named(token, said, name)
+
+
+def _owner(name: str) -> str:
+    """'your', 'Bob's'."""
+    return "your" if name == "you" else f"{name}'s"
+
+
+def _workers_said(words: list[str]) -> int | None:
+    """The count of workers `words` say ('2 workers', 'a worker'); None where they say none."""
+    counts = (int(word) for word, after in zip(words, words[1:]) if word.isdigit() and after in ("worker", "workers"))
+    return next(counts, None)
+
+
+def _check_workers_placed(token: str, said: _Said, names: list[str]) -> None:
+    """TokenSyntaxError for workers placed in another count than the space takes ('places 2 workers
+    on row 1' while it is empty): a space takes exactly one more worker than it holds
+    (docs/automania.md, "Rules readings"), so the count said is another move than the rules make.
+    What brackets add ('(Ann's worker goes home)') is a note, not read, as in every told line."""
+    kind, _, body = token.partition(":")
+    count = _workers_said(said.outside)
+    if kind not in ("place", "corner") or count is None:
+        return
+    space = body if kind == "place" else "corner"
+    held = next((spec for spec in said.data["action_spaces"] if spec["space"] == space), None)
+    if held is None or count == held["workers"] + 1:
+        return  # no such space: the rules say so
+    needed = held["workers"] + 1
+    if held["seat"] is None:
+        there = "it is empty"
+    else:
+        workers = "worker there goes" if held["workers"] == 1 else f"{held['workers']} workers there go"
+        there = f"{_owner(names[held['seat']])} {workers} home"
+    name = names[said.seat]
+    short = f"{name} {space_words(space)}" if kind == "place" else f"{name} corner {body}"
+    raise TokenSyntaxError(
+        f"{space_words(space)} takes {plural(needed, 'worker')} now ({there}), not {count}: a space takes one "
+        f"more worker than it holds; say '{short}'"
+    )
+
+
+def _spaces_named(words: list[str], components: Components) -> list[str]:
+    """The action spaces `words` name: 'row 2', 'column 3' ('r2', 'col 3'), 'the corner', or a row or
+    column by what it makes ('the super car row', 'the contract column')."""
+    named = []
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word in ("row", "r", "column", "col", "c") and after.isdigit():
+            named.append(("R" if word.startswith("r") else "C") + after)
+        elif word == "corner":
+            named.append("corner")
+        elif word in ("row", "column", "col"):
+            before = words[max(0, i - 2) : i]
+            what = before[0] if before[-1:] == ["car"] and len(before) == 2 else (before or [""])[-1]
+            named += [
+                spec.name
+                for spec in components.spaces
+                if spec.name[0] == word[0].upper() and what in (spec.car, spec.action)
+            ]
+    return named
+
+
+def _check_space_named(said: _Said, name: str) -> None:
+    """TokenSyntaxError for a tile taken from another row or column than the one the seat's workers
+    went to ('takes the power machine from row 3' on row 1): the rules take it from that one, and
+    read so, the line would take another tile than said."""
+    space = said.data["action"]["space"]
+    if said.data["step"] != "take tile" or space is None:
+        return
+    other = next((named for named in _spaces_named(said.outside, said.components) if named != space), None)
+    if other is None:
+        return
+    held = next(spec for spec in said.data["action_spaces"] if spec["space"] == space)
+    workers = "worker" if held["workers"] == 1 else "workers"
+    raise TokenSyntaxError(
+        f"{does(name, 'takes')} the tile from {space_words(space)}, where {_owner(name)} {workers} went, not from "
+        f"{space_words(other)}: say the tile along {space_words(space)} by its face or its place ('tile 2'), or "
+        "'undo' back to the placement"
+    )
+
+
+# The steps whose car is the turn's (or, in the sales, the one offered): a car named there is that one.
+_CAR_STEPS = ("turn", "take tile", "place tile", "market", "ship", "sell")
+_MAKING_WORDS = ("make", "makes", "made", "making")
+
+
+def _check_car_named(token: str, said: _Said, name: str) -> None:
+    """TokenSyntaxError for a car named that is not the one the step is about ('puts it on station 2
+    and makes the family car' where row 1 makes the city car; 'corner family and makes a super car'):
+    read as the step alone, the line would make another car than said. A car on a styling is where
+    the tile goes; a car taken back may be of any type; a contract names its own."""
+    kind, _, body = token.partition(":")
+    if said.data["step"] not in _CAR_STEPS or kind in ("takeback", "sponsor", "withdraw"):
+        return
+    words = said.outside
+    making = next((i for i, word in enumerate(words) if word in _MAKING_WORDS), len(words))
+    beside = [word for word in words[:making] if word in CAR_TYPES]
+    made = [word for word in words[making:] if word in CAR_TYPES]
+    if said.data["step"] == "turn":
+        _check_car_of_space(token, beside + made, said.components, name)
+    elif said.data["step"] == "sell":
+        _check_car_offered(token, beside + made, said.data, name)
+    elif kind == "put" and body.startswith("styling"):
+        styled = body.partition(",")[2]
+        other = next((car for car in beside if car != styled), None)
+        if other is not None:
+            raise TokenSyntaxError(
+                f"a tile goes on one car's styling: say '{does(name, 'puts')} it on styling {styled}' or "
+                f"'... on styling {other}'"
+            )
+        _check_car_made(made, said, name)
+    else:
+        _check_car_made(beside + made, said, name)
+        if kind == "put" and body.startswith("station"):
+            _check_station_line(int(body.partition(",")[2]), beside, said.components, name)
+
+
+def _check_car_of_space(token: str, named: list[str], components: Components, name: str) -> None:
+    """At a turn's placement: the cars named must be the one the space makes (the corner's, the one chosen)."""
+    kind, _, body = token.partition(":")
+    if kind == "corner":
+        other = next((car for car in named if car != body), None)
+        if other is not None:
+            raise TokenSyntaxError(
+                f"the corner makes one car, the one chosen with the workers: say '{name} corner {body}' or "
+                f"'{name} corner {other}'"
+            )
+        return
+    if kind != "place" or not named:
+        return
+    spec = next((spec for spec in components.spaces if spec.name == body), None)
+    other = next((car for car in named if spec is not None and car != spec.car), None)
+    if spec is None or other is None:
+        return  # no such space: the rules say so
+    where = space_words(body)
+    if spec.car is None:
+        raise TokenSyntaxError(f"{where} makes no car (it takes a contract): say '{name} {where}'")
+    spaces = [space_words(other_spec.name) for other_spec in components.spaces if other_spec.car == other]
+    raise TokenSyntaxError(
+        f"{where} makes the {spec.car} car, not the {other} car: say '{name} {where}', or a space of the {other} "
+        f"car ({', '.join(spaces)} or 'corner {other}')"
+    )
+
+
+def _check_car_offered(token: str, named: list[str], data: dict[str, Any], name: str) -> None:
+    """In the sales: the cars named must be the one offered."""
+    offer = data.get("offer")
+    if not offer:
+        return
+    ship = next(ship for ship in data["markets"][offer["market"]]["ships"] if ship["level"] == offer["level"])
+    other = next((car for car in named if car != ship["car"]["car"]), None)
+    if other is None:
+        return
+    kind, _, number = token.partition(":")
+    example = f"'{does(name, 'sells')} {number}'" if kind == "sell" else f"'{does(name, 'keeps')}'"
+    raise TokenSyntaxError(f"the car offered is the {offered_car_words(data)}, not a {other} car: say {example}")
+
+
+def _check_car_made(named: list[str], said: _Said, name: str) -> None:
+    """After a turn's placement: the cars named must be the one the turn makes."""
+    car, why = _car_made(said.data, said.components)
+    other = next((named_car for named_car in named if named_car != car), None)
+    if other is None:
+        return
+    if car is None:
+        raise TokenSyntaxError(f"{_owner(name)} step makes no car ({why}), so no {other} car: say it without the car")
+    raise TokenSyntaxError(
+        f"the car {_owner(name)} turn makes is the {car} car ({why}), not the {other} car: say the step without "
+        "the car, or 'undo' back to the placement to choose another space"
+    )
+
+
+def _car_made(data: dict[str, Any], components: Components) -> tuple[str | None, str]:
+    """The car the turn makes (None for none) and why, in words: the car chosen at the corner, or
+    the one the space makes; none with a sales office's tile, or on a contract space."""
+    action = data["action"]
+    if action.get("office_bonus"):
+        return None, "the tile is a sales office's"
+    space = action["space"]
+    if space == "corner":
+        return action["car"], "chosen at the corner"
+    spec = next((spec for spec in components.spaces if spec.name == space), None)
+    car = action["car"] or (spec.car if spec else None)
+    return car, (f"{space_words(space)} makes it" if car else f"{space_words(space)} takes a contract")
+
+
+def _check_station_line(station: int, named: list[str], components: Components, name: str) -> None:
+    """A station said with a car's line ('on the family car station 1') must be on that line."""
+    car = next((car for car in named if car in components.lines), None)
+    if car is None or station in components.lines[car] or not 1 <= station <= components.stations:
+        return  # on its line, or no station at all (the rules say so)
+    on = " and ".join(map(str, components.lines[car]))
+    raise TokenSyntaxError(
+        f"station {station} is not on the {car} car's line (stations {on}): say "
+        f"'{does(name, 'puts')} it on station {station}', or a station of the line"
+    )
+
+
+# Words that end a tile's name in a placement and say where it goes ('puts the power machine on station 2').
+_WHERE_A_TILE_GOES = ("on", "onto", "in", "into", "at", "to", "station", "office", "styling", "and", "then", "away")
+_PUTTING = ("put", "plac", "discard")
+
+
+def _placed_tile_words(words: list[str]) -> list[str]:
+    """The words of a placement that name the tile placed, between its verb and where it goes
+    ('puts the power machine on station 2': 'power machine'); none where it is 'it'."""
+    if not words or not words[0].startswith(_PUTTING):
+        return []
+    named = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, words[1:]))
+    return [word for word in named if word not in ("it", "the", "a", "an", "this", "that", "tile", "my", "his", "her")]
+
+
+def _check_tile_named(token: str, said: _Said, name: str) -> None:
+    """TokenSyntaxError for a tile placed or discarded named by a face it does not show ('puts the
+    speed machine on station 2' while the power machine is to be placed): the step places the tile
+    taken, and read so, the line would place another tile than said."""
+    if said.data["step"] != "place tile" or token.partition(":")[0] not in ("put", "discard"):
+        return
+    phrase = _placed_tile_words(said.outside)
+    if _workers_said(phrase) is not None and not _names_a_tile(phrase, said.components):
+        raise TokenSyntaxError(  # 'puts 2 workers on station 2': workers go on no station or office
+            f"workers go on the board, not with a tile: {does(name, 'is')} to {_expected(said.data)}"
+        )
+    if not _names_a_tile(phrase, said.components):
+        return
+    tile = said.components.tile(said.data["action"]["tile"])
+    if not _face(" ".join(phrase), said.components).fits(tile, exact=False):
+        raise TokenSyntaxError(
+            f"the tile {does(name, 'places')} is the {tile_words(tile)}, not the {' '.join(phrase)}: say "
+            f"'{does(name, 'puts')} it' and where it goes, or '{does(name, 'discards')} it'"
+        )
 
 
 # ------------------------------------------------------------ one step a line
@@ -1670,14 +2074,17 @@ _BOARD_WORDS_READ = "row* column* col cols r c"
 # other is refused before) and, where a tile or a contract is named, what tiles show.
 _READ_WORDS = {
     "sponsor": "sponsor* worker* plac* put* space for $ money dollar* from supply",
-    "place": f"{_BOARD_WORDS_READ} plac* put* go goes move* send* worker* space action",
+    # the car a space makes may be said with it ('row 2 for the family car'), checked to be that space's
+    "place": f"{_BOARD_WORDS_READ} plac* put* take* took go goes move* send* worker* space action for mak* made "
+    f"{_CAR_WORDS} contract",
     "corner": f"corner* plac* put* go goes send* worker* space for mak* made {_CAR_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
-    "withdraw": f"withdr* {' '.join(_PASS_WORDS)} worker* all remaining rest left put* plac* sponsor* space",
+    "withdraw": f"withdr* {' '.join(_PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
     "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
     f"position* one no without mak* made {_CAR_WORDS}",
-    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at mak* made tile",
-    "discard": f"discard* mak* made {_CAR_WORDS} tile away",
+    # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken
+    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at mak* made tile {_FACE_WORDS}",
+    "discard": f"discard* mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
     "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
     f"of one {_ASKED_WORDS}",
     "market": f"ship* send* sent choos* chose go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
@@ -1685,7 +2092,7 @@ _READ_WORDS = {
     "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of",
     "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at {_DENYING_WORDS}",
     "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top for reward level* star stars",
-    "keep": f"keep* kept {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
+    "keep": f"keep* kept leav* left pass* ship {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
     "contract": f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}",
     "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
     "demand": "demand* left right mov* tile* in advanc* push* choos* chose pending side ones",
@@ -1693,7 +2100,7 @@ _READ_WORDS = {
 # The moves that take a number (which their readers check is the one said), and those that name
 # a tile or a contract by what it shows.
 _NUMBERED = ("sponsor", "place", "tile", "put", "draw", "marketing", "takeback", "ship", "contract", "office", "sell")
-_FACES_NAMED = ("tile", "office", "draw", "contract")
+_FACES_NAMED = ("tile", "put", "discard", "office", "draw", "contract")
 
 
 def _check_one_step(token: str, line: _Line, data: dict[str, Any], name: str, components: Components) -> None:
@@ -1714,6 +2121,32 @@ def _check_one_step(token: str, line: _Line, data: dict[str, Any], name: str, co
         f"cannot read {line.said(said[unread[0]].start, said[unread[-1]].end)!r} in {line.text.strip()!r}: "
         f"{does(name, 'is')} to {_expected(data)}{more}"
     )
+
+
+def _check_one_seat(line: _Line, names: list[str], me: int, components: Components) -> None:
+    """TokenSyntaxError for a line whose step is followed by a seat's own ('Cid row 2 and Ann row 3',
+    'Cid sells 1 and I sell 1'): each step goes on a line of its own, said by its seat; read as the
+    first alone, the second would be dropped."""
+    said = line.words[line.named :]
+    words = [word.word for word in said]
+    for i in range(1, len(words)):
+        joined = words[i - 1] in _JOINING_WORDS or "," in line.said(said[i - 1].end, said[i].start)
+        named = _seat_words(words[i:], names)
+        if joined and named and _names_a_step(words[i + named :], components):
+            first = i - 1 if words[i - 1] in _JOINING_WORDS else i
+            raise TokenSyntaxError(
+                f"{line.said(said[first].start)!r} is another step: say one step a line "
+                f"({line.said(0, said[first].start).rstrip(',')!r}, then {line.said(said[i].start)!r})"
+            )
+
+
+def _seat_words(words: list[str], names: list[str]) -> int:
+    """How many of `words`' first words name a seat: its name, or 'I' ('I'll'), 'me' or 'you' (not
+    'my', which names no one who moves: 'and my car ...')."""
+    lengths = [len(name) for name in map(_split_words, names) if name and words[: len(name)] == name]
+    if words[:1] and words[0] in ("i", "me", "you"):
+        lengths.append(2 if words[1:2] and words[1] in _CONTRACTED_TO_SEAT.get(words[0], ()) else 1)
+    return max(lengths, default=0)
 
 
 def _two_steps(line: _Line, joined: int) -> str:
@@ -1770,13 +2203,18 @@ def _counts(words: list[str], i: int) -> bool:
 def _another_step_at(said: list[_WordAt], first: int, line: _Line) -> int | None:
     """Where a second step begins in `said` whose words from `first` are not read: at the 'and' or
     'then' before them, or after a comma ('Cid withdraws, takes office 4'); None where nothing joins them."""
+
+    def joined_at(i: int) -> bool:
+        return said[i].word in _JOINING_WORDS or (i > 0 and "," in line.said(said[i - 1].end, said[i].start))
+
+    # back over filler, and over the verb right after a join, which the first step may read too
+    # ('Ann row 2 and takes the safety machine': 'takes' is a placement's word as well)
     start = first
-    while start > 0 and (said[start - 1].word in _FILLER_WORDS or said[start - 1].word in _JOINING_WORDS):
+    while start > 0 and (
+        said[start - 1].word in _FILLER_WORDS or joined_at(start - 1) or (start > 1 and joined_at(start - 2))
+    ):
         start -= 1
-    for i in range(start, first + 1):
-        if said[i].word in _JOINING_WORDS or (i > 0 and "," in line.said(said[i - 1].end, said[i].start)):
-            return i
-    return None
+    return next((i for i in range(start, first + 1) if joined_at(i)), None)
 
 
 def _names_a_step(words: list[str], components: Components) -> bool:

@@ -86,8 +86,9 @@ def test_as_much_of_a_card_as_tells_it_apart_names_it(text, candidates, card):
         ("17", {}, "17"),
         ("contract no 17", {}, "17"),
         ("S2", {}, "S2"),
-        ("2", {"kind": "starting"}, "S2"),  # 'I get 2': a starting contract is dealt
         ("starting contract 3", {}, "S3"),
+        ("starting contract 2", {"kind": "starting"}, "S2"),  # 'I get starting contract 2'
+        ("S2", {"kind": "starting"}, "S2"),
         ("contract 17 (any car, safety, 7+ stars: 2 VP)", {}, "17"),
         ("30", {}, "30"),  # a number is taken as it is: the rules say there is no contract 30
     ],
@@ -158,8 +159,14 @@ def test_a_card_that_is_not_there_is_refused_saying_what_is():
         ("the contract", {}, "say which contract: a contract is said by what it shows"),
         ("S2", {"kind": "regular"}, "S2 is a starting contract: the deck and the display hold the 26 others"),
         ("starting city car", {"kind": "regular"}, "starting contracts are dealt at the start: the deck and"),
+        # a number alone names a deck card, as at every step: where a starting contract is dealt it is refused
+        ("2", {"kind": "starting"}, "contract 2 is a deck card, not a starting contract: say a starting contract "
+         "with its S, 'S2', or by what it shows ('the family car starting contract')"),
+        ("contract 4", {"kind": "starting"}, "contract 4 is a deck card, not a starting contract"),
+        ("the chrome one and the speed one", {}, "2 contracts are named, 'the chrome one' and 'the speed one': "
+         "say one"),
     ],
-)
+)  # fmt: skip
 def test_words_that_say_no_one_card_are_refused(text, how, why):
     with pytest.raises(TokenSyntaxError, match=re.escape(why)):
         named(text, REGULAR + STARTING, **how)
@@ -403,9 +410,14 @@ def test_help_contracts_lists_every_contract_with_its_number():
     assert lines[1:] == [f"  {contract_words(SHIPPED, name)}" for name in REGULAR + STARTING]
     assert "  contract 17 (any car, safety, 7+ stars: 2 VP)" in lines
     assert c.handle("HELP Contracts") == c.handle("help contracts")
-    assert c.handle("help nothing") == c.handle("help")  # a topic the game has not: the general help
+    general = c.handle("help")[0]  # a topic the game has not: said so, then the general help
+    assert c.handle("help nothing") == [
+        f"no help on 'nothing': the general help follows; more help: help contracts\n{general}"
+    ]
     other = Companion(Session("forsale(players=3)", 0, ["Ann", "Bob", "Cid"], iterations=20))
-    assert other.handle("help contracts") == other.handle("help") and "more help" not in other.handle("help")[0]
+    general = other.handle("help")[0]  # For Sale offers no topics
+    assert other.handle("help contracts") == [f"no help on 'contracts': the general help follows\n{general}"]
+    assert "more help" not in general
 
 
 def test_help_contracts_follows_the_component_file(tmp_path: Path):

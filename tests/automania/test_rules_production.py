@@ -187,7 +187,9 @@ def test_a_contract_needs_every_requirement_and_one_is_played_a_car():
     others_withdraw(state)
     play(state, "place:R1", "tile:1", "put:station,1", "market:NA", "ship:4")  # speed, 4 stars: 3 needs 5
     assert state.legal_moves() == ["contract:S1", "contract:none"]
-    with pytest.raises(pyai.IllegalMoveError, match=r"the city car \(4 stars\) does not meet contract 3: it needs 5\+ stars \("):
+    with pytest.raises(
+        pyai.IllegalMoveError, match=r"the city car \(4 stars\) does not meet contract 3: it needs 5\+ stars \("
+    ):
         state.apply("contract:3")
     play(state, "contract:none")
     play(state, "place:C2", "tile:2", "discard", "market:NA", "marketing:1", "ship:5")  # 5 stars

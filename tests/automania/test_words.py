@@ -18,7 +18,7 @@ from pyai.commands.advice_text import one_line
 from pyai.commands.advise import Companion, Session
 from pyai.errors import TokenSyntaxError
 
-from .scenarios import new_game, play, setup
+from .scenarios import DEMANDS, new_game, play, setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 TILE_ID = re.compile(r"\b[AB]\d{1,2}\b")
@@ -473,7 +473,7 @@ def at_step(step: str, mover: int = 0, **action: Any) -> dict[str, Any]:
     [
         ("turn", "Ann sponsors 2", "sponsor:2"),
         ("turn", "ANN ROW 1", "place:R1"),
-        ("turn", "Ann places 2 workers on column 3", "place:C3"),
+        ("turn", "Ann places 1 worker on column 3", "place:C3"),  # the count a space takes (test below)
         ("turn", "Ann C4", "place:C4"),
         ("turn", "Ann corner family", "corner:family"),
         ("turn", "Ann withdraws", "withdraw"),
@@ -667,7 +667,7 @@ def test_workers_put_at_the_ship_step_are_marketing(step, text, token):
         ("turn", "Ann row no. 1", "place:R1"),
         ("turn", "Ann row one", "place:R1"),
         ("turn", "Ann sponsors 2 (3 workers left)", "sponsor:2"),  # what brackets add is no number of the step
-        ("turn", "you place 2 workers on column 1 (Bob's worker goes home): a contract", "place:C1"),
+        ("turn", "you place a worker on column 1 (Bob's worker goes home): a contract", "place:C1"),
     ],
 )
 def test_what_a_line_tells_besides_its_move_is_not_read_as_the_move(step, text, token):
@@ -791,8 +791,8 @@ def test_a_sponsor_after_the_turns_start_says_how_to_record_it():
     assert c.handle("Ann sponsors 1")[1] == "next: Ann, to place workers or withdraw"  # sponsoring is no more to do
     assert refused(c, "Ann sponsors 1") == (
         "Ann has sponsored this turn already: sponsoring is counted at the start of the turn, all workers at once: "
-        "'undo' back to the start of Ann's turn and say the sponsor first with all its workers (e.g. 'Ann sponsors "
-        "2', those sponsored before and these together)"
+        "'undo' back to the start of Ann's turn and say the sponsor first with all its workers (those sponsored "
+        "before and these together: 'Ann sponsors 2' if Ann's worker on the sponsor space came this turn)"
     )
     assert refused(c, "Ann flies") == (
         "cannot read 'Ann flies': Ann is to place workers or withdraw: 'row 1', 'column 3', 'corner family' or "
@@ -1008,7 +1008,7 @@ def test_a_tile_said_without_a_mark_and_a_name_with_digits_are_read():
         ("turn", ["Ann row 2", "Ann the 2nd row", "Ann the second row", "Ann row two", "Ann rows 2"], "place:R2"),
         ("turn", ["Ann places a worker on the first row", "Ann 1st row", "Ann row one"], "place:R1"),
         ("turn", ["Ann column 4", "Ann the 4th column", "Ann the fourth column", "Ann columns 4"], "place:C4"),
-        ("turn", ["Ann places 2 workers on the third col", "Ann cols 3"], "place:C3"),
+        ("turn", ["Ann places a worker on the third col", "Ann cols 3"], "place:C3"),
         ("take tile", ["Ann takes tile 1", "Ann takes the first tile", "Ann takes the 1st tile"], "tile:1"),
         ("take tile", ["Ann takes the third tile", "Ann takes the 3rd place", "Ann takes tiles 3"], "tile:3"),
         ("take tile", ["Ann takes the 2nd position from the first row", "Ann takes tile 2 from the 1st row"], "tile:2"),
@@ -1195,3 +1195,312 @@ def test_a_told_deal_is_read_by_what_it_names_and_refused_where_that_does_not_fi
         words(swapped, data, NAMES[:3], 0)
     with pytest.raises(TokenSyntaxError, match="cannot read 'column 3' before a tile"):
         words(one_line(lines).replace("row 3:", "column 3:"), data, NAMES[:3], 0)
+
+
+# ------------------------------------------------------------ what a line names beside its move
+
+
+def test_demands_said_with_their_stars_go_on_the_spaces_of_those_stars():
+    """A demand's stars said in brackets, as the demands are told back, put it on that space, in
+    whatever order the symbols are said; stars said for some only, off their places, are refused."""
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20, lines=["order:0,1,2"]))
+    stars_first = (
+        "North America wants power (2 stars), speed (3), speed (4); next: green | suitcase; "
+        "Europe wants green (2 stars), safety (3), suitcase (4); next: power | safety"
+    )
+    for line, why in (
+        (
+            stars_first.replace("speed (3)", "speed"),
+            "say the stars of each of North America's 3 demands, or of none (then they are read in order, the 4, "
+            "3 and 2 star spaces)",
+        ),
+        (
+            stars_first.replace("speed (3)", "speed (2)"),
+            "North America's demands are on its 4, 3 and 2 star spaces, one each, not power (2), speed (2), speed (4)",
+        ),
+        (
+            stars_first.replace("green | suitcase", "green (1) | suitcase"),
+            "the next left and right are on no star space: say stars before 'next' only",
+        ),
+    ):
+        assert refused(c, line) == why
+    assert (
+        c.handle(stars_first)[0]
+        == "  North America wants speed (4 stars), speed (3), power (2); next: green | suitcase"
+    )
+    assert c.position.moves[-1] == DEMANDS
+    c.handle("undo")
+    partly = "demands power (2) speed speed (4) green suitcase / suitcase safety green power safety"
+    assert c.handle(partly)[0].startswith("not taken: say the stars of each of North America's 3 demands")
+    in_order = stars_first.replace("power (2 stars), speed (3), speed (4)", "power (4 stars), speed (3), speed (2)")
+    assert c.handle(in_order)[0] == (
+        "  North America wants power (4 stars), speed (3), speed (2); next: green | suitcase"
+    )  # said in their order, they are read as they always were
+
+
+@pytest.mark.parametrize(
+    "line, named",
+    [
+        ("Ann takes the research manager from row 3", "row 3"),
+        ("Ann takes the research manager from column 3", "column 3"),
+        ("Ann takes the research manager from the super car row", "row 3"),
+        ("Ann takes tile 3 from row 2", "row 2"),
+        ("Ann takes the third tile from row 2", "row 2"),
+    ],
+)
+def test_a_tile_is_taken_from_the_row_the_workers_went_to_not_another_named(line, named):
+    assert refused(companion_at("place:R1"), line) == (
+        f"Ann takes the tile from row 1, where Ann's worker went, not from {named}: say the tile along row 1 by its "
+        "face or its place ('tile 2'), or 'undo' back to the placement"
+    )
+
+
+def test_a_tile_taken_from_the_row_named_by_its_number_or_its_car_is_read():
+    for line in ("Ann takes the research manager from row 1", "Ann takes the research manager from the city car row"):
+        c = companion_at("place:R1")
+        assert c.handle(line)[0] == "  Ann takes the research manager (1 star) from row 1", line
+
+
+@pytest.mark.parametrize(
+    "tokens, line, why",
+    [
+        (
+            ["place:R1", "tile:1"],
+            "Ann puts it on station 2 and makes the family car",
+            "the car Ann's turn makes is the city car (row 1 makes it), not the family car: say the step without the "
+            "car, or 'undo' back to the placement to choose another space",
+        ),
+        (
+            ["place:R1", "tile:1", "put:station,2"],
+            "Ann sends the family car to North America",
+            "the car Ann's turn makes is the city car (row 1 makes it), not the family car: say the step without the "
+            "car, or 'undo' back to the placement to choose another space",
+        ),
+        (
+            ["place:R1", "tile:1", "put:station,2", "market:NA"],
+            "Ann ships the super car to level 4",
+            "the car Ann's turn makes is the city car (row 1 makes it), not the super car: say the step without the "
+            "car, or 'undo' back to the placement to choose another space",
+        ),
+        (
+            ["place:R1", "tile:1"],
+            "Ann puts it on the family car station 1",
+            "the car Ann's turn makes is the city car (row 1 makes it), not the family car: say the step without the "
+            "car, or 'undo' back to the placement to choose another space",
+        ),
+        (
+            ["place:R1", "tile:1"],
+            "Ann puts it on the city car station 3",
+            "station 3 is not on the city car's line (stations 1 and 2): say 'Ann puts it on station 3', or a "
+            "station of the line",
+        ),
+        (
+            [],
+            "Ann corner family and makes a super car",
+            "the corner makes one car, the one chosen with the workers: say 'Ann corner family' or 'Ann corner super'",
+        ),
+        (
+            [],
+            "Ann row 1 and makes the family car",
+            "row 1 makes the city car, not the family car: say 'Ann row 1', or a space of the family car (row 2, "
+            "column 3 or 'corner family')",
+        ),
+        ([], "Ann row 4 for the city car", "row 4 makes no car (it takes a contract): say 'Ann row 4'"),
+        (
+            ["withdraw", "office:1"],
+            "Ann puts it on station 2 and makes the city car",
+            "Ann's step makes no car (the tile is a sales office's), so no city car: say it without the car",
+        ),
+    ],
+)
+def test_a_car_named_is_the_one_the_step_makes_or_the_line_is_refused(tokens, line, why):
+    assert refused(companion_at(*tokens), line) == why
+
+
+@pytest.mark.parametrize(
+    "tokens, line, told",
+    [
+        (["place:R1", "tile:1"], "Ann puts it on station 2 and makes the city car", "Ann puts it on station 2"),
+        (["place:R1", "tile:1"], "Ann puts it on the city car station 2", "Ann puts it on station 2"),
+        ([], "Ann row 2 for the family car", "Ann places a worker on row 2: a family car for $2"),
+        ([], "Ann places a worker on the corner for a family car", "Ann places a worker on the corner for a family"),
+    ],
+)
+def test_the_car_the_step_makes_may_be_named(tokens, line, told):
+    assert companion_at(*tokens).handle(line)[0].startswith(f"  {told}")
+
+
+def sales_companion() -> Companion:
+    """Ann's city car on North America's ship at level 6 is offered to her in the sales."""
+    return companion_at(
+        *("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", "ship:6", "contract:none"),
+        *("withdraw", "office:5", "withdraw", "office:1", "put:station,2", "withdraw", "office:4"),
+    )
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("Ann sells 1 in Europe", "the car offered is the city car (North America, level 6), not a car in Europe: say "
+         "'Ann sells 1'"),
+        ("Ann keeps it in Europe", "the car offered is the city car (North America, level 6), not a car in Europe: "
+         "say 'Ann keeps'"),
+        ("Ann sells the family car on space 1", "the car offered is the city car (North America, level 6), not a "
+         "family car: say 'Ann sells 1'"),
+    ],
+)  # fmt: skip
+def test_a_sale_names_the_car_offered_or_is_refused(line, why):
+    assert refused(sales_companion(), line) == why
+
+
+@pytest.mark.parametrize("line", ["Ann passes", "Ann leaves it on the ship", "Ann keeps it on the ship", "Ann keeps"])
+def test_passing_at_a_sale_leaves_the_car_on_its_ship(line):
+    """The rulebook: the owner "must now decide whether to sell this car or to pass and leave the car on the ship"."""
+    c = sales_companion()
+    assert c.handle(line)[0] == "  Ann keeps the city car (North America, level 6)"
+    assert c.position.moves[-1] == "keep"
+
+
+def test_the_demand_tiles_move_in_on_one_side():
+    data = at_step("demand")
+    with pytest.raises(TokenSyntaxError) as refusal:
+        game(3).words_to_token("Ann demand left and right", data, NAMES[:3], 0)
+    assert str(refusal.value) == "the demand tiles move in on one side: say 'demand left' or 'demand right', not both"
+    assert game(3).words_to_token("Ann moves the demand tiles in on the right", data, NAMES[:3], 0) == "demand:right"
+
+
+def test_workers_placed_are_the_count_the_space_takes():
+    """A space takes one more worker than it holds: another count is refused, saying how many it takes;
+    what brackets add (who goes home) is a note, not read, as in every told line."""
+    c = companion_at()
+    for line in ("Ann places 2 workers on row 1", "Ann places 2 workers on row 1 (Cid's worker goes home)"):
+        assert refused(c, line) == (
+            "row 1 takes 1 worker now (it is empty), not 2: a space takes one more worker than it holds; say "
+            "'Ann row 1'"
+        )
+    assert refused(c, "Ann places 2 workers on the corner for a city car") == (
+        "the corner takes 1 worker now (it is empty), not 2: a space takes one more worker than it holds; say 'Ann "
+        "corner city'"
+    )
+    assert c.handle("Ann places a worker on row 1 (nobody goes home)")[0] == (
+        "  Ann places a worker on row 1: a city car for $1"
+    )
+    bumped = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none")
+    for line in ("I place 1 worker on row 1", "I place a worker on row 1", "I place 3 workers on row 1"):
+        count = 3 if "3" in line else 1
+        assert refused(bumped, line) == (
+            f"row 1 takes 2 workers now (Ann's worker there goes home), not {count}: a space takes one more worker "
+            "than it holds; say 'Bob row 1'"
+        )
+    told = "you place 2 workers on row 1 (Ann's worker goes home): a city car for $1"
+    assert bumped.handle("I place 2 workers on row 1 (Ann's worker goes home)")[0].startswith(f"  {told}")
+
+
+def test_a_starting_contract_is_said_with_its_s_not_a_deck_cards_number():
+    """'contract 4' names deck card 4 at every step: where a starting contract is dealt it is refused,
+    never read as S4; 'S4' and 'starting contract 4' name the starting card."""
+    c = Companion(Session("automania(players=3)", 0, ["Ann", "Bob", "Cid"], iterations=20, lines=setup()[:3]))
+    for line, number in (("I get contract 4", 4), ("I get card 3", 3), ("I get 2", 2)):
+        assert refused(c, line) == (
+            f"contract {number} is a deck card, not a starting contract: say a starting contract with its S, "
+            f"'S{number}', or by what it shows ('the family car starting contract')"
+        )
+    assert refused(c, "I don't get S2") == (
+        "say the card dealt, not one that is not: the table deals your starting contract ('I get S2')"
+    )
+    for line in ("I get S4", "I get starting contract 4"):
+        assert c.handle(line)[0].startswith("  you get starting contract S4 (any car, suitcase"), line
+        assert c.position.moves[-1] == "start:S4" and c.handle("undo")[0] == "undone"
+
+
+@pytest.mark.parametrize(
+    "tokens, line, why",
+    [
+        ([], "Ann row 2 and Cid row 3", "'and Cid row 3' is another step: say one step a line ('Ann row 2', then "
+         "'Cid row 3')"),
+        ([], "Ann withdraws, then I row 3", "'then I row 3' is another step: say one step a line ('Ann withdraws', "
+         "then 'I row 3')"),
+    ],
+)  # fmt: skip
+def test_another_seats_step_on_the_line_is_a_step_of_its_own(tokens, line, why):
+    assert refused(companion_at(*tokens), line) == why
+
+
+def test_a_sale_then_another_seats_is_two_lines():
+    c = sales_companion()
+    assert refused(c, "Ann sells 1 and I sell 1") == (
+        "'and I sell 1' is another step: say one step a line ('Ann sells 1', then 'I sell 1')"
+    )
+
+
+def test_i_with_a_contraction_is_the_advised_seat():
+    c = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none", me=1)
+    assert c.handle("I'm placing a worker on column 1")[0].startswith("  you place a worker on column 1: a contract")
+    c.handle("undo")
+    assert c.handle("I'll take row 2")[0].startswith("  you place a worker on row 2: a family car for $2")
+    assert c.handle("I'll take tile 2")[0].startswith("  you take the suitcase machine from row 2")
+
+
+def test_the_same_card_twice_in_the_display_is_refused_as_named_twice():
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20, lines=setup()[:2]))
+    why = (
+        "contract 4 (city car, green, 5+ stars: 2 VP) is named twice: the display is 3 different contracts, e.g. "
+        "'display 3 17 22' or 'display city car, green, 5 stars; super car, speed, 8 stars; any car, chrome'"
+    )
+    assert refused(c, "display city car green 5 stars; city car green 5 stars; any car chrome") == why
+    assert refused(c, "display 4 4 19") == why
+    assert refused(c, "display 4; city car green 5 stars; any car chrome") == why
+
+
+def test_two_cards_named_where_one_is_drawn_are_refused():
+    c = companion_at("place:C1", "tile:2", "discard")
+    assert refused(c, "Ann takes the spoiler one and the speed one") == (
+        "2 contracts are named, 'the spoiler one' and 'the speed one': say one"
+    )
+    assert c.handle("Ann takes the spoiler one")[0] == (
+        "  Ann takes contract 2 (any car, spoiler, 8+ stars: 3 VP) from the display"
+    )
+
+
+def test_a_second_sponsor_says_the_total_on_what_the_view_can_tell():
+    c = companion_at()
+    c.handle("Ann sponsors 3")
+    assert refused(c, "Ann sponsors 1").endswith(
+        "(those sponsored before and these together: 'Ann sponsors 4' if all 3 of Ann's workers on the sponsor "
+        "space came this turn)"
+    )
+
+
+@pytest.mark.parametrize(
+    "tokens, line, told, token",
+    [
+        ([], "Ann drops out", "Ann withdraws", "withdraw"),
+        ([], "Ann takes row 1", "Ann places a worker on row 1", "place:R1"),
+        (["place:R1", "tile:1", "put:station,1", "market:NA"], "Ann puts a worker on marketing", "Ann puts 1 worker "
+         "on marketing", "marketing:1"),
+        (["place:R1", "tile:3"], "Ann puts the research manager in office 1", "Ann puts it in office 1",
+         "put:office,1"),
+        (["place:R1", "tile:3"], "Ann discards the research manager", "Ann discards it", "discard"),
+    ],
+)  # fmt: skip
+def test_natural_phrasings_of_a_step_are_read(tokens, line, told, token):
+    c = companion_at(*tokens)
+    assert c.handle(line)[0].startswith(f"  {told}") and c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize("line", ["Ann puts the speed machine in office 1", "Ann discards the spoiler"])
+def test_a_tile_placed_named_by_another_face_is_refused(line):
+    assert refused(companion_at("place:R1", "tile:3"), line) == (
+        f"the tile Ann places is the research manager (1 star), not the {line.split('the ')[1].split(' in')[0]}: "
+        "say 'Ann puts it' and where it goes, or 'Ann discards it'"
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["turned up: city car suitcase", "the new card on the display is the city car with a suitcase"]
+)
+def test_a_card_turned_up_said_as_people_say_it(line):
+    c = companion_at("place:C1", "tile:2", "discard", "draw:3")  # contract 1 is on the display
+    answer = c.handle(line)[0]
+    assert answer == "  turned up on the display: contract 25 (city car, suitcase, spoiler, 8+ stars: 4 VP)"
+    assert c.position.moves[-1] == "reveal:25"
