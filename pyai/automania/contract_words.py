@@ -8,7 +8,7 @@ one card meant among those that could be meant at a step (the display's cards, a
 hand, the contracts still unseen), from as much of that as tells it apart; our
 number ('17', 'S2') is read too, as it always was.
 
-Words come as words.py splits a line: lower case, numbers in digits, '$' and '*'
+Words come as line_words.py splits a line: lower case, numbers in digits, '$' and '*'
 apart, 'S2' as 's', '2'. Cards that show the same face are alike to the rules (the
 rules read a card's car, requirements and rewards, never its number), so where two
 fit, showing the same, either is the card meant: the first among the candidates.

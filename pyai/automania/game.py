@@ -20,21 +20,15 @@ from ..errors import ArgumentError, GameStringError, PhaseError
 from ..game_files import GameFileError, read_game_file
 from ..game_objects import BaseGame, BaseState, BaseView, check_params, position_text, whole_number_param
 from . import component_file
+from .chance_pickers import contract_play_picker, next_chance_picker
 from .component_file import ComponentError, Components
+from .decision_steps import decision_words
 from .drawing import drawing
 from .help import PROTOCOL_HELP, contracts_help
 from .narration import VP_SOURCES, narrate
 from .render import phase_of, render
-from .words import (
-    TABLE_WORDS,
-    WORDS_HELP,
-    contract_play_picker,
-    decision_words,
-    next_chance_picker,
-    next_chance_words,
-    reason_in_words,
-    words_to_token,
-)
+from .table_words import TABLE_WORDS, next_chance_words
+from .words import WORDS_HELP, reason_in_words, words_to_token
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -264,11 +258,11 @@ class AutomaniaGame(BaseGame):
         return {"contracts": contracts_help(self.components)}
 
     def chance_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
-        """Every chance step as taps from what is still unseen, tiles by their faces (words.py)."""
+        """Every chance step as taps from what is still unseen, tiles by their faces (chance_pickers.py)."""
         return next_chance_picker(data, names, me, self.components)
 
     def hidden_move_picker(self, data: dict[str, Any], names: list[str], me: int) -> game_api.ChancePicker | None:
-        """Another seat's contract play from a hand with contracts you never saw (words.py)."""
+        """Another seat's contract play from a hand with contracts you never saw (chance_pickers.py)."""
         return contract_play_picker(data, names, me, self.components)
 
     def stage(self, data: dict[str, Any]) -> str:

@@ -13,10 +13,12 @@ import pytest
 from chance_pickers import companion_for, picker_now, random_picks, snapshot
 
 import pyai
+from pyai.automania.chance_pickers import next_chance_picker
 from pyai.automania.component_file import ROUNDS_PER_BACK, Tile
 from pyai.automania.game import load_components
 from pyai.automania.narration import tile_words
-from pyai.automania.words import next_chance_picker, tile_said, words_to_token
+from pyai.automania.tile_faces import tile_said
+from pyai.automania.words import words_to_token
 from pyai.game_api import ChancePicker
 from pyai.protocol.errors import ProtocolError
 from pyai.web.table import TableCompanion, legal_inputs, step_picker

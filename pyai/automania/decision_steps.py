@@ -1,0 +1,53 @@
+"""What the seat to move is to do at each Automania decision step, and how a
+person says it: the words the companion asks with (`decision_words`), and the
+step with its examples that a line said otherwise is answered with
+(`step_expected`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .narration import offered_car_words, space_words
+
+# What each decision step is (after "to", as the companion says whose step comes next), and
+# how it is said, for a line that does not read as one (after the seat's name).
+_STEPS = {
+    "turn": ("sponsor, place workers or withdraw", "'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'"),
+    # Sponsoring is offered once a turn, before the action (docs/automania.md, "Rules readings").
+    "turn, sponsored": ("place workers or withdraw", "'row 1', 'column 3', 'corner family' or 'withdraws'"),
+    "take tile": (
+        "take a tile from {space}",
+        "'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
+    ),
+    "place tile": ("place the tile", "'puts it on station 3', 'in office 2', 'on styling city' or 'discards'"),
+    "draw": ("draw a contract", "'draws 14' (from the display) or 'draws from the deck'"),
+    "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
+    "ship": (
+        "ship the car",
+        "'ships 7' (the ship's level), 'marketing 2', 'takes back NA 6', 'sells 3' (a top car) or 'does not ship'",
+    ),
+    "contract": ("play a contract", "'plays contract 7', 'plays S2' or 'plays no contract'"),
+    "sales office": ("choose a sales office", "'office 4'"),
+    "sell": ("sell or keep the {offered}", "'sells 3' (the sales space) or 'keeps'"),
+    "demand": ("move the demand tiles", "'demand left' or 'demand right'"),
+}
+
+
+def step_expected(data: dict[str, Any]) -> str:
+    """The step the seat to move is to take, and how it is said: for a line that says it otherwise."""
+    return f"{decision_words(data)}: {_STEPS[_step_said(data)][1]}"
+
+
+def decision_words(data: dict[str, Any]) -> str:
+    """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"."""
+    space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
+    offered = offered_car_words(data) if data.get("offer") else "car offered"
+    return _STEPS[_step_said(data)][0].format(space=space, offered=offered)
+
+
+def _step_said(data: dict[str, Any]) -> str:
+    """The step `data` is at, as `_STEPS` words it: a turn whose sponsor is taken has none left."""
+    if data["step"] == "turn" and data["action"].get("sponsored"):
+        return "turn, sponsored"
+    return data["step"]

@@ -1,0 +1,554 @@
+"""Checks that refuse an Automania decision line whose words contradict its
+move: one that says a second step or words its step does not read ("one step a
+line"), a second seat's name, or beside its move a count of workers, a space,
+a car, a tile or a market other than the move's, or a sponsor or marketing said
+out of its turn. Read as its move alone, such a line would do other than was
+said, so each raises TokenSyntaxError naming what to say instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TokenSyntaxError
+from .component_file import CAR_TYPES, Components
+from .contract_words import CARD_WORDS
+from .decision_steps import step_expected
+from .line_words import CONTRACTED_TO_SEAT, COUNTED, PASS_WORDS, Said, WordAt, market_named, ordinal_value, split_words
+from .narration import MARKET_NAMES, does, offered_car_words, plural, space_words, tile_words
+from .tile_faces import face_name_of, face_names, names_a_tile, read_face
+
+
+def check_market_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a car shipped or sold at once to another market than the one chosen for
+    it ('ships to North America at level 4' after Europe was chosen), or a car of the sales phase
+    sold or kept in another market than the one it is offered in: the market said is no part of
+    the step, and read as the step alone the line would ship or sell it elsewhere than said."""
+    kind, _, number = token.partition(":")
+    market, chosen = market_named(said.outside), said.data["action"]["market"]
+    offer = said.data.get("offer")
+    if said.data["step"] == "sell" and offer and market not in (None, offer["market"]):
+        example = f"'{does(name, 'sells')} {number}'" if kind == "sell" else f"'{does(name, 'keeps')}'"
+        raise TokenSyntaxError(
+            f"the car offered is the {offered_car_words(said.data)}, not a car in {MARKET_NAMES[market]}: say {example}"
+        )
+    shipped = said.data["step"] == "ship" and kind in ("ship", "sell") and number != "none"
+    if not shipped or market is None or chosen in (None, market):
+        return
+    verb = "ships" if kind == "ship" else "sells"
+    raise TokenSyntaxError(
+        f"the car goes to {MARKET_NAMES[chosen]}, the market chosen for it, not to {MARKET_NAMES[market]}: say "
+        f"'{does(name, verb)} {number}', or 'undo' back to the market step to choose another"
+    )
+
+
+# The steps of a seat's turn, from its sponsor and action to its contract.
+_TURN_STEPS = ("turn", "take tile", "place tile", "draw", "market", "ship", "contract")
+# Words that take workers back: no step takes them off the sponsor space ('takes 2 workers off sponsor').
+_TAKING_BACK = ("back", "remove", "removes", "removed", "retrieve", "retrieves", "retrieved")
+
+
+def _says_a_sponsor(said: Said) -> bool:
+    """Whether a decision's words name the sponsor space, outside a withdrawal (whose workers left go there)."""
+    withdrawn = bool(said.words) and said.words[0].startswith("withdr")
+    return not withdrawn and any(word.startswith("sponsor") for word in said.outside)
+
+
+def check_no_workers_taken_off(said: Said, name: str) -> None:
+    """TokenSyntaxError for workers taken off the sponsor space ('takes 2 workers off sponsor'), which
+    no step does: read as a sponsor, the line would put them on it."""
+    if _says_a_sponsor(said) and _takes_workers_off(said.outside):
+        raise TokenSyntaxError(
+            "no step takes workers off the sponsor space: sponsoring puts workers on it, for $1 each, once a turn "
+            f"before the action ('{does(name, 'sponsors')} 2')"
+        )
+
+
+def check_sponsor_in_time(said: Said, name: str) -> None:
+    """TokenSyntaxError for a sponsor said later in a turn than its start (once its action or its one
+    sponsor is taken), saying how to record it: the sponsor first, all its workers at once."""
+    step, sponsored = said.data["step"], said.data["action"].get("sponsored")
+    if not _says_a_sponsor(said) or step not in _TURN_STEPS or (step == "turn" and not sponsored):
+        return  # in time; or no turn to go back to (the sales), left to the rules
+    count = said.number()
+    if sponsored:
+        before = f"{does(name, 'has')} sponsored this turn already: "
+        example = _sponsored_together(said.data["seats"][said.seat]["on_sponsor"], count or 1, name)
+    else:
+        before, example = "", f"'{does(name, 'sponsors')} {count or 2}'"
+    whose = "your" if name == "you" else f"{name}'s"
+    raise TokenSyntaxError(
+        f"{before}sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of "
+        f"{whose} turn and say the sponsor first with all its workers ({example})"
+    )
+
+
+def _sponsored_together(on_sponsor: int, count: int, name: str) -> str:
+    """How to say a turn's sponsor with `count` more workers: those sponsored before and these
+    together. The view counts the seat's workers on the sponsor space this round, not this turn's
+    (an earlier turn of the round may have put some there), so the total is said on that condition."""
+    workers = f"{_owner(name)} worker" if on_sponsor == 1 else f"all {on_sponsor} of {_owner(name)} workers"
+    return (
+        f"those sponsored before and these together: '{does(name, 'sponsors')} {on_sponsor + count}' if {workers} "
+        "on the sponsor space came this turn"
+    )
+
+
+# The steps of a turn before its car's ship step: its marketing is still to come.
+_BEFORE_THE_SHIP = ("turn", "take tile", "place tile", "draw", "market")
+
+
+def check_marketing_in_time(said: Said, name: str) -> None:
+    """TokenSyntaxError for marketing workers said before the car's ship step, where the rules
+    take them (once a car, after its market is chosen): the line says when to say them, where
+    read as this step its number would be a place ('puts 3 workers on marketing' as station 3)."""
+    words, step = said.words, said.data["step"]
+    marketing = any(word.startswith("market") and word not in ("market", "markets") for word in words)
+    # where a tile is taken or placed, 'marketing' may be its face (a marketing manager): workers say it is not
+    workers = step not in ("take tile", "place tile") or any(word.startswith("worker") for word in words)
+    if step not in _BEFORE_THE_SHIP or not marketing or not workers:
+        return
+    raise TokenSyntaxError(
+        f"marketing workers go on the car at its ship step, once its market is chosen: say them then "
+        f"('{does(name, 'marketing')} 2' or '{does(name, 'puts')} 2 workers on marketing'); now "
+        f"{does(name, 'is')} to {step_expected(said.data)}"
+    )
+
+
+def _takes_workers_off(words: list[str]) -> bool:
+    """Whether `words` take workers back, or off or from the sponsor space ('off the sponsor')."""
+    if any(word in _TAKING_BACK for word in words):
+        return True
+    said = [word for word in words if word not in ("the", "a", "his", "her", "their", "my", "your")]
+    return any(word in ("off", "from") and after.startswith("sponsor") for word, after in zip(said, said[1:]))
+
+
+def check_what_is_named(token: str, said: Said, names: list[str]) -> None:
+    """TokenSyntaxError for a line that reads whole as `token` but names something the move is not:
+    another count of workers, another row or column, another car, another tile. Read as the move
+    alone, the words that contradict it would be dropped: the person meant something else."""
+    name = names[said.seat]
+    _check_workers_placed(token, said, names)
+    _check_space_named(said, name)
+    _check_car_named(token, said, name)
+    _check_tile_named(token, said, name)
+
+
+def _owner(name: str) -> str:
+    """'your', 'Bob's'."""
+    return "your" if name == "you" else f"{name}'s"
+
+
+def _workers_said(words: list[str]) -> int | None:
+    """The count of workers `words` say ('2 workers', 'a worker'); None where they say none."""
+    counts = (int(word) for word, after in zip(words, words[1:]) if word.isdigit() and after in ("worker", "workers"))
+    return next(counts, None)
+
+
+def _check_workers_placed(token: str, said: Said, names: list[str]) -> None:
+    """TokenSyntaxError for workers placed in another count than the space takes ('places 2 workers
+    on row 1' while it is empty): a space takes exactly one more worker than it holds
+    (docs/automania.md, "Rules readings"), so the count said is another move than the rules make.
+    What brackets add ('(Ann's worker goes home)') is a note, not read, as in every told line."""
+    kind, _, body = token.partition(":")
+    count = _workers_said(said.outside)
+    if kind not in ("place", "corner") or count is None:
+        return
+    space = body if kind == "place" else "corner"
+    held = next((spec for spec in said.data["action_spaces"] if spec["space"] == space), None)
+    if held is None or count == held["workers"] + 1:
+        return  # no such space: the rules say so
+    needed = held["workers"] + 1
+    if held["seat"] is None:
+        there = "it is empty"
+    else:
+        workers = "worker there goes" if held["workers"] == 1 else f"{held['workers']} workers there go"
+        there = f"{_owner(names[held['seat']])} {workers} home"
+    name = names[said.seat]
+    short = f"{name} {space_words(space)}" if kind == "place" else f"{name} corner {body}"
+    raise TokenSyntaxError(
+        f"{space_words(space)} takes {plural(needed, 'worker')} now ({there}), not {count}: a space takes one "
+        f"more worker than it holds; say '{short}'"
+    )
+
+
+def _spaces_named(words: list[str], components: Components) -> list[str]:
+    """The action spaces `words` name: 'row 2', 'column 3' ('r2', 'col 3'), 'the corner', or a row or
+    column by what it makes ('the super car row', 'the contract column')."""
+    named = []
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if word in ("row", "r", "column", "col", "c") and after.isdigit():
+            named.append(("R" if word.startswith("r") else "C") + after)
+        elif word == "corner":
+            named.append("corner")
+        elif word in ("row", "column", "col"):
+            before = words[max(0, i - 2) : i]
+            what = before[0] if before[-1:] == ["car"] and len(before) == 2 else (before or [""])[-1]
+            named += [
+                spec.name
+                for spec in components.spaces
+                if spec.name[0] == word[0].upper() and what in (spec.car, spec.action)
+            ]
+    return named
+
+
+def _check_space_named(said: Said, name: str) -> None:
+    """TokenSyntaxError for a tile taken from another row or column than the one the seat's workers
+    went to ('takes the power machine from row 3' on row 1): the rules take it from that one, and
+    read so, the line would take another tile than said."""
+    space = said.data["action"]["space"]
+    if said.data["step"] != "take tile" or space is None:
+        return
+    other = next((named for named in _spaces_named(said.outside, said.components) if named != space), None)
+    if other is None:
+        return
+    held = next(spec for spec in said.data["action_spaces"] if spec["space"] == space)
+    workers = "worker" if held["workers"] == 1 else "workers"
+    raise TokenSyntaxError(
+        f"{does(name, 'takes')} the tile from {space_words(space)}, where {_owner(name)} {workers} went, not from "
+        f"{space_words(other)}: say the tile along {space_words(space)} by its face or its place ('tile 2'), or "
+        "'undo' back to the placement"
+    )
+
+
+# The steps whose car is the turn's (or, in the sales, the one offered): a car named there is that one.
+_CAR_STEPS = ("turn", "take tile", "place tile", "market", "ship", "sell")
+_MAKING_WORDS = ("make", "makes", "made", "making")
+
+
+def _check_car_named(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a car named that is not the one the step is about ('puts it on station 2
+    and makes the family car' where row 1 makes the city car; 'corner family and makes a super car'):
+    read as the step alone, the line would make another car than said. A car on a styling is where
+    the tile goes; a car taken back may be of any type; a contract names its own."""
+    kind, _, body = token.partition(":")
+    if said.data["step"] not in _CAR_STEPS or kind in ("takeback", "sponsor", "withdraw"):
+        return
+    words = said.outside
+    making = next((i for i, word in enumerate(words) if word in _MAKING_WORDS), len(words))
+    beside = [word for word in words[:making] if word in CAR_TYPES]
+    made = [word for word in words[making:] if word in CAR_TYPES]
+    if said.data["step"] == "turn":
+        _check_car_of_space(token, beside + made, said.components, name)
+    elif said.data["step"] == "sell":
+        _check_car_offered(token, beside + made, said.data, name)
+    elif kind == "put" and body.startswith("styling"):
+        styled = body.partition(",")[2]
+        other = next((car for car in beside if car != styled), None)
+        if other is not None:
+            raise TokenSyntaxError(
+                f"a tile goes on one car's styling: say '{does(name, 'puts')} it on styling {styled}' or "
+                f"'... on styling {other}'"
+            )
+        _check_car_made(made, said, name)
+    else:
+        _check_car_made(beside + made, said, name)
+        if kind == "put" and body.startswith("station"):
+            _check_station_line(int(body.partition(",")[2]), beside, said.components, name)
+
+
+def _check_car_of_space(token: str, named: list[str], components: Components, name: str) -> None:
+    """At a turn's placement: the cars named must be the one the space makes (the corner's, the one chosen)."""
+    kind, _, body = token.partition(":")
+    if kind == "corner":
+        other = next((car for car in named if car != body), None)
+        if other is not None:
+            raise TokenSyntaxError(
+                f"the corner makes one car, the one chosen with the workers: say '{name} corner {body}' or "
+                f"'{name} corner {other}'"
+            )
+        return
+    if kind != "place" or not named:
+        return
+    spec = next((spec for spec in components.spaces if spec.name == body), None)
+    other = next((car for car in named if spec is not None and car != spec.car), None)
+    if spec is None or other is None:
+        return  # no such space: the rules say so
+    where = space_words(body)
+    if spec.car is None:
+        raise TokenSyntaxError(f"{where} makes no car (it takes a contract): say '{name} {where}'")
+    spaces = [space_words(other_spec.name) for other_spec in components.spaces if other_spec.car == other]
+    raise TokenSyntaxError(
+        f"{where} makes the {spec.car} car, not the {other} car: say '{name} {where}', or a space of the {other} "
+        f"car ({', '.join(spaces)} or 'corner {other}')"
+    )
+
+
+def _check_car_offered(token: str, named: list[str], data: dict[str, Any], name: str) -> None:
+    """In the sales: the cars named must be the one offered."""
+    offer = data.get("offer")
+    if not offer:
+        return
+    ship = next(ship for ship in data["markets"][offer["market"]]["ships"] if ship["level"] == offer["level"])
+    other = next((car for car in named if car != ship["car"]["car"]), None)
+    if other is None:
+        return
+    kind, _, number = token.partition(":")
+    example = f"'{does(name, 'sells')} {number}'" if kind == "sell" else f"'{does(name, 'keeps')}'"
+    raise TokenSyntaxError(f"the car offered is the {offered_car_words(data)}, not a {other} car: say {example}")
+
+
+def _check_car_made(named: list[str], said: Said, name: str) -> None:
+    """After a turn's placement: the cars named must be the one the turn makes."""
+    car, why = _car_made(said.data, said.components)
+    other = next((named_car for named_car in named if named_car != car), None)
+    if other is None:
+        return
+    if car is None:
+        raise TokenSyntaxError(f"{_owner(name)} step makes no car ({why}), so no {other} car: say it without the car")
+    raise TokenSyntaxError(
+        f"the car {_owner(name)} turn makes is the {car} car ({why}), not the {other} car: say the step without "
+        "the car, or 'undo' back to the placement to choose another space"
+    )
+
+
+def _car_made(data: dict[str, Any], components: Components) -> tuple[str | None, str]:
+    """The car the turn makes (None for none) and why, in words: the car chosen at the corner, or
+    the one the space makes; none with a sales office's tile, or on a contract space."""
+    action = data["action"]
+    if action.get("office_bonus"):
+        return None, "the tile is a sales office's"
+    space = action["space"]
+    if space == "corner":
+        return action["car"], "chosen at the corner"
+    spec = next((spec for spec in components.spaces if spec.name == space), None)
+    car = action["car"] or (spec.car if spec else None)
+    return car, (f"{space_words(space)} makes it" if car else f"{space_words(space)} takes a contract")
+
+
+def _check_station_line(station: int, named: list[str], components: Components, name: str) -> None:
+    """A station said with a car's line ('on the family car station 1') must be on that line."""
+    car = next((car for car in named if car in components.lines), None)
+    if car is None or station in components.lines[car] or not 1 <= station <= components.stations:
+        return  # on its line, or no station at all (the rules say so)
+    on = " and ".join(map(str, components.lines[car]))
+    raise TokenSyntaxError(
+        f"station {station} is not on the {car} car's line (stations {on}): say "
+        f"'{does(name, 'puts')} it on station {station}', or a station of the line"
+    )
+
+
+# Words that end a tile's name in a placement and say where it goes ('puts the power machine on station 2').
+_WHERE_A_TILE_GOES = ("on", "onto", "in", "into", "at", "to", "station", "office", "styling", "and", "then", "away")
+_PUTTING = ("put", "plac", "discard")
+
+
+def _placed_tile_words(words: list[str]) -> list[str]:
+    """The words of a placement that name the tile placed, between its verb and where it goes
+    ('puts the power machine on station 2': 'power machine'); none where it is 'it'."""
+    if not words or not words[0].startswith(_PUTTING):
+        return []
+    named = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, words[1:]))
+    return [word for word in named if word not in ("it", "the", "a", "an", "this", "that", "tile", "my", "his", "her")]
+
+
+def _check_tile_named(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a tile placed or discarded named by a face it does not show ('puts the
+    speed machine on station 2' while the power machine is to be placed): the step places the tile
+    taken, and read so, the line would place another tile than said."""
+    if said.data["step"] != "place tile" or token.partition(":")[0] not in ("put", "discard"):
+        return
+    phrase = _placed_tile_words(said.outside)
+    if _workers_said(phrase) is not None and not names_a_tile(phrase, said.components):
+        raise TokenSyntaxError(  # 'puts 2 workers on station 2': workers go on no station or office
+            f"workers go on the board, not with a tile: {does(name, 'is')} to {step_expected(said.data)}"
+        )
+    if not names_a_tile(phrase, said.components):
+        return
+    tile = said.components.tile(said.data["action"]["tile"])
+    if not read_face(" ".join(phrase), said.components).fits(tile, exact=False):
+        raise TokenSyntaxError(
+            f"the tile {does(name, 'places')} is the {tile_words(tile)}, not the {' '.join(phrase)}: say "
+            f"'{does(name, 'puts')} it' and where it goes, or '{does(name, 'discards')} it'"
+        )
+
+
+@dataclass
+class Line:
+    """A seat's line: all of it, the move it says (`_move_part`), the move's words outside
+    brackets with where each was said, and how many of them are the seat's name."""
+
+    text: str
+    move: str
+    words: list[WordAt]
+    named: int
+
+    def said(self, start: int, end: int | None = None) -> str:
+        """The move from `start` (to `end`) as it was typed (lower-cased where that moved its letters)."""
+        shown = self.move if len(self.move.lower()) == len(self.move) else self.move.lower()
+        return shown[start:end].strip()
+
+
+# Words that tell nothing of a step wherever they are said ('s': "the city car's styling"), and
+# the words that join two steps.
+_FILLER_WORDS = frozenset("the a an his her their its it my your our to on with number s".split())
+_JOINING_WORDS = ("and", "then")
+_CAR_WORDS = "car cars city family super"
+_MARKET_WORDS = "na north america american eu europe european market markets"
+_DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
+_FACE_WORDS = (
+    "machine* manager* styling tile* star stars * silver medal* worker* $ money dollar* vp point* plain bonus of"
+)
+_ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
+_BOARD_WORDS_READ = "row* column* col cols r c"
+# The words each kind of move reads ('sponsor*': the words that start so, 'sponsors', 'sponsoring'),
+# besides filler, a number where the move takes one, an ordinal before the place it numbers (any
+# other is refused before) and, where a tile or a contract is named, what tiles show.
+_READ_WORDS = {
+    "sponsor": "sponsor* worker* plac* put* space for $ money dollar* from supply",
+    # the car a space makes may be said with it ('row 2 for the family car'), checked to be that space's
+    "place": f"{_BOARD_WORDS_READ} plac* put* take* took go goes move* send* worker* space action for mak* made "
+    f"{_CAR_WORDS} contract",
+    "corner": f"corner* plac* put* go goes send* worker* space for mak* made {_CAR_WORDS}",
+    # the rulebook's withdrawal puts the workers left on the sponsor space
+    "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
+    "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
+    f"position* one no without mak* made {_CAR_WORDS}",
+    # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken
+    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at mak* made tile {_FACE_WORDS}",
+    "discard": f"discard* mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
+    "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
+    f"of one {_ASKED_WORDS}",
+    "market": f"ship* send* sent choos* chose go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
+    "marketing": "marketing market markets put* plac* worker* space star stars for",
+    "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of",
+    "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at {_DENYING_WORDS}",
+    "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top for reward level* star stars",
+    "keep": f"keep* kept leav* left pass* ship {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
+    "contract": f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}",
+    "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
+    "demand": "demand* left right mov* tile* in advanc* push* choos* chose pending side ones",
+}
+# The moves that take a number (which their readers check is the one said), and those that name
+# a tile or a contract by what it shows.
+_NUMBERED = ("sponsor", "place", "tile", "put", "draw", "marketing", "takeback", "ship", "contract", "office", "sell")
+_FACES_NAMED = ("tile", "put", "discard", "office", "draw", "contract")
+
+
+def check_one_step(token: str, line: Line, data: dict[str, Any], name: str, components: Components) -> None:
+    """TokenSyntaxError for a line that says more than its step `token` reads: words read by no
+    step are named, and a second step joined to the first ('Cid withdraws and takes sales
+    office 4') is to be said on a line of its own: read as the first alone, it would be dropped."""
+    said = line.words[line.named :]
+    words = [word.word for word in said]
+    unread = _unread(words, token.partition(":")[0], components)
+    if not unread:
+        return
+    joined = _another_step_at(said, unread[0], line)
+    if joined is not None and _names_a_step(words[joined:], components):
+        raise TokenSyntaxError(_two_steps(line, joined))
+    named_a_step = _names_a_step([words[i] for i in unread], components)
+    more = "; say one step a line, a later one on a line of its own" if named_a_step else ""
+    raise TokenSyntaxError(
+        f"cannot read {line.said(said[unread[0]].start, said[unread[-1]].end)!r} in {line.text.strip()!r}: "
+        f"{does(name, 'is')} to {step_expected(data)}{more}"
+    )
+
+
+def check_one_seat(line: Line, names: list[str], me: int, components: Components) -> None:
+    """TokenSyntaxError for a line whose step is followed by a seat's own ('Cid row 2 and Ann row 3',
+    'Cid sells 1 and I sell 1'): each step goes on a line of its own, said by its seat; read as the
+    first alone, the second would be dropped."""
+    said = line.words[line.named :]
+    words = [word.word for word in said]
+    for i in range(1, len(words)):
+        joined = words[i - 1] in _JOINING_WORDS or "," in line.said(said[i - 1].end, said[i].start)
+        named = _seat_words(words[i:], names)
+        if joined and named and _names_a_step(words[i + named :], components):
+            first = i - 1 if words[i - 1] in _JOINING_WORDS else i
+            raise TokenSyntaxError(
+                f"{line.said(said[first].start)!r} is another step: say one step a line "
+                f"({line.said(0, said[first].start).rstrip(',')!r}, then {line.said(said[i].start)!r})"
+            )
+
+
+def _seat_words(words: list[str], names: list[str]) -> int:
+    """How many of `words`' first words name a seat: its name, or 'I' ('I'll'), 'me' or 'you' (not
+    'my', which names no one who moves: 'and my car ...')."""
+    lengths = [len(name) for name in map(split_words, names) if name and words[: len(name)] == name]
+    if words[:1] and words[0] in ("i", "me", "you"):
+        lengths.append(2 if words[1:2] and words[1] in CONTRACTED_TO_SEAT.get(words[0], ()) else 1)
+    return max(lengths, default=0)
+
+
+def _two_steps(line: Line, joined: int) -> str:
+    """Why `line` is refused, whose second step begins at its word `joined` (after the seat's name):
+    each step as a line of its own, the second said by the seat as the first is."""
+    said = line.words[line.named :]
+    after = next(i for i in range(joined, len(said)) if said[i].word not in _JOINING_WORDS)
+    first = line.said(0, said[joined].start).rstrip(",")
+    then = f"{line.said(0, line.words[line.named - 1].end).rstrip(':,')} {line.said(said[after].start)}"
+    return f"{line.said(said[joined].start)!r} is another step: say one step a line ({first!r}, then {then!r})"
+
+
+def _unread(words: list[str], kind: str, components: Components) -> list[int]:
+    """Where `words` (a move's, after the seat's name) hold words that a move of `kind` does not read,
+    nor filler or a word joining two steps."""
+    named = face_names(components) if kind in _FACES_NAMED else {}
+    return [
+        i
+        for i, word in enumerate(words)
+        if not (
+            _reads(kind, word)
+            or word in _FILLER_WORDS
+            or word in _JOINING_WORDS
+            or ordinal_value(word) is not None
+            or (word.isdigit() and (kind in _NUMBERED or _counts(words, i)))
+            or (named and face_name_of(word, named))
+        )
+    ]
+
+
+def _reads(kind: str, word: str) -> bool:
+    """Whether a move of `kind` reads `word` (`_READ_WORDS`)."""
+    words, starts = _READ_WORDS_OF[kind]
+    return word in words or word.startswith(starts)
+
+
+def _read_words_of(read: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """`_READ_WORDS`'s words of a move: those read as they are, and the starts of the others
+    ('*', the star sign, is a word)."""
+    said = read.split()
+    starts = tuple(word[:-1] for word in said if len(word) > 1 and word.endswith("*"))
+    return frozenset(word for word in said if len(word) == 1 or not word.endswith("*")), starts
+
+
+_READ_WORDS_OF = {kind: _read_words_of(read) for kind, read in _READ_WORDS.items()}
+
+
+def _counts(words: list[str], i: int) -> bool:
+    """Whether the number at `i` counts something ('2 workers', '3 cars', '$2'): no move's number."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return after in COUNTED or after in ("worker", "workers") or (i > 0 and words[i - 1] == "$")
+
+
+def _another_step_at(said: list[WordAt], first: int, line: Line) -> int | None:
+    """Where a second step begins in `said` whose words from `first` are not read: at the 'and' or
+    'then' before them, or after a comma ('Cid withdraws, takes office 4'); None where nothing joins them."""
+
+    def joined_at(i: int) -> bool:
+        return said[i].word in _JOINING_WORDS or (i > 0 and "," in line.said(said[i - 1].end, said[i].start))
+
+    # back over filler, and over the verb right after a join, which the first step may read too
+    # ('Ann row 2 and takes the safety machine': 'takes' is a placement's word as well)
+    start = first
+    while start > 0 and (
+        said[start - 1].word in _FILLER_WORDS or joined_at(start - 1) or (start > 1 and joined_at(start - 2))
+    ):
+        start -= 1
+    return next((i for i in range(start, first + 1) if joined_at(i)), None)
+
+
+def _names_a_step(words: list[str], components: Components) -> bool:
+    """Whether `words` say something of a step (a word some move reads, filler and numbers aside)."""
+    named = face_names(components)
+    return any(
+        not word.isdigit()
+        and word not in _FILLER_WORDS
+        and word not in _JOINING_WORDS
+        and (face_name_of(word, named) or any(_reads(kind, word) for kind in _READ_WORDS))
+        for word in words
+    )
