@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .component_file import Components
-from .narration import space_words, tile_words
+from .narration import MARKET_NAMES, space_words, tile_words
 
 _PHASES = {
     "deal order": "setup",
@@ -92,33 +92,34 @@ def render(d: dict[str, Any], components: Components) -> str:
             tile=tile_text(components, action["tile"]),
             car=action["car"],
             stars=action["stars"],
-            market=action["market"],
+            market=MARKET_NAMES.get(action["market"], action["market"]),
         )
         lines.append(f"to move: seat {to_move}, who {step}")
         if d["offer"]:
             offer = d["offer"]
-            lines[-1] += f" (the car on {offer['market']} ship level {offer['level']})"
+            lines[-1] += f" (the car on {MARKET_NAMES[offer['market']]}'s ship, level {offer['level']})"
     if d["order"]:
         lines.append("player order: " + ", ".join(f"seat {seat}" for seat in d["order"]))
     for name, market in d["markets"].items():
         if market["demand"]:
             lines.append(
-                f"{name} demand: {', '.join(market['demand'])} (4/3/2 stars); pending {', '.join(market['pending'])}"
+                f"{MARKET_NAMES[name]} demand: {', '.join(market['demand'])} (4/3/2 stars); "
+                f"pending {', '.join(market['pending'])}"
             )
     display = ", ".join(contract_text(components, c) for c in d["display"]) or "-"
     lines.append(f"contract display: {display}; deck {d['deck_count']} cards")
     held = [
-        f"{s['space']} ({_space_action(components, i)}) seat {s['seat']} x{s['workers']}"
+        f"{space_words(s['space'])} ({_space_action(components, i)}) seat {s['seat']} x{s['workers']}"
         for i, s in enumerate(d["action_spaces"])
         if s["seat"] is not None
     ]
     lines.append("workers on the board: " + ("; ".join(held) if held else "-"))
     if any(tile for row in d["grid"] for tile in row):
-        heads = [f"C{c + 1} ({_space_action(components, 4 + c)})" for c in range(4)]
+        heads = [f"column {c + 1} ({_space_action(components, 4 + c)})" for c in range(4)]
         lines.append("grid: " + " | ".join(heads))
         for r, row in enumerate(d["grid"]):
             cells = " | ".join(tile_text(components, tile) for tile in row)
-            lines.append(f"  R{r + 1} ({_space_action(components, r)}): {cells}")
+            lines.append(f"  row {r + 1} ({_space_action(components, r)}): {cells}")
     offices = []
     for office in d["sales_offices"]:
         spec = components.sales_offices[office["office"] - 1]
@@ -136,7 +137,8 @@ def render(d: dict[str, Any], components: Components) -> str:
                 sold += [f"1 (top) seat {seat} x{n}" for seat, n in enumerate(space["sold_by_seat"]) if n]
             elif space["car"]:
                 sold.append(f"{space['space']} {_car(space['car'])}")
-        lines.append(f"{name} ships: {', '.join(ships) or '-'}; sold this round: {', '.join(sold) or '-'}")
+        sold_said = ", ".join(sold) or "-"
+        lines.append(f"{MARKET_NAMES[name]} ships: {', '.join(ships) or '-'}; sold this round: {sold_said}")
     # At the end the money ranking's VP depend on every seat's money: with any
     # unknown, each seat's VP are known only without them.
     ranked_unknown = d["to_move"] == "over" and any(low != high for low, high in (s["money_range"] for s in d["seats"]))

@@ -14,6 +14,8 @@ from pyai.automania import component_file
 from pyai.automania.component_file import ComponentError
 from pyai.automania.render import contract_text
 
+from .scenarios import new_game, play
+
 SHIPPED = component_file.DEFAULT_PATH.read_text()
 
 
@@ -194,3 +196,13 @@ def test_a_contract_in_the_picture_says_its_silver_medals_in_words():
     components = pyai.load_game("automania(players=3)").components
     assert contract_text(components, "5") == "5 (city, green, safety, 7+ stars: 3 VP, 1 silver medal)"
     assert all("+1s" not in contract_text(components, str(n)) for n in range(1, 27))
+
+
+def test_the_picture_names_rows_columns_and_markets_as_the_table_does():
+    state = play(new_game(), "place:R1")
+    picture = str(state)
+    assert "workers on the board: row 1 (city $1) seat 0 x1" in picture
+    assert "grid: column 1 (contract) | column 2 (city $1) | column 3 (family $2) | column 4 (super $3)" in picture
+    assert "  row 1 (city $1): speed machine | " in picture
+    assert "North America demand: speed, speed, power (4/3/2 stars)" in picture
+    assert "Europe ships: -" in picture and "R1" not in picture and "NA " not in picture
