@@ -134,6 +134,7 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     lines = len(c.session.lines)  # a line that changes nothing is refused, not piled up in the session
     unchanged = "not taken: Bob's money is anything from 3 to 9 already: the line changes nothing"
     assert c.handle("lost Bob money 3..9") == [unchanged]
+    assert c.handle("lost Bob money 3-9") == [unchanged]  # a range as people write it, the same
     assert len(c.session.lines) == lines
     assert c.position.view().to_dict()["seats"][1]["money_range"] == [3, 9]
     assert "money:" in c.position.view().position() and "/3..9/" in c.position.view().position()

@@ -1090,12 +1090,14 @@ class Companion:
 
 
 def _amount(text: str) -> tuple[int, int] | str:
-    """The amount of a `lost <name> cash AMOUNT` line: (low, high) from N or LO..HI, or "?"."""
-    if not re.fullmatch(r"\?|[0-9]{1,9}(\.\.[0-9]{1,9})?", text):
+    """The amount of a `lost <name> cash AMOUNT` line: (low, high) from N or LO..HI (LO-HI as
+    people write a range too), or "?"."""
+    said = re.fullmatch(r"\?|([0-9]{1,9})(?:(?:\.\.|-|\u2013)([0-9]{1,9}))?", text)
+    if not said:
         raise TokenSyntaxError(f"say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
     if text == "?":
         return text
-    low, _, high = text.partition("..")
+    low, high = said.groups()
     return int(low), int(high or low)
 
 
