@@ -368,7 +368,7 @@ def _check_tile_named(token: str, said: Said, name: str) -> None:
 
 @dataclass
 class Line:
-    """A seat's line: all of it, the move it says (`_move_part`), the move's words outside
+    """A seat's line: all of it, the move it says (told_lines.move_end), the move's words outside
     brackets with where each was said, and how many of them are the seat's name."""
 
     text: str

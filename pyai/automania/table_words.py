@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TokenSyntaxError
+from ..told_lines import split_outside_brackets
 from .component_file import ROUNDS_PER_BACK, Components, Tile
 from .contract_words import CAR_WORDS, contract_named, read_contract
 from .line_words import BRACKETED, MARKETS, denies, first_ordinal, ordinal_value, speaker, split_words, words_of
@@ -362,7 +363,7 @@ def _display_by_face(body: str, data: dict[str, Any], components: Components) ->
     split a card's words too ('city car, green, 5 stars, super car, ...'), the one way of joining
     the parts into three cards that each name a card still unseen is the display."""
     separator = ";" if ";" in BRACKETED.sub(" ", body) else ","
-    parts = [part for part in _split_outside_brackets(body, separator) if words_of(part)]
+    parts = [part for part in split_outside_brackets(body, separator) if words_of(part)]
     if len(parts) < DISPLAY_CONTRACTS:
         raise TokenSyntaxError(
             f"the display is {DISPLAY_CONTRACTS} contracts, not {len(parts)}: say all on one line, split by ';' "
@@ -442,7 +443,7 @@ def _tiles(said: str, data: dict[str, Any], components: Components) -> str:
     """'tiles speed, speed 1 star, ...': the round's 18 tiles by face, the grid row by row, then
     below sales offices 1 and 2; where a place is named before a face ('row 2: power machine, ...',
     'below sales office 1: ...', as told back), the face must be the first there."""
-    parts = _split_outside_brackets(said)
+    parts = split_outside_brackets(said, ",;")
     count = sum(len(row) for row in data["grid"]) + sum(1 for spec in components.sales_offices if spec.tile)
     if len(parts) != count:
         raise TokenSyntaxError(
@@ -487,20 +488,6 @@ def _check_tile_label(label: str, index: int, data: dict[str, Any], components: 
             f"{label.strip()!r} comes before face {index + 1}, but its first face is face {starts[place] + 1}: "
             "the tiles are said row by row, then below sales offices 1 and 2"
         )
-
-
-def _split_outside_brackets(text: str, separators: str = ",;") -> list[str]:
-    """`text` split at commas and semicolons (or `separators`) outside brackets, blank parts left
-    out: 'speed (1 star, silver), power'; a told card's '(city car, green, ...)' is one part."""
-    parts, depth, current = [], 0, ""
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in separators and depth == 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += char
-    return [part for part in [*parts, current] if part.strip()]
 
 
 # The verbs of a seat's private card ('I get S2', 'Bob draws', 'Ann was dealt her starting contract').

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import TokenSyntaxError
 from ..game_api import whose
+from ..told_lines import move_end
 from .component_file import Components
 from .contract_words import contract_named, read_contract
 from .decision_steps import step_expected
@@ -162,7 +163,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     chance = chance_said(text, names, data.get("step", ""))
     if chance is not None:
         return table_chance(chance, data, names, me, components)
-    move = _move_part(text)
+    move = text[: move_end(text)]  # before what came of it, as a step is told back
     check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name
     move_words = split_words(move)
     seat, rest = speaker(move_words, names, me)
@@ -236,19 +237,6 @@ def _with_places_read(
 def _names_pattern(names: list[str]) -> re.Pattern[str]:
     """The seats' names as whole words, any case."""
     return re.compile("|".join(rf"(?<!\S){re.escape(name)}(?!\S)" for name in names) or "(?!)", re.IGNORECASE)
-
-
-def _move_part(text: str) -> str:
-    """The move a line says, as a step is told back: before what came of it, after "; "
-    ("...; the sales begin") or ": " ("... on sales space 4: +$5"), outside brackets and
-    past the first word ("Ann: row 1" says the move after it)."""
-    depth, first_word = 0, True
-    for index, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        first_word = first_word and not (char.isspace() and text[:index].strip())
-        if depth == 0 and (char == ";" or (char == ":" and not first_word)):
-            return text[:index]
-    return text
 
 
 def _places_said(words: list[str], nouns: tuple[str, ...]) -> list[str]:

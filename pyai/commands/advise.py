@@ -33,6 +33,7 @@ from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
 from ..regular_file import FileReadError, read_regular_file
+from ..told_lines import move_and_outcomes, split_outside_brackets
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
@@ -95,34 +96,6 @@ def help_text(game: Game, topic: str = "") -> str:
 
 class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
-
-
-def _move_and_outcomes(line: str) -> tuple[str, list[str]]:
-    """A step's line as its move and what came of it: split at each '; ' and at the first ': '
-    past the first word ('Ann: row 1' is a move), outside brackets (a note in brackets may
-    hold either). 'Bob calls: the pot is 6; ...' is ('Bob calls', ['the pot is 6', '...'])."""
-    parts: list[str] = []
-    depth = start = 0
-    for index, char in enumerate(line):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        past_first_word = bool(line[:index].split()) and (len(line[:index].split()) > 1 or line[index - 1].isspace())
-        if depth == 0 and (char == ";" or (char == ":" and not parts and past_first_word)):
-            parts.append(line[start:index].strip())
-            start = index + 1
-    parts = [*parts, line[start:].strip()]
-    return parts[0], [part for part in parts[1:] if part]
-
-
-def _split_outside_brackets(text: str, separator: str) -> list[str]:
-    """`text` split at `separator` outside brackets ('+$3, 1 VP (sales, 2 cars)' at ',')."""
-    parts: list[str] = []
-    depth = start = 0
-    for index, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == separator and depth == 0:
-            parts.append(text[start:index].strip())
-            start = index + 1
-    return [part for part in [*parts, text[start:].strip()] if part]
 
 
 def _as_compared(part: str, own_name: str) -> tuple[str, ...]:
@@ -570,7 +543,7 @@ class Companion:
         the move alone is no step or another one, the rest was read as the move's own (a deal
         told in several lines, 'Anna bids: 3')."""
         copied = COPIED_ADVICE.match(text.strip())
-        move, outcomes = _move_and_outcomes(copied["words"] if copied else text)
+        move, outcomes = move_and_outcomes(copied["words"] if copied else text)
         if not outcomes:
             return
         try:
@@ -580,11 +553,11 @@ class Companion:
         if not self._same_move(alone, token, self.position):
             return
         told = one_line(self._told_between(self.position, played))
-        told_move, told_outcomes = _move_and_outcomes(told)
+        told_move, told_outcomes = move_and_outcomes(told)
         came = {  # each part of the told step, and each of its pieces between commas ('..., +$3')
             _as_compared(piece, self.names[self.me])
             for part in [told_move, *told_outcomes]
-            for piece in [part, *_split_outside_brackets(part, ",")]
+            for piece in [part, *split_outside_brackets(part, ",")]
         }
         for part in outcomes:
             if _as_compared(part, self.names[self.me]) not in came:

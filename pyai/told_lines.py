@@ -1,0 +1,40 @@
+"""A line as the companion tells a step, and as a person types one back: split outside
+brackets (a note in brackets, '(sells 2 cars, 1 VP)', may hold a comma, a ';' or a ':'),
+and cut where the move ends and what came of it begins ('you pass; you take 12
+Controller', 'Bob calls: the pot is 6'). The games' readers and the companion's check of
+what a line says came of its move cut a line the same way."""
+
+from __future__ import annotations
+
+_DEPTH = {"(": 1, ")": -1}
+
+
+def split_outside_brackets(text: str, separators: str) -> list[str]:
+    """`text` split at any of `separators` outside brackets, each part stripped, blank parts
+    left out: 'speed (1 star, silver), power' at ',' is ['speed (1 star, silver)', 'power']."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += _DEPTH.get(char, 0)
+        if char in separators and depth == 0:
+            parts.append(text[start:index].strip())
+            start = index + 1
+    return [part for part in [*parts, text[start:].strip()] if part]
+
+
+def move_end(line: str) -> int:
+    """Where the move `line` says ends: at its first '; ' or its first ': ' past the first word
+    ('Ann: row 1' says the move after it), outside brackets; the line's length if neither."""
+    depth, first_word = 0, True
+    for index, char in enumerate(line):
+        depth += _DEPTH.get(char, 0)
+        first_word = first_word and not (char.isspace() and line[:index].strip())
+        if depth == 0 and (char == ";" or (char == ":" and not first_word)):
+            return index
+    return len(line)
+
+
+def move_and_outcomes(line: str) -> tuple[str, list[str]]:
+    """A step's line as its move and what came of it, each part stripped: 'Bob calls: the pot
+    is 6; ...' is ('Bob calls', ['the pot is 6', '...'])."""
+    end = move_end(line)
+    return line[:end].strip(), split_outside_brackets(line[end + 1 :], ";")
