@@ -93,40 +93,94 @@ uint32_t ways_to_choose(int n, int k) {
   return uint32_t(ways);  // at most C(30, 15), well inside 32 bits
 }
 
-// `count` advisors from `unseen` holding at least `consultants` Consultants,
-// each such hand equally likely: the number of Consultants is drawn by how many
-// hands have it, then the Consultants and the others uniformly. With too few
-// unseen Consultants the hand is drawn freely (determinize then draws again).
-CardMask draw_advisors(CardMask unseen, int count, int consultants, Rng& rng) {
-  if (consultants <= 0) return random_subset(unseen, count, rng);
-  const CardMask unseen_consultants = unseen & kConsultants, others = unseen & ~kConsultants;
-  const int in_pool = card_count(unseen_consultants), other_count = card_count(others);
-  uint32_t hands_with[4] = {0, 0, 0, 0};  // by the number of Consultants: there are 3
-  uint32_t hands = 0;
-  for (int k = consultants; k <= std::min(in_pool, count); ++k)
-    hands += hands_with[k] = ways_to_choose(in_pool, k) * ways_to_choose(other_count, count - k);
-  if (hands == 0) return random_subset(unseen, count, rng);
-  uint32_t pick = rng.below(hands);
-  int k = consultants;
-  while (pick >= hands_with[k]) pick -= hands_with[k++];
-  return random_subset(unseen_consultants, k, rng) | random_subset(others, count - k, rng);
-}
+// The unknown advisor hands, dealt from the unseen advisors so that every deal
+// that gives each seat the Consultants it needs is equally likely. A seat of
+// known cash needs the Consultants that pay for it (an unknown cash is drawn
+// first and checked after: cash_over_ceiling). Drawing seat by seat, each hand
+// meeting only its own need, would not be uniform once two seats need one: the
+// first would take Consultants without counting what the second needs. So each
+// seat's number of Consultants is drawn by how many deals of the remaining
+// seats it leaves (completions, counted backwards from the last seat), then
+// its Consultants and other advisors uniformly. A need no deal meets (the view
+// refuses it when read) deals freely; determinize then draws again.
+class AdvisorDeal {
+ public:
+  AdvisorDeal(const View& view, const State& s) : players_(s.num_players) {
+    const CardMask unseen = s.unseen[int(Deck::kAdvisors)];
+    consultants_ = card_count(unseen & kConsultants);
+    int cards_after = card_count(unseen);
+    for (int p = 0; p < players_; ++p) {
+      hand_size_[p] = view.unknown_advisors[p];
+      needed_[p] = hand_size_[p] && view.knows_cash(p) ? consultants_needed(s, p) : 0;
+      cards_before_[p] = cards_after;
+      cards_after -= hand_size_[p];
+    }
+    for (int c = 0; c <= kMostConsultants; ++c) completions_[players_][c] = 1.0;
+    for (int p = players_ - 1; p >= 0; --p)
+      for (int c = 0; c <= kMostConsultants; ++c) {
+        double ways = 0.0;
+        for (int k = needed_[p]; k <= std::min(c, int(hand_size_[p])); ++k) ways += ways_with(p, c, k);
+        completions_[p][c] = ways;
+      }
+  }
 
-// Every unknown hand drawn from the unseen cards (each split consistent with
+  bool possible() const { return completions_[0][consultants_] > 0.0; }
+
+  // Deals every unknown hand into `s`, taking the cards from its unseen advisors.
+  void deal(State& s, Rng& rng) const {
+    CardMask& unseen = s.unseen[int(Deck::kAdvisors)];
+    int consultants_left = consultants_;
+    for (int p = 0; p < players_; ++p) {
+      if (!hand_size_[p]) continue;
+      double pick = rng.unit() * completions_[p][consultants_left];
+      int k = needed_[p];
+      while (k < std::min(consultants_left, int(hand_size_[p])) && pick >= ways_with(p, consultants_left, k))
+        pick -= ways_with(p, consultants_left, k++);
+      const CardMask hand =
+          random_subset(unseen & kConsultants, k, rng) | random_subset(unseen & ~kConsultants, hand_size_[p] - k, rng);
+      s.advisors_in_hand[p] |= hand;
+      unseen &= ~hand;
+      consultants_left -= k;
+    }
+  }
+
+ private:
+  static constexpr int kMostConsultants = 3;
+  static_assert(card_count(kConsultants) == kMostConsultants);
+
+  // The deals in which seat p, with `consultants` of the unseen Consultants
+  // still to deal, takes k of them, counted with the later seats' completions.
+  double ways_with(int p, int consultants, int k) const {
+    const int others = cards_before_[p] - consultants;
+    return double(ways_to_choose(consultants, k)) * double(ways_to_choose(others, hand_size_[p] - k)) *
+           completions_[p + 1][consultants - k];
+  }
+
+  int players_;
+  int consultants_ = 0;
+  uint8_t hand_size_[kMaxPlayers] = {};
+  int needed_[kMaxPlayers] = {};
+  int cards_before_[kMaxPlayers] = {};  // unseen advisors left when seat p's hand is dealt
+  double completions_[kMaxPlayers + 1][kMostConsultants + 1] = {};
+};
+
+// Every unknown hand drawn from the unseen cards (each deal consistent with
 // the counts, and with a known cash that only Consultants could pay, equally
 // likely), and every unknown cash uniformly in its range.
 void draw_hands_and_cash(const View& view, State& s, Rng& rng) {
   for (int p = 0; p < s.num_players; ++p)
     if (!view.knows_cash(p)) s.cash[p] = int16_t(view.cash_low[p] + int(rng.below(uint32_t(view.cash_high[p] - view.cash_low[p] + 1))));
-  for (int p = 0; p < s.num_players; ++p) {
-    if (view.unknown_advisors[p]) {
-      // A known cash that only Consultants could pay puts them in the hand; an unknown
-      // cash is drawn first and checked after (cash_over_ceiling).
-      const int needed = view.knows_cash(p) ? consultants_needed(s, p) : 0;
-      const CardMask hand = draw_advisors(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p], needed, rng);
+  const AdvisorDeal advisors(view, s);
+  if (advisors.possible()) {
+    advisors.deal(s, rng);
+  } else {
+    for (int p = 0; p < s.num_players; ++p) {
+      const CardMask hand = random_subset(s.unseen[int(Deck::kAdvisors)], view.unknown_advisors[p], rng);
       s.advisors_in_hand[p] |= hand;
       s.unseen[int(Deck::kAdvisors)] &= ~hand;
     }
+  }
+  for (int p = 0; p < s.num_players; ++p) {
     if (view.unknown_vehicles[p]) {
       const CardMask hand = random_subset(s.unseen[int(Deck::kVehicles)], view.unknown_vehicles[p], rng);
       s.vehicles[p] |= hand;

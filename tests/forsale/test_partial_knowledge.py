@@ -2,6 +2,8 @@
 and determinisations that respect everything it still knows."""
 
 import collections
+import itertools
+import math
 import random
 
 import pytest
@@ -268,6 +270,36 @@ def test_a_known_cash_that_only_a_consultant_seen_elsewhere_could_pay_is_refused
     needs_two = "needs 2 Consultants among their unknown advisors, but 1 is unseen"
     with pytest.raises(pyai.InconsistentPositionError, match=needs_two):
         game.view_from_position(both, 0)
+
+
+def test_hands_that_each_need_a_consultant_are_dealt_together_uniformly():
+    """Seats 1 and 2 hold two unknown advisors each and a cash of 21, one over a
+    5-player start: each needs a Consultant, and all three are unseen. Every deal
+    giving each its Consultant is equally likely, so a hand holds two as often as
+    the deals in which it does (counted here by listing them all). Dealing seat 1's
+    hand with only its own need in mind would give it two about twice as often."""
+    game = pyai.load_game("forsale(players=5)")
+    position = "phase:auction round:3 leader:3 table:- cash:20/21/21/20/19 advisors:1,2/?/?/7,8/9,10"
+    view = game.view_from_position(position, 0)
+    pool = view.to_dict()["unseen"][0]
+    consultants = {4, 5, 6}
+    deals = [
+        (a, b)
+        for a in itertools.combinations(pool, 2)
+        for b in itertools.combinations(pool, 2)
+        if not set(a) & set(b) and consultants & set(a) and consultants & set(b)
+    ]
+    both_to_seat_1 = sum(len(consultants & set(a)) == 2 for a, _ in deals) / len(deals)
+    samples = 3000
+    seen = collections.Counter()
+    for seed in range(samples):
+        seats = view.determinize(seed).to_dict()["seats"]
+        held = [len(consultants & set(seats[s]["advisors_in_hand"])) for s in (1, 2)]
+        assert min(held) >= 1  # each seat's cash is paid
+        seen[tuple(held)] += 1
+    spread = 4.5 * math.sqrt(samples * both_to_seat_1 * (1 - both_to_seat_1))
+    for held in ((2, 1), (1, 2)):
+        assert abs(seen[held] - samples * both_to_seat_1) < spread, (seen, samples * both_to_seat_1)
 
 
 def test_sampled_cash_never_exceeds_what_the_sampled_hand_allows():
