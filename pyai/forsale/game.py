@@ -29,7 +29,15 @@ from .help import PROTOCOL_HELP
 from .narration import narrate, phase_number
 from .render import render
 from .themes import CLASSIC, THEMES, Theme
-from .words import TABLE_WORDS, decision_words, next_chance_picker, next_chance_words, words_help, words_to_token
+from .words import (
+    TABLE_WORDS,
+    decision_words,
+    next_chance_picker,
+    next_chance_words,
+    reason_in_words,
+    words_help,
+    words_to_token,
+)
 
 _PARAMETERS = ("players", "theme", "first", "edition")
 EDITIONS = ("autorama", "classic")
@@ -240,6 +248,10 @@ class ForSaleGame(BaseGame):
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A move said in plain words ("Anna bids 4", "I pass", "deal 3 12 19 27") as a token (words.py)."""
         return words_to_token(text, data, names, me, self.theme)
+
+    def reason_in_words(self, reason: str) -> str:
+        """The rules' reason for refusing a step said in words: no token forms, the theme's names (words.py)."""
+        return reason_in_words(reason, self.theme)
 
     def narrate(self, before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:
         """Who bid what, who took which card, the sells revealed, in the theme's words."""

@@ -28,7 +28,7 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
         boost = f", {BOOST_SAID}" if token.endswith("+") else ""
         lines.append(f"{_does(who, 'offers')} {theme.advisor(advisor)}{boost}")
         if after["round"] != before["round"] or after["phase"] != before["phase"]:
-            lines.append(_vehicles_taken(theme.vehicle, before, after, names))
+            lines.append(_vehicles_taken(theme.vehicles, before, after, names))
     else:
         lines.append(_selling(theme, before, token, after, names, who))
     lines.extend(_cash_moves(theme, before, after, names))
@@ -46,6 +46,7 @@ _YOU = {  # a verb as "you" says it
     "has": "have",
     "uses": "use",
     "keeps": "keep",
+    "does": "do",
 }
 
 
@@ -124,22 +125,25 @@ def _auction(theme: Theme, before: dict, token: str, after: dict, names: list[st
     return f"{_does(who, 'passes')}; " + "; ".join(taken)
 
 
-def _vehicles_taken(noun: str, before: dict, after: dict, names: list[str]) -> str:
-    """Who took which vehicle when a buying round was resolved."""
+def _vehicles_taken(plural: str, before: dict, after: dict, names: list[str]) -> str:
+    """Who took which vehicle when a buying round was resolved, the cards by the theme's
+    plural ("vehicles taken", "properties taken")."""
     parts = []
     for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
         gained = sorted(set(a["vehicles"]) - set(b["vehicles"]))
         if gained:
             parts.append(f"{names[seat]} {' '.join(map(str, gained))}")
-    return f"{noun}s taken: " + ", ".join(parts)
+    return f"{plural} taken: " + ", ".join(parts)
 
 
 def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[str], who: str) -> str:
     if token.startswith("keep:"):
         step = f"{_does(who, 'takes')} {theme.vehicle} {token.split(':')[1]} back (Lawyer)"
     elif token.startswith("mech:"):
-        used = token == "mech:use"
-        step = f"{_does(who, 'uses' if used else 'keeps')} {'a' if used else 'its'} {theme.mechanic}"
+        if token == "mech:use":
+            step = f"{_does(who, 'uses')} a {theme.mechanic}"
+        else:  # said of the seat, as a person declines it ("you do not use the Mechanic")
+            step = f"{_does(who, 'does')} not use the {theme.mechanic}"
     elif sum(seat["sell"] is None for seat in before["seats"]) > 1 and (
         after["sell_step"] != "choose" or after["round"] != before["round"] or after["phase"] != before["phase"]
     ):
@@ -147,7 +151,7 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
         # the sells revealed say it all, and "has chosen" would name one seat of many.
         step = ""
     elif who == "you" and token.startswith("sell:"):  # one's own secret sell: known to oneself
-        step = f"you sell {_sell_words(theme, token)}"
+        step = f"you sell {_sell_words(theme, token, before['seats'][before['to_move']])}"
     else:
         step = f"{_does(who, 'has')} chosen"
     step = f"{step}; " if step else ""
@@ -172,11 +176,20 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
     return step.removesuffix("; ")
 
 
-def _sell_words(theme: Theme, token: str) -> str:
-    """`sell:12` as "12"; `sell:12,20@19` as "12 and 20 with the Lawyer 19"."""
+def _sell_words(theme: Theme, token: str, seller: dict[str, Any]) -> str:
+    """`sell:12` as "12"; `sell:12,20@19` as "12 and 20 with the 19 Lawyer". Two vehicles
+    without a Lawyer's number go with the seller's lowest unused Lawyer (the token leaves it
+    out), named all the same: "12 and 20" alone does not say a Lawyer is spent."""
     vehicles, _, lawyer = token.removeprefix("sell:").partition("@")
     said = " and ".join(vehicles.split(","))
-    return f"{said} with the {theme.advisor(int(lawyer))}" if lawyer else said
+    used = int(lawyer) if lawyer else _lowest_unused_lawyer(seller) if "," in vehicles else None
+    return f"{said} with the {theme.advisor(used)}" if used else said
+
+
+def _lowest_unused_lawyer(seat: dict[str, Any]) -> int | None:
+    """The lowest Lawyer (19-21) a seat has played and not spent, or None."""
+    unused = [n for n in seat["advisors_played"] if 19 <= n <= 21 and n not in seat["advisors_spent"]]
+    return min(unused, default=None)
 
 
 def _cash_moves(theme: Theme, before: dict, after: dict, names: list[str]) -> list[str]:

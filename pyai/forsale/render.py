@@ -44,10 +44,17 @@ def render(d: dict[str, Any], theme: Theme) -> str:
     to_move = d["to_move"]
     if to_move == "chance":
         lines.append("next: cards are turned up (chance)")
+    elif d["phase"] == "selling" and d["sell_step"] == "choose":
+        # Sells are chosen at once, in secret: the seat the rules take first is not the only one to choose.
+        choosing = ", ".join(f"seat {seat}" for seat, s in enumerate(d["seats"]) if s["sell"] is None)
+        lines.append(f"to choose a {theme.vehicle} to sell, in secret: {choosing}")
     elif to_move != "over":
-        step = {"keep": f" (Lawyer: take a {theme.vehicle} back)", "mechanic": f" ({theme.mechanic} decision)"}.get(
-            d["sell_step"] or "", ""
-        )
+        # The step after the seat, never in brackets right after it: "seat 2 (...)" is how a
+        # seat's name is added to its number, and the companion names seats so.
+        step = {
+            "keep": f", to take a {theme.vehicle} back (Lawyer)",
+            "mechanic": f", to use the {theme.mechanic} or not",
+        }.get(d["sell_step"] or "", "")
         lines.append(f"to move: seat {to_move}{step}")
     if d["table"]:
         if d["phase"] == "auction" and classic:

@@ -30,6 +30,11 @@ class Theme:
         return self.abilities[2] if self.abilities else ""
 
     @property
+    def fleet_manager(self) -> str:
+        """The advisor paid up to count as 31-33 when played (13-15); "" in the classic game."""
+        return self.abilities[4] if self.abilities else ""
+
+    @property
     def lawyer(self) -> str:
         """The advisor that sells two vehicles at once (19-21), one of them taken back; "" in
         the classic game."""

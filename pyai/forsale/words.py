@@ -38,9 +38,25 @@ _UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips"}
 _RELATIVE = frozenset(("more", "top", "by", "extra"))
 # A bid said with what it is for ("bids on the 19"): its number would be read as the amount.
 _BID_TARGETS = frozenset(("on", "for"))
+# How the verbs of a pass start: an auction's "fold" is a pass, as in poker ("Dee folds").
+_PASS_VERBS = ("pass", "drop", "fold")
 # How the verbs of a sell and of a Lawyer's keep start ("sells", "sold"; "keeps", "takes 12 back").
 _SELL_VERBS = ("sell", "sold")
 _KEEP_VERBS = ("keep", "kept", "take", "took")
+# Money written out in dollars ("$4,000", "4000"): the table counts it in thousands, as the game does.
+_DOLLARS = re.compile(r"\d(?:,| )?000\b")
+# "I" as people contract it before a move: "I'll pass", "I'm passing".
+_I_CONTRACTED = re.compile(r"i['\u2019](?:ll|m)")
+# What the companion tells after one's own secret sell ("you sell 2 and 3 with the 20 Lawyer:
+# kept secret until the sells are revealed"): what came of the sell, which the companion checks.
+_KEPT_SECRET = re.compile(r":\s*kept secret\b.*$", re.IGNORECASE | re.DOTALL)
+# The words a sell of two vehicles may hold beside its numbers and the Lawyer ("both 2 and 6",
+# "2 & 6 using my Lawyer"): any other ("I sell 26 to get the 9") may make a number no vehicle.
+_TWO_SOLD_WORDS = frozenset(
+    ("and", "&", "with", "the", "my", "his", "her", "their", "its", "both", "plus", "using", "a")
+)
+# What joins the cards of a deal line ("deal 3, 12, 19 and 27"): read past.
+_DEAL_FILLER = frozenset(("and", "&"))
 
 
 def words_help(theme: Theme) -> str:
@@ -80,7 +96,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
     if head in TABLE_WORDS:
-        return "deal:" + ",".join(map(str, _numbers(" ".join(words[1:]))))
+        return "deal:" + ",".join(map(str, _cards_dealt(" ".join(words[1:]), data, theme)))
     seat = _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(
@@ -88,17 +104,28 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             "nor a move token or 'deal ...'"
         )
     mover = data["to_move"]
+    verb = words[1].lower() if len(words) > 1 else ""
     # A sealed sell is the seat's own secret: any seat still to choose may say it (the
     # rules take the sells in seat order, once revealed; the caller keeps it till then).
     sealed = data.get("sell_step") == "choose" and data["phase"] == "selling" and data["seats"][seat]["sell"] is None
-    if mover != seat and not (sealed and len(words) > 1 and words[1].lower().startswith(("sell", "sold"))):
+    if sealed and not verb.startswith(_SELL_VERBS):  # "I pass", "I play 12": no move of the sells'
+        raise TokenSyntaxError(_sell_is_chosen_now(text, seat, names, me, theme))
+    if mover != seat and not sealed:
         if mover == "over":
             raise TokenSyntaxError("the game is over")
-        turn = "nobody's (cards are turned up next)" if mover == "chance" else whose(mover, names, me, noun=True)
-        raise TokenSyntaxError(f"it is {turn} turn, not {whose(seat, names, me)}")
+        if mover == "chance":
+            raise TokenSyntaxError(
+                f"it is nobody's turn, not {whose(seat, names, me)}: first {next_chance_words(data, theme)}"
+            )
+        raise TokenSyntaxError(f"it is {whose(mover, names, me, noun=True)} turn, not {whose(seat, names, me)}")
+    other = _another_seat_named(text.split(";")[0], seat, names, me, theme)
+    if other is not None:  # "Anna bids 4 and Bob passes": read as one move, the other would be dropped
+        said_of = ["you" if s == me else names[s] for s in (other, seat)]
+        raise TokenSyntaxError(
+            f"{text!r} names {said_of[0]} as well as {said_of[1]}: say one step a line, {whose(seat, names, me)} alone"
+        )
     rest = " ".join(words[1:]).lower()
     said = set(rest.split())
-    verb = words[1].lower() if len(words) > 1 else ""
     denied = bool(said & _NEGATIONS)
     # An aside is read with the move that says it: elsewhere its number would be read as a card or an amount.
     if asides.payments and not verb.startswith(("play", "offer")):
@@ -114,17 +141,22 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
     if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not any(c.isdigit() for c in rest):
+        _check_only_the_mechanic_named(rest, theme, names[seat])
         if denied or verb.startswith(("keep", "pass", "skip", "decline")):
             return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
         named = bool(theme.mechanic) and theme.mechanic.lower() in rest
         if verb.startswith(("use", "swap")) or (verb.startswith("play") and named):
             return "mech:use"
+        # No other move is the step's: "takes the second lowest check" read as a keep would ask for a vehicle.
+        raise TokenSyntaxError(
+            f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}"
+        )
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         return _play(rest, data["seats"][seat], theme)
     numbers = _numbers(rest)  # a payment's words are a play's only: with a pass, its 3 is a number said
-    if verb.startswith(("pass", "drop", "use", "skip")) and numbers:  # what they take follows from the table
+    if verb.startswith(_PASS_VERBS + ("use", "skip")) and numbers:  # what they take follows from the table
         raise TokenSyntaxError(f"'{names[seat]} {verb}' takes no number: say it without one (not {text!r})")
-    if verb.startswith(("pass", "drop")):  # "Bob drops out", "Carol passes without bidding"
+    if verb.startswith(_PASS_VERBS):  # "Bob drops out", "Carol passes without bidding", "Dee folds"
         return "pass"
     if denied:
         raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
@@ -142,21 +174,108 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             )
         if said & _RELATIVE or (verb.startswith("raise") and "to" not in said):  # "raises 2" is by, or to?
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
+        if _DOLLARS.search(line) or any(number >= 1000 for number in numbers):  # "$4,000": 4 and 0 are no bid
+            raise TokenSyntaxError(
+                f"money is counted in thousands, as the game counts it: say '{names[seat]} bids 4' for $4,000 "
+                f"(not {text!r})"
+            )
+        if not numbers:  # "Anna bids four": a number in words is not read
+            raise TokenSyntaxError(f"say the bid's total in digits, e.g. '{names[seat]} bids 4' (not {text!r})")
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
         return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
     if verb.startswith(_SELL_VERBS):
-        return _sell(_after_verb(line), names[seat], theme, text)
+        return _sell(_after_verb(_KEPT_SECRET.sub("", line)), names[seat], theme, text)
     if verb.startswith(_KEEP_VERBS):
         return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
+        _check_only_the_mechanic_named(rest, theme, names[seat])
         return "mech:use"
     if verb.startswith("skip"):
         return "mech:skip"
-    advisors = "'Carol plays 13', " if theme.abilities else ""
-    after_sells = f", 'Bob keeps 20', 'Carol uses the {theme.mechanic}'" if theme.abilities else ""
-    raise TokenSyntaxError(
-        f"cannot read {text!r}: say who and what, e.g. 'Anna bids 4', 'Bob passes', {advisors}"
-        f"'Anna sells 12'{after_sells}"
+    raise TokenSyntaxError(f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}")
+
+
+def _step_examples(data: dict[str, Any], name: str, theme: Theme) -> str:
+    """How the seat `name`, to move in `data`, says the moves of its step: "'Anna bids 5' or
+    'Anna passes'" (the phase's moves only: another phase's would be refused next)."""
+    if data["phase"] == "auction":
+        return f"'{name} bids {data['high_bid'] + 1}' or '{name} passes'"
+    if data["phase"] == "buying":
+        return f"'{name} plays 13' or '{name} plays the {theme.mechanic}' (an advisor by its number or its ability)"
+    if data.get("sell_step") == "keep":
+        return f"'{name} keeps 20' (the {theme.vehicle} taken back)"
+    if data.get("sell_step") == "mechanic":
+        return f"'{name} uses the {theme.mechanic}' or '{name} does not use it'"
+    two = f", or two and the {theme.lawyer}: '{name} sells 12 20 with 19'" if theme.lawyer else ""
+    return f"'{name} sells 12'{two}"
+
+
+def _sell_is_chosen_now(text: str, seat: int, names: list[str], me: int, theme: Theme) -> str:
+    """Why a line of a seat still to choose its sell, which says no sell, is refused: every
+    seat now chooses one in secret, and how the seat says its own."""
+    said = "I sell" if seat == me else f"{names[seat]} sells"
+    two = f" (or two and the {theme.lawyer}: '{said} 12 20 with 19')" if theme.lawyer else ""
+    return (
+        f"every seat now chooses a {theme.vehicle} to sell, in secret: say {whose(seat, names, me)} as "
+        f"'{said} 12'{two} (not {text!r})"
+    )
+
+
+def _another_seat_named(move: str, seat: int, names: list[str], me: int, theme: Theme) -> int | None:
+    """The first seat but `seat` that `move` (a line up to its first ';', its seat's name first)
+    names after its first word, in an aside too ("Anna bids 4 and Bob passes", "Anna bids 4
+    (Bob passed)"): a line is one seat's step, and another's would be dropped unread. The
+    cash a step moved, as a step is told back ("(cash: you 28 -> 24, Bob 28 -> 26)"), names
+    seats that are no step of the line's."""
+    for said in _cash_told(theme).sub(" ", move).lower().split()[1:]:
+        word = re.sub(r"['\u2019]s$", "", said.strip(".,;:!?()[]{}\"'\u2019"))  # "Bob's", "(Bob"
+        named = _seat(word, names, me)
+        if named is not None and named != seat:
+            return named
+    return None
+
+
+def _cash_told(theme: Theme) -> re.Pattern[str]:
+    """The cash a step moved, in brackets, as the companion tells it after the step: "(cash:
+    you 28 -> 24, Bob 28 -> 26)"."""
+    moved = r"[^\s,()]+ \d+ -> \d+"
+    return re.compile(rf"\(\s*{re.escape(theme.cash)}: {moved}(?:, {moved})*\s*\)", re.IGNORECASE)
+
+
+def reason_in_words(reason: str, theme: Theme) -> str:
+    """The rules' reason for refusing a step, for a person who said it in words: the moves the
+    step takes said as moves, not tokens ("the auction takes bid:N or pass"), and the cards,
+    the money and the advisors by the theme's names (the rules name Autorama's)."""
+    for token_form, said in _reasons_said(theme):
+        reason = reason.replace(token_form, said)
+    reason = _TOO_LONG_A_NUMBER.sub(r"\1 is no card or amount of the game", reason)
+    for autorama, own in (("vehicle", theme.vehicle), ("vehicles", theme.vehicles), ("check", theme.check)):
+        reason = re.sub(rf"\b{autorama}\b", own, reason)
+    return re.sub(r"\bchecks\b", theme.checks, re.sub(r"\bcash\b", theme.cash, reason))
+
+
+# A number the rules' tokens cannot hold ("'4000' in 'play:4000' is not a plain number ..."):
+# in words it is one too large to be any card or amount.
+_TOO_LONG_A_NUMBER = re.compile(r"'(\d+)' in '[^']*' is not a plain number \([^()]*\)")
+
+
+def _reasons_said(theme: Theme) -> tuple[tuple[str, str], ...]:
+    """Each token form the rules' reasons hold, and how a person says it, in `theme`'s names."""
+    two = ", or two with a Lawyer" if theme.lawyer else ""
+    return (
+        ("the auction takes bid:N or pass", "the auction takes a bid or a pass"),
+        ("buying takes play:N or play:N+", "every seat plays an advisor in phase 2, none passes"),
+        ("selling takes sell:N, sell:N,M or sell:N,M@L", f"every seat sells a vehicle now{two}"),
+        ("a Lawyer user now takes keep:N", "each Lawyer's user now takes one of its two vehicles back"),
+        (
+            "the lowest seller now takes mech:use or mech:skip",
+            f"the lowest seller now uses the {theme.mechanic} or not",
+        ),
+        (" (deal:... or removed:A/V/C)", ""),
+        (" (deal:...)", ""),
+        ("only a Fleet Manager (13-15) can be boosted with +", f"only a {theme.fleet_manager} (13-15) can be paid up"),
+        ("cash to boost", f"cash to pay up the {theme.fleet_manager}"),
+        ("keep must name one of", "the vehicle taken back is one of"),
     )
 
 
@@ -232,14 +351,12 @@ def _asides_read(text: str, theme: Theme, asides: _Asides) -> str:
             f"{square.group(0)!r} is not read: say the move in words without it, or its token alone; "
             "an aside goes in round brackets, e.g. '(Lawyer 21)'"
         )
-    moved = r"[^\s,()]+ \d+ -> \d+"
-    cash_note = re.compile(rf"{re.escape(theme.cash)}: {moved}(?:, {moved})*", re.IGNORECASE)
 
     def aside(match: re.Match[str]) -> str:
         inside = match.group(1)
         numbered = any(c.isdigit() for c in inside)
         paid = _PAYMENT_WORDS.search(inside.lower()) is not None
-        if cash_note.fullmatch(inside.strip()) or not (numbered or paid or _abilities_named(inside, theme)):
+        if _cash_told(theme).fullmatch(match.group(0)) or not (numbered or paid or _abilities_named(inside, theme)):
             return " "
         lawyers, unmarked = _lawyer_said(_parted(inside), theme)
         if numbered and not paid and any(c.isdigit() for c in unmarked):
@@ -326,7 +443,11 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
     rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
     numbers = _numbers(rest)
     said = set(rest.split())
-    advisor = _one(numbers, "say the one advisor played") if numbers else _advisor_by_ability(rest, seat, theme)
+    paid_up = f" (a {theme.fleet_manager} paid up is 'plays 13 paying 3')" if theme.fleet_manager else ""
+    said_too = f": {' and '.join(map(str, numbers))} are said{paid_up}" if len(numbers) > 1 else ""
+    advisor = (
+        _one(numbers, f"say the one advisor played{said_too}") if numbers else _advisor_by_ability(rest, seat, theme)
+    )
     own = theme.ability(advisor)
     if own is not None:  # another number is no advisor: the rules say so
         others = sorted(_abilities_named(rest, theme) - {own})
@@ -340,7 +461,7 @@ def _keep(parted: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
     """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)"),
     from the words after the verb (as _parted gives them): a Lawyer said with its number
     must be the one the seat sold with."""
-    _check_only_the_lawyer_named(parted, theme, "a keep", f"{name} keeps 20")
+    _check_only_advisor_named(parted, theme, theme.lawyer, "a keep", f"{name} keeps 20")
     lawyers, kept = _lawyer_said(parted, theme)
     sold_with = (seat.get("sell") or {}).get("lawyer")
     for lawyer in lawyers:
@@ -353,14 +474,20 @@ def _sell(parted: str, name: str, theme: Theme, text: str) -> str:
     """A seat's sell, from the words after the verb (as _parted gives them): one vehicle, or
     two and the Lawyer, "sells 12 20 with 19" (the lowest unused Lawyer when none is said).
     A number marked as the Lawyer's ("(Lawyer 19)", "with the 19 Lawyer", "19 Lawyer: 12 and
-    20") comes with two vehicles, never read as one."""
-    _check_only_the_lawyer_named(parted, theme, "a sell", f"{name} sells 12 20 with 19")
-    example = f"'{name} sells 12', or two {theme.vehicles} and the Lawyer: '{name} sells 12 20 with 19'"
+    20") comes with two vehicles, never read as one. Beside two vehicles no word is read past
+    that a sell of two has no place for."""
+    _check_only_advisor_named(parted, theme, theme.lawyer, "a sell", f"{name} sells 12 20 with 19")
     lawyers, vehicles_said = _lawyer_said(parted, theme, sell=True)
     vehicles = _numbers(vehicles_said)
+    if not theme.lawyer and len(vehicles) != 1:  # no Lawyer in the game: two would be read as a Lawyer's sell
+        raise TokenSyntaxError(f"a sell is one {theme.vehicle}: '{name} sells 12' (not {text!r})")
+    example = f"'{name} sells 12', or two {theme.vehicles} and the Lawyer: '{name} sells 12 20 with 19'"
     said = set(parted.split())
     if (len(vehicles) > 1 or lawyers) and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
         raise TokenSyntaxError(f"say the sell: {example} (not {text!r})")
+    unread = _unread_beside_two(vehicles_said, theme) if len(vehicles) > 1 else []
+    if unread:
+        raise TokenSyntaxError(f"cannot read {' '.join(unread)!r} beside two {theme.vehicles}: say the sell: {example}")
     if lawyers:
         if len(lawyers) != 1 or len(vehicles) != 2:
             raise TokenSyntaxError(
@@ -374,13 +501,31 @@ def _sell(parted: str, name: str, theme: Theme, text: str) -> str:
         return f"sell:{vehicles[0]},{vehicles[1]}@{vehicles[2]}"
     if len(vehicles) == 2:
         return f"sell:{vehicles[0]},{vehicles[1]}"
-    raise TokenSyntaxError(f"a sell names a {theme.vehicle}, or two and the Lawyer: {example}")
+    raise TokenSyntaxError(f"say the {theme.vehicle} sold: {example} (not {text!r})")
 
 
-def _check_only_the_lawyer_named(rest: str, theme: Theme, move: str, example: str) -> None:
-    """TokenSyntaxError when a sell or a keep (`move`) names an advisor other than the Lawyer,
-    the only one that takes part in them: what it says would be dropped unread."""
-    others = sorted(_abilities_named(rest, theme) - {theme.lawyer})
+def _unread_beside_two(vehicles_said: str, theme: Theme) -> list[str]:
+    """The words of a sell of two vehicles (`vehicles_said`, the Lawyer's number cut out) that
+    such a sell has no place for ("to get" in "26 to get the 9"): its numbers, the Lawyer and
+    the words that join them are read."""
+    known = _TWO_SOLD_WORDS | {theme.vehicle, theme.vehicles, theme.lawyer.lower()}
+    words = [word.strip(".:;!?") for word in vehicles_said.split() if not any(c.isdigit() for c in word)]
+    return [word for word in words if word and word not in known]
+
+
+def _check_only_the_mechanic_named(rest: str, theme: Theme, name: str) -> None:
+    """TokenSyntaxError when the words of a seat's swap step (`rest`, after the verb) name an
+    advisor other than the Mechanic: "Carol uses the Lawyer" is never the Mechanic used."""
+    _check_only_advisor_named(
+        rest, theme, theme.mechanic, f"the {theme.mechanic}'s swap", f"{name} uses the {theme.mechanic}"
+    )
+
+
+def _check_only_advisor_named(rest: str, theme: Theme, advisor: str, move: str, example: str) -> None:
+    """TokenSyntaxError when `rest` names an advisor other than `advisor`, the only one that
+    takes part in `move` (the Lawyer in a sell or a keep, the Mechanic in its swap): what it
+    says would be dropped unread, or read as that advisor."""
+    others = sorted(_abilities_named(rest, theme) - {advisor})
     if others:
         raise TokenSyntaxError(f"the {others[0]} has no part in {move}: say, e.g., {example!r}")
 
@@ -415,6 +560,26 @@ def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) 
     return "deal:" + ",".join(map(str, numbers))
 
 
+def _cards_dealt(listed: str, data: dict[str, Any], theme: Theme) -> list[int]:
+    """The cards a deal line names after its first word ("deal 3 12 19 27", "deal: 3,
+    12, 19 and 27", "checks $0 $5 $9 $14"), read as a deal told back is: each card by its
+    number, an advisor's ability said after its number that number's ("deal 3 Sales
+    Associate, 12 Controller"), the deck's name before them allowed ("deal advisors 3 12 19
+    27"). Any other word is refused, never dropped: a card said as a word ("twelve") or an
+    ability of another number would leave another deal."""
+    deck = dealt_deck(data)
+    # "$" is read past as it is in a bid: a check is said as money ("checks $0 $5").
+    cards = " ".join(word.lstrip("$") for word in listed.split() if word.lower() not in _DEAL_FILLER).rstrip(".")
+    if deck is None:  # the game is over: the rules say so
+        return _numbers(cards)
+    noun = deck_noun(theme, deck)
+    if cards.lower().startswith(f"{noun} "):
+        cards = cards[len(noun) :]
+    if deck == "advisors":
+        return _advisors_told(cards, theme)
+    return _numbers_told(cards, noun)
+
+
 def _advisors_told(listed: str, theme: Theme) -> list[int]:
     """Advisors as a deal tells them, "3 Sales Associate, 12 Controller", or by their numbers
     alone, "3 12 19 27", commas or not: each a number, the words after it (when said) that
@@ -434,6 +599,11 @@ def _advisors_told(listed: str, theme: Theme) -> list[int]:
     for number, words in zip(numbers, abilities):
         ability, own = " ".join(words), theme.ability(number)
         if ability and own is not None:  # another number: the rules refuse the deal
+            if ability.lower() not in (known.lower() for known in theme.abilities):  # "3 twelve"
+                raise TokenSyntaxError(
+                    f"{ability!r} is not read: a deal tells each advisor by its number, its ability after it "
+                    f"if you like ('{number} {own}')"
+                )
             if ability.lower() != own.lower():
                 raise TokenSyntaxError(f"advisor {number} is a {own}, not a {ability}")
     return numbers
@@ -473,7 +643,7 @@ def _removal_unnamed(data: dict[str, Any], theme: Theme) -> str:
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
-    if word in OWN_SEAT_WORDS:
+    if word in OWN_SEAT_WORDS or _I_CONTRACTED.fullmatch(word):
         return me
     lowered = [name.lower() for name in names]
     if word in lowered:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game_api import Card, Zone
-from .render import card_words, hand_words
+from .render import betting_words, card_words, hand_words
 
 _SUIT_SIGNS = {"s": "\u2660", "h": "\u2665"}
 
@@ -32,7 +32,7 @@ def _table(d: dict[str, Any], names: list[str]) -> Zone:
         facts.append("next: a card is dealt" if to_move == "chance" else f"{names[to_move]} to act")
     for number, moves in enumerate(d["betting"], start=1):
         if moves:
-            facts.append(f"round {number}: {' '.join(moves)}")
+            facts.append(f"round {number}: {betting_words(moves)}")
     public = d["public_card"]
     # The public card is drawn once dealt: before that there is no card on the table.
     return Zone(title="table", cards=(card(public),) if public else (), facts=tuple(facts))

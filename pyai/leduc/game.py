@@ -147,6 +147,10 @@ class LeducGame(BaseGame):
         """Who raised, called or folded and what is in the pot, the cards as the seat saw them dealt."""
         return narrate(before, token, after, names)
 
+    def reason_in_words(self, reason: str) -> str:
+        """The rules' reason, without the token of a card the record does not name ("(deal:?)")."""
+        return reason.replace(" (deal:?)", "")
+
     def shown_card(self, text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
         """'Anna shows kh' at the showdown: the other seat's unseen card, named (words.py)."""
         return shown_card(text, moves, names, me)

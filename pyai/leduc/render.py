@@ -20,6 +20,13 @@ def hand_words(card: str, public: str | None) -> str:
     return f"{_RANKS[card[0]]} high"
 
 
+def betting_words(moves: list[str]) -> str:
+    """A betting round's moves as players say them: 'check, raise, call'. A call before any
+    raise of the round matches nothing: it is a check."""
+    said = [("check" if move == "call" and "raise" not in moves[:index] else move) for index, move in enumerate(moves)]
+    return ", ".join(said)
+
+
 def render(d: dict[str, Any]) -> str:
     """A multi-line picture of a state or view dict (`to_dict()` of the core)."""
     lines = ["Leduc poker, 2 players"]
@@ -29,12 +36,12 @@ def render(d: dict[str, Any]) -> str:
     if to_move == "chance":
         lines.append("next: a card is dealt (chance)")
     elif to_move != "over":
-        lines.append(f"to move: seat {to_move} (round {d['round'] + 1} of 2)")
+        lines.append(f"to move: seat {to_move}, in round {d['round'] + 1} of 2")
     public = d["public_card"]
     lines.append(f"public card: {card_words(public) if public else '-'}; pot {d['pot']}")
     for number, moves in enumerate(d["betting"], start=1):
         if moves:
-            lines.append(f"round {number} betting: {' '.join(moves)}")
+            lines.append(f"round {number} betting: {betting_words(moves)}")
     for seat, s in enumerate(d["seats"]):
         card = s["card"]
         if card is None:
@@ -50,5 +57,6 @@ def render(d: dict[str, Any]) -> str:
             parts.append("folded")
         lines.append(f"  seat {seat}: " + "; ".join(parts))
     if "chips_won" in d:
-        lines.append("chips won: " + " ".join(f"seat{seat}={chips:+d}" for seat, chips in enumerate(d["chips_won"])))
+        won = (f"seat {seat} {chips:+d}" for seat, chips in enumerate(d["chips_won"]))
+        lines.append("chips won: " + ", ".join(won))  # "seat N" as the companion names seats
     return "\n".join(lines)

@@ -4,9 +4,11 @@ the table says made into move tokens ("Anna raises", "I check", "Bob folds",
 told back in words ("Anna raises to 3: the pot is 4", "the public card: queen of
 hearts").
 
-The seat's name comes first ("I" for the advised seat) and must be the seat
-to move; a token (`raise`, `deal:ks`) is taken as it is. Legality is left to
-the rules.
+The seat's name comes first ("I" for the advised seat, "he" for the other) and
+must be the seat to move; a move said alone ("bet") is the mover's, and a token
+(`raise`, `deal:ks`) is taken as it is. A line is one step: one that says two
+moves, denies a move, asks or says what might be done, or holds words that are
+no part of its card, is refused. Legality is left to the rules.
 """
 
 from __future__ import annotations
@@ -22,15 +24,29 @@ from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
 _VERBS |= {"check": "check", "checks": "check", "fold": "fold", "folds": "fold"}
-_VERBS |= {"raised": "raise", "reraise": "raise", "reraises": "raise", "re-raises": "raise"}
-_VERBS |= {"called": "call", "checked": "check", "folded": "fold"}
-# Words before a verb that make it the move's object, not a move: "I call the raise", "folds to Anna's bet".
-_OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your")
+_VERBS |= {"raised": "raise", "reraise": "raise", "reraises": "raise", "re-raise": "raise", "re-raises": "raise"}
+_VERBS |= {"reraised": "raise", "re-raised": "raise", "called": "call", "checked": "check", "folded": "fold"}
+_VERBS |= {"raising": "raise", "reraising": "raise", "re-raising": "raise", "betting": "raise"}
+_VERBS |= {"calling": "call", "checking": "check", "folding": "fold"}  # "I'm checking"
+_VERBS |= {"open": "raise", "opens": "raise", "opened": "raise"}  # "I open for 2": the round's first bet
+# A call as poker players also say it ("Bob matches"), and a fold ("Bob mucks").
+_VERBS |= {"match": "call", "matches": "call", "matched": "call"}
+_VERBS |= {"muck": "fold", "mucks": "fold", "mucked": "fold"}
+# Words before a verb that make it the move's object, not a move: "I call the raise", "folds to Anna's bet";
+# and "to", which makes it an aim ("I call to see the board").
+_OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your", "to")
 _RANK_WORDS = {"j": "j", "jack": "j", "q": "q", "queen": "q", "k": "k", "king": "k"}
 _SUIT_WORDS = {"s": "s", "spade": "s", "spades": "s", "h": "h", "heart": "h", "hearts": "h"}
-_FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "gets", "get", "got", "my", "dealt", "to"}
+# The suits as cards print them, and as the companion's web page draws its faces ("K\u2660").
+_SUIT_SIGNS = {"\u2660": "s", "\u2664": "s", "\u2665": "h", "\u2661": "h"}
+# Words that say a card is dealt to a seat ("I get ks", "Bob receives a card"); "has" and "hold" say so
+# only in a line that names no move ("I have the king of spades", but "Bob has raised").
+_DEALT_WORDS = {"get", "gets", "got", "dealt", "receive", "receives", "received"}
+_HOLD_WORDS = {"have", "has", "hold", "holds"}
+_FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "my", "to", *_DEALT_WORDS, *_HOLD_WORDS}
 _FILLER |= {"was", "were", "one", "are", "am"}  # "I was dealt the queen of spades", "you are dealt ks"
-_PUBLIC_WORDS = {"board", "public", "flop"}
+_FILLER |= {"shows", "showing", "comes", "came", "on"}  # "the board shows a queen", "qs on the board"
+_PUBLIC_WORDS = {"board", "public", "flop", "community"}
 # The words that open a line of the table's that a seat's name would be taken for: a leading
 # "the" is read past ("the public card: qh"). "Board" and "Deal" are told from the cards apart.
 TABLE_WORDS = ("the",)
@@ -46,6 +62,19 @@ _NEGATIONS = {
     "didn\u2019t",
     "won\u2019t",
 }
+# Words that make a move one that might be made, not one made ("I should raise", "Bob may fold").
+_MAYBE = {"should", "could", "would", "might", "may", "can", "shall", "maybe", "perhaps", "if"}
+# "I'm raising", "I'll check": the advised seat, as "I".
+_OWN_CONTRACTIONS = {"i'm": "i", "i\u2019m": "i", "i'll": "i", "i\u2019ll": "i"}
+# In a game of two, "he raises" names the other seat.
+_OTHER_SEAT_WORDS = ("he", "she", "they")
+# Numbers said in words ("Bob calls two"): read as their digits, so a wrong one is refused, never passed over.
+_NUMBER_WORDS = {
+    word: str(number)
+    for number, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+}
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
@@ -58,56 +87,84 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     words = text.split(";")[0].replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna raises', 'I check' or 'deal ks'")
-    lowered = [word.lower() for word in words]
-    if len(words) == 1 and (lowered[0] in _VERBS or lowered[0].startswith("deal:")):
-        return lowered[0]
+    if len(words) == 1 and words[0].lower().startswith("deal:"):
+        return words[0].lower()
     # Words as people end them ("board: qh.", "deal qh!"), and a leading "the" ("the public card: qh").
-    lowered = [word.rstrip(":;.!") for word in lowered if word.rstrip(":;.!")]
+    lowered = [word.lower().rstrip(":;.!") for word in words if word.rstrip(":;.!")]
     lowered = lowered[1:] if lowered[:1] == ["the"] and len(lowered) > 1 else lowered
-    lowered = ["i" if word in ("i'm", "i\u2019m") else word for word in lowered]
     if not lowered:
         raise TokenSyntaxError(f"say a move, e.g. 'Anna raises', 'I check' or 'deal ks' (not {text!r})")
+    if lowered[0] in _OWN_CONTRACTIONS and _seat(lowered[0], names, me) is None:
+        lowered[0] = _OWN_CONTRACTIONS[lowered[0]]
+    if data["to_move"] == "over":
+        raise TokenSyntaxError(_hand_over_words(data, names, me))
+    if len(lowered) == 1 and lowered[0] in _VERBS:  # a move alone ("raise", "Bet."): the seat to move's
+        return _VERBS[lowered[0]]
     head = lowered[0]
-    if head in ("deal", *_PUBLIC_WORDS) and not _names_a_seats_step(lowered, names, me):
-        return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     seat = _seat(head, names, me)
+    if _names_a_card_step(lowered, names, me):
+        return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     if seat is None:
         raise TokenSyntaxError(
             f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
             "nor a move or 'deal <card>'"
         )
     rest = lowered[1:]
-    if any(word in ("get", "gets", "got", "dealt") for word in rest) or (rest and rest[0] == "card"):
+    if _says_a_card_dealt(rest):
         if _next_receiver(data) != seat:
             next_card = _next_card_words(data, names, me)
             raise TokenSyntaxError(f"the next card is not {whose(seat, names, me)} ({next_card})")
         return _deal(rest, data, me, text, names)
     mover = data["to_move"]
-    if mover == "over":
-        raise TokenSyntaxError("the hand is over")
     if mover == "chance":
         raise TokenSyntaxError(
             f"a card is dealt now ({_next_card_words(data, names, me)}), not a move of {whose(seat, names, me)}"
         )
+    if _SHOW_WORDS & set(rest):
+        raise TokenSyntaxError("a seat's card is shown once the hand is over, at a showdown: say the move made now")
     if mover != seat:
         raise TokenSyntaxError(f"it is {whose(mover, names, me, noun=True)} turn, not {whose(seat, names, me)}")
+    who, does, moves = _doer(seat, names, me)
     if _NEGATIONS & set(rest):  # 'Anna doesn't raise': never read as the move it denies
-        raise TokenSyntaxError(f"say what {names[seat]} does (raises, calls, checks or folds), not what is not done")
+        raise TokenSyntaxError(f"say what {who} {does} ({moves}), not what is not done")
+    if _MAYBE & set(rest) or text.rstrip().endswith("?"):  # 'I should raise', 'I fold?': never a move made
+        raise TokenSyntaxError(f"say what {who} {does} ({moves}), not what might be done ('advice' asks what to play)")
     verbs = [
         _VERBS[word]
         for i, word in enumerate(rest)
         if word in _VERBS and not (i > 0 and (rest[i - 1] in _OBJECT_OF or rest[i - 1].endswith(("'s", "\u2019s"))))
     ]
-    if len(verbs) != 1:
-        raise TokenSyntaxError(f"say what {names[seat]} does: raises, calls, checks or folds (not {text!r})")
+    if not verbs:
+        raise TokenSyntaxError(f"say what {who} {does}: {moves} (not {text!r})")
+    if len(verbs) > 1 or "twice" in rest:
+        said = " and ".join(verbs) if len(verbs) > 1 else f"{verbs[0]} twice"
+        raise TokenSyntaxError(f"one move a line: {text!r} says {said}; say what {who} {does} now, then the next")
     _check_amounts(verbs[0], text, data, names)
     return verbs[0]
+
+
+def _doer(seat: int, names: list[str], me: int) -> tuple[str, str, str]:
+    """Who acts, the verb 'do' for them and their moves, as a refusal asks for them: ('you', 'do',
+    'raise, call, check or fold') for the advised seat, ('Bob', 'does', 'raises, ...') for another."""
+    if seat == me:
+        return "you", "do", "raise, call, check or fold"
+    return names[seat], "does", "raises, calls, checks or folds"
+
+
+def _hand_over_words(data: dict[str, Any], names: list[str], me: int) -> str:
+    """Why no step is taken once the hand is over, and what may still be said: the card shown at
+    a showdown, or the next hand, which is a session of its own."""
+    shown = showdown_picker(data, names, me)
+    card = f"; {shown.what}: say '{shown.start} {shown.options[0].word}'" if shown is not None else ""
+    return f"the hand is over{card}; the next hand is a new session: start 'pyai advise --game leduc' again"
 
 
 def _check_amounts(verb: str, text: str, data: dict[str, Any], names: list[str]) -> None:
     """TokenSyntaxError when a number said with a move is not what that move makes now: a
     move's chips are the limit's, never the person's to choose, so a number that disagrees
     says the table is not where the line thinks it is ("Anna calls 7" where a call costs 2)."""
+    if verb == "raise" and data["raises"] >= MAX_RAISES:
+        return  # no raise is left this round, to any amount: the rules refuse it, saying so
     stakes = _Stakes.of(verb, data)
     for kind, word in _numbers_said(text, names):
         if re.fullmatch(r"[0-9]+", word) is None:
@@ -151,8 +208,15 @@ class _Stakes:
             if kind == "by":
                 return number == self.size
             return number in (self.size, self.stake)
-        if self.verb == "call":  # said alone or "by", a call's number is what it costs
-            return number == (self.stake if kind in ("to", "each") else self.cost)
+        if self.verb == "call":
+            if kind in ("to", "each"):
+                return number == self.stake
+            if kind == "by" or not self.cost:
+                return number == self.cost
+            # Said alone, what a call costs or the stake it makes ("I call 3", to 3 each): a
+            # cost is a raise's size (2 or 4) and a stake odd (an ante of 1 and raises), so a
+            # number is never both, and either says the table is where the line thinks it is.
+            return number in (self.cost, self.stake)
         return False  # a check or a fold says no number of its own
 
     def said(self) -> str:
@@ -172,6 +236,7 @@ def _numbers_said(text: str, names: list[str]) -> list[tuple[str, str]]:
     size), "pot" ("the pot is 6"), "each" ("3 each", as a call is told back) or "" (said
     alone). A word that holds a digit is a number, but for a seat's name ("seat1's")."""
     words = [word.strip("()[]$:;.!?,").lower() for word in text.split(";")[0].split()[1:]]
+    words = [_NUMBER_WORDS.get(word, word) for word in words]
     seats = {name.lower() for name in names}
     said = []
     for index, word in enumerate(words):
@@ -189,19 +254,41 @@ def _numbers_said(text: str, names: list[str]) -> list[tuple[str, str]]:
     return said
 
 
-def _names_a_seats_step(lowered: list[str], names: list[str], me: int) -> bool:
-    """Whether a line that starts with a deal's word ("board", "deal") is a seat's step: the
-    word is that seat's name and a step's verb follows ("Board is dealt a card", as a seat
-    called Board has its card told back; "Board raises"). "board qh" stays the public card."""
-    steps = {"get", "gets", "got", "dealt", *_VERBS}
-    return _seat(lowered[0], names, me) is not None and bool(steps & set(lowered[1:]))
+def _names_a_card_step(lowered: list[str], names: list[str], me: int) -> bool:
+    """Whether a line says a card dealt without a seat's name first: it starts with a deal's
+    word ("deal ks", "board qh") or a card ("qs", "queen of spades on the board"), or names
+    the board anywhere ("a queen of spades on the board"). A seat may be called Board or
+    Deal: its name, with a step's verb after it, is its step ("Board is dealt a card", as
+    its card is told back; "Board raises"), and "board qh" stays the public card."""
+    head, seat = lowered[0], _seat(lowered[0], names, me)
+    if seat is not None:
+        steps = {*_DEALT_WORDS, *_HOLD_WORDS, *_VERBS}
+        return head in ("deal", *_PUBLIC_WORDS) and not steps & set(lowered[1:])
+    return head == "deal" or _is_card_word(head) or bool(_PUBLIC_WORDS & set(lowered))
+
+
+def _says_a_card_dealt(rest: list[str]) -> bool:
+    """Whether the words after a seat's name say a card dealt to it ("gets a card", "has the king
+    of spades", "card: ks"), not a move ("has raised")."""
+    if _DEALT_WORDS & set(rest) or rest[:1] == ["card"]:
+        return True
+    return bool(_HOLD_WORDS & set(rest)) and not any(word in _VERBS for word in rest)
+
+
+def _is_card_word(word: str) -> bool:
+    """Whether `word` names a card or a rank ("ks", "K\u2660", "king")."""
+    return word in _RANK_WORDS or _card_token(word) is not None
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
+    lowered = [name.lower() for name in names]
+    if word in lowered:
+        return lowered.index(word)
     if word in OWN_SEAT_WORDS:
         return me
-    lowered = [name.lower() for name in names]
-    return lowered.index(word) if word in lowered else None
+    if word in _OTHER_SEAT_WORDS and len(names) == 2:
+        return 1 - me
+    return None
 
 
 def _next_receiver(data: dict[str, Any]) -> int | None:
@@ -262,27 +349,36 @@ def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> Chanc
     return ChancePicker("your card", "I get", 1, options)
 
 
-_SHOW_WORDS = {"shows", "show", "showed", "shown", "turns", "reveals"}
+_SHOW_WORDS = {"shows", "show", "showed", "shown", "turns", "turned", "reveals", "revealed", "flips", "flipped"}
+# Once the hand is over, a seat that "has" or "had" a card says what it showed ("Bob had the queen of hearts").
+_SHOWN_WORDS = {*_SHOW_WORDS, "has", "had", "holds", "held", "over", "up"}
 
 
 def shown_card(text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
     """'Anna shows kh' once the hand is over: the index in `moves` of Anna's unseen deal
     (seat k's card is the record's k-th deal) and its token with the card named; None for
     a line that shows nothing."""
-    words = text.replace(",", " ").lower().split()
-    if len(words) < 2 or not _SHOW_WORDS & set(words[1:]):
+    words = [word.rstrip(":;.!") for word in text.replace(",", " ").lower().split() if word.rstrip(":;.!")]
+    if len(words) < 2 or not _SHOWN_WORDS & set(words[1:]):
         return None
     seat = _seat(words[0], names, me)
     if seat is None:
         raise TokenSyntaxError(f"{words[0]!r} is no seat's name (names: {', '.join(names)})")
     if seat == me:
         raise TokenSyntaxError("your own card is told already: say the other seat's card it shows")
+    if "fold" in moves:  # the rules turn up no card after a fold, and its result is told without one
+        raise TokenSyntaxError("the hand ended in a fold: no card is shown, and the result is told already")
     deals = [index for index, token in enumerate(moves) if token.startswith("deal:")]
-    if len(deals) <= seat:
-        raise TokenSyntaxError(f"{names[seat]} has no card dealt yet")
+    if len(deals) <= seat:  # the hand is over, so the card was dealt: before the record, in its start position
+        raise TokenSyntaxError(
+            f"{names[seat]}'s card was dealt before this record starts (a position given with --at), "
+            "so the record cannot name it: the showdown's result stays untold here"
+        )
     if moves[deals[seat]] != "deal:?":
         raise TokenSyntaxError(f"{names[seat]}'s card is known already ({moves[deals[seat]][5:]})")
-    card = _card([word for word in words[1:] if word not in _FILLER and word not in _SHOW_WORDS])
+    named = {token[5:] for token in moves if token.startswith("deal:")}
+    unseen = [card for card in _CARDS if card not in named]
+    card = _card([word for word in words[1:] if word not in _FILLER and word not in _SHOWN_WORDS], unseen)
     if card is None:
         raise TokenSyntaxError(f"name the card {names[seat]} shows, e.g. '{names[seat]} shows kh'")
     if f"deal:{card}" in moves:
@@ -308,8 +404,9 @@ def _deal(words: list[str], data: dict[str, Any], me: int, text: str, names: lis
     """A deal: the card named, or `deal:?` for another seat's card (never seen). A card said
     to be the public one while a seat's is next, or named for another seat, is refused: it
     would be recorded as a card the advised seat holds or has seen."""
-    card = _card([word for word in words if word not in _FILLER and word not in _PUBLIC_WORDS])
     receiver = _next_receiver(data)
+    words = _without_the_receiver(words, receiver, data, names, me)
+    card = _card([word for word in words if word not in _FILLER and word not in _PUBLIC_WORDS], _unseen(data))
     if receiver is not None and _PUBLIC_WORDS & set(words):
         raise TokenSyntaxError(f"the public card is not next: {_next_card_words(data, names, me)}")
     if receiver is not None and receiver != me:
@@ -321,15 +418,70 @@ def _deal(words: list[str], data: dict[str, Any], me: int, text: str, names: lis
     return f"deal:{card}"
 
 
-def _card(words: list[str]) -> str | None:
-    """'ks', 'king spades': the card's token name; None when no card is named."""
+def _without_the_receiver(
+    words: list[str], receiver: int | None, data: dict[str, Any], names: list[str], me: int
+) -> list[str]:
+    """A deal's words without the seat it goes to, named before the card ("deal me ks", "deal
+    to Bob"); a seat named that the card does not go to is refused. A word that is a card
+    stays one ("deal jack"), and so does what follows the card: another step, refused as that."""
+    kept = []
+    for word in words:
+        named_card = any(_is_card_word(said) for said in kept)
+        seat = None if named_card or _is_card_word(word) or word in _FILLER else _seat(word, names, me)
+        if seat is None:
+            kept.append(word)
+        elif seat != receiver:
+            next_card = _next_card_words(data, names, me)
+            raise TokenSyntaxError(f"the next card is not {whose(seat, names, me)} ({next_card})")
+    return kept
+
+
+def _unseen(data: dict[str, Any]) -> list[str]:
+    """The cards seat `data` is the view of has not seen: not its own, not the public card, not one shown."""
+    seen = {seat["card"] for seat in data["seats"]} | {data["public_card"]}
+    return [card for card in _CARDS if card not in seen]
+
+
+def _card(words: list[str], unseen: Sequence[str]) -> str | None:
+    """The card `words` name ('ks', 'king of spades', 'K\u2660', or a rank alone when one card of
+    it is left unseen, 'king' when the other king is yours) as its token name; None when they
+    name none. Words left over, or a rank that could be either card, are refused: a card is
+    never guessed, nor a second step read past."""
     if not words:
         return None
-    if len(words) == 1 and len(words[0]) == 2 and words[0][0] in "jqk" and words[0][1] in "sh":
-        return words[0]
-    if len(words) == 2 and words[0] in _RANK_WORDS and words[1] in _SUIT_WORDS:
-        return _RANK_WORDS[words[0]] + _SUIT_WORDS[words[1]]
-    raise TokenSyntaxError(f"{' '.join(words)!r} is no card: say ks, kh, qs, qh, js, jh or 'king of spades'")
+    card, used = _card_token(words[0]), 1
+    if card is None and words[0] in _RANK_WORDS and words[1:2] and words[1] in _SUIT_WORDS:
+        card, used = _RANK_WORDS[words[0]] + _SUIT_WORDS[words[1]], 2
+    if card is None and words[0] in _RANK_WORDS:
+        card = _one_card_of_rank(_RANK_WORDS[words[0]], unseen)
+    if card is None:
+        raise TokenSyntaxError(f"{' '.join(words)!r} is no card: say ks, kh, qs, qh, js, jh or 'king of spades'")
+    if words[used:]:
+        raise TokenSyntaxError(
+            f"{' '.join(words[used:])!r} is no part of the card ({card_words(card)}): say one card, one step a line"
+        )
+    return card
+
+
+def _card_token(word: str) -> str | None:
+    """'ks', 'K\u2660' or '\u2660K' as the card's token name; None for any other word."""
+    for sign, suit in _SUIT_SIGNS.items():
+        if len(word) == 2 and sign in word:
+            word = word.replace(sign, "") + suit
+    return word if len(word) == 2 and word[0] in "jqk" and word[1] in "sh" else None
+
+
+def _one_card_of_rank(rank: str, unseen: Sequence[str]) -> str:
+    """The card of `rank` a rank said alone ('board king') can be: the one unseen card of it;
+    refused when both are unseen (the suit tells them apart) or neither is."""
+    cards = [card for card in unseen if card[0] == rank]
+    if len(cards) == 1:
+        return cards[0]
+    both = [card for card in _CARDS if card[0] == rank]
+    if not cards:
+        raise TokenSyntaxError(f"both {card_words(both[0]).split()[0]}s are seen already ({', '.join(both)})")
+    said = " or ".join(f"{card} ({card_words(card)})" for card in cards)
+    raise TokenSyntaxError(f"which {card_words(cards[0]).split()[0]}? name its suit too: {said}")
 
 
 def narrate(before: dict[str, Any], token: str, after: dict[str, Any], names: list[str]) -> list[str]:

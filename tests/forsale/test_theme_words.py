@@ -13,7 +13,7 @@ import pytest
 import pyai
 
 NAMES = ["Anna", "Bob", "Carol", "Dee", "Eve"]
-AUTORAMA_WORDS = re.compile(r"\b(vehicles?|checks?|Mechanics?|cash|currencys)\b")
+AUTORAMA_WORDS = re.compile(r"\b(vehicles?|checks?|Mechanics?|cash|currencys|propertys)\b")
 
 
 def texts_of_a_random_game(game: pyai.Game, seed: int) -> list[str]:
@@ -44,7 +44,7 @@ def test_the_advisors_theme_is_told_in_its_own_names():
     shown = "\n".join(text for seed in range(3) for text in texts_of_a_random_game(game, seed))
     assert not AUTORAMA_WORDS.findall(shown), sorted(set(AUTORAMA_WORDS.findall(shown)))
     # the check swap is told as the theme names its advisor, and the cards won as currency cards
-    assert "Contractor" in shown and "currency cards" in shown and "coins" in shown
+    assert "Contractor" in shown and "currency cards" in shown and "coins" in shown and "properties taken" in shown
     assert "uses the Contractor" in game.WORDS_HELP
 
 
@@ -83,3 +83,31 @@ def test_the_classic_game_s_words_have_no_advisors():
     state.apply("deal:3,12,19,27")
     with pytest.raises(pyai.TokenSyntaxError, match="this game has no advisors to play"):
         game.words_to_token("Anna plays the Mechanic", state.view(0).to_dict(), NAMES[:4], 0)
+
+
+def test_the_classic_game_sells_one_property_never_two_read_as_a_lawyers():
+    game = pyai.load_game("forsale(players=4,edition=classic)")
+    state = game.from_position(
+        "phase:selling round:1 table:0,2,5,9 cash:1/1/1/1 vehicles:1,2,3,4,5,6,7/8,9,10,11,12,13,14/"
+        "15,16,17,18,19,20,21/22,23,24,25,26,27,28"
+    )
+    data = state.view(0).to_dict()
+    assert game.words_to_token("I sell 2", data, NAMES[:4], 0) == "sell:2"
+    with pytest.raises(pyai.TokenSyntaxError, match="a sell is one property: 'Anna sells 12'"):
+        game.words_to_token("I sell 2 and 3", data, NAMES[:4], 0)
+
+
+def test_the_rules_reasons_are_said_in_the_themes_names_without_tokens():
+    game = pyai.load_game("forsale(players=4,theme=advisors)")
+    reasons = {
+        "wrong move now: selling takes sell:N, sell:N,M or sell:N,M@L": (
+            "wrong move now: every seat sells a property now, or two with a Lawyer"
+        ),
+        "wrong move now: the lowest seller now takes mech:use or mech:skip": (
+            "wrong move now: the lowest seller now uses the Contractor or not"
+        ),
+        "seat 2 has less than 3 cash to boost": "seat 2 has less than 3 coins to pay up the Realtor",
+        "vehicle 9 is not in seat 1's hand": "property 9 is not in seat 1's hand",
+    }
+    for reason, said in reasons.items():
+        assert game.reason_in_words(reason) == said

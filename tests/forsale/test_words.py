@@ -314,3 +314,127 @@ def test_a_deal_told_back_where_another_is_due_is_refused_saying_what_to_type():
     assert c.position.moves == ()
     assert c.handle(told)[0] == f"  {told}"
     assert c.handle(told) == ["not taken: no cards are turned up now: it is Anna's turn"]
+
+
+# Dee (seat 3) at the first selling round, holding vehicles 2 and 3 and Lawyers 20 and 21:
+# two numbers of her line are a sell of two with a Lawyer.
+LAWYER_SELLS_AT = (
+    "phase:selling round:1 table:0,2,5,9 cash:10/10/10/10 played:1,2,3,4,5,6,7/8,9,10,11,12,13,14/"
+    "15,16,17,18,19,22,23/20,21,24,25,26,27,28 vehicles:8,9,10,11,12,13,14/4,5,6,7,15,16,17/"
+    "1,18,19,22,23,24,25/2,3,20,21,26,27,28"
+)
+
+
+def test_a_line_that_names_another_seat_is_refused_never_read_as_one_move():
+    auction = reach(0, lambda d: d["phase"] == "auction" and d["high_bid"] == 0 and isinstance(d["to_move"], int))
+    seat = auction.to_move()
+    who, other = NAMES[seat], NAMES[(seat + 1) % 4]
+    for line in (f"{who} bids 4, {other} passes", f"{who} bids 4 and {other} passes", f"{who} bids 4 ({other} passed)"):
+        with pytest.raises(pyai.TokenSyntaxError, match=f"names {other} as well as {who}: say one step a line"):
+            read(auction, (seat + 2) % 4, line)  # never bid:4, the pass dropped
+    assert read(auction, seat, f"{who} bids 4 (cash: {other} 28 -> 27)") == "bid:4"  # the cash a step moved, told
+    # In the reveal line a name left inside another seat's sell would make it two vehicles and a Lawyer.
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
+    assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 and Carol 2") == [
+        "not taken: 'I 3 and Carol 2' names Carol after I: separate the seats with commas, "
+        "e.g. 'sells revealed: Anna 12, Bob 20, Carol 5, I 27'"
+    ]
+    assert c.handle("I sell 3 and Carol 2")[0].startswith("not taken: 'I sell 3 and Carol 2' names Carol as well")
+
+
+def test_the_mechanics_step_reads_no_other_advisor_and_says_its_own_words():
+    state = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic")
+    seat = state.to_move()
+    who = NAMES[seat]
+    for advisor in ("Lawyer", "Fleet Manager"):  # never the Mechanic used
+        with pytest.raises(pyai.TokenSyntaxError, match=f"the {advisor} has no part in the Mechanic's swap"):
+            read(state, seat, f"{who} uses the {advisor}")
+    with pytest.raises(pyai.TokenSyntaxError, match=f"e.g. '{who} uses the Mechanic' or '{who} does not use it'"):
+        read(state, seat, f"{who} takes the second lowest check")  # not "say which vehicle is kept"
+
+
+def test_a_line_the_words_cannot_read_is_answered_with_the_steps_own_moves():
+    auction = reach(0, lambda d: d["phase"] == "auction" and d["high_bid"] == 3 and isinstance(d["to_move"], int))
+    seat = auction.to_move()
+    who = NAMES[seat]
+    assert read(auction, seat, f"{who} folds") == "pass"
+    with pytest.raises(pyai.TokenSyntaxError) as refused:
+        read(auction, seat, f"{who} 4")
+    assert str(refused.value) == f"cannot read '{who} 4': say who and what, e.g. '{who} bids 4' or '{who} passes'"
+    buying = reach(0, lambda d: d["phase"] == "buying" and isinstance(d["to_move"], int))
+    with pytest.raises(pyai.TokenSyntaxError, match="e.g. '.* plays 13' or '.* plays the Mechanic'"):
+        read(buying, buying.to_move(), f"{NAMES[buying.to_move()]} lays 13")
+
+
+def test_a_bid_in_dollars_or_in_words_is_refused_saying_how_to_say_it():
+    state = reach(0, lambda d: d["phase"] == "auction" and d["high_bid"] == 0 and isinstance(d["to_move"], int))
+    seat = state.to_move()
+    who = NAMES[seat]
+    for line in (f"{who} bids $4,000", f"{who} bids 4000", f"{who} bids 4 000"):  # not "4 and 0 are said"
+        with pytest.raises(pyai.TokenSyntaxError, match=f"money is counted in thousands, .*: say '{who} bids 4'"):
+            read(state, seat, line)
+    with pytest.raises(pyai.TokenSyntaxError, match=f"say the bid's total in digits, e.g. '{who} bids 4'"):
+        read(state, seat, f"{who} bids four")
+
+
+def test_a_move_said_while_cards_are_due_or_sells_are_chosen_says_what_comes_now():
+    with pytest.raises(pyai.TokenSyntaxError) as refused:
+        read(GAME.new_initial_state(), 3, "Anna bids 2")
+    assert str(refused.value) == (
+        "it is nobody's turn, not Anna's: first the 4 advisors turned up: say 'deal 3 12 19 27' (their numbers)"
+    )
+    selling = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose" and d["to_move"] == 0)
+    for line in ("I pass", "I play 12"):  # not "it is Anna's turn"
+        with pytest.raises(
+            pyai.TokenSyntaxError, match="every seat now chooses a vehicle to sell, in secret: say yours"
+        ):
+            read(selling, 3, line)
+
+
+def test_a_deal_line_reads_each_word_it_holds():
+    state = GAME.new_initial_state()
+    assert read(state, 0, "deal 3 Sales Associate, 12 Controller, 19 and 27") == "deal:3,12,19,27"
+    assert read(state, 0, "deal advisors 3 12 19 27") == "deal:3,12,19,27"
+    for line, why in [
+        ("deal 3 12 Mechanic 19 27", "advisor 12 is a Controller, not a Mechanic"),  # never dropped unread
+        ("deal 3 twelve 19 27 28", "'twelve' is not read: a deal tells each advisor by its number"),  # not 3,19,27,28
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(state, 0, line)
+
+
+def test_a_refusal_in_words_says_the_steps_moves_in_words():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), iterations=10))
+    for line in ("deal 2 8 19 23", "Anna bids 1", "Bob passes", "Carol passes"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    answer = c.handle("I play 8")[0]
+    assert answer.startswith("not taken: wrong move now: the auction takes a bid or a pass; legal now, you: pass")
+    assert ":N" not in answer
+
+
+def test_a_sell_with_the_lowest_lawyer_is_told_with_it():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
+    assert (
+        c.handle("I sell 2 and 3")[0]
+        == "  you sell 2 and 3 with the 20 Lawyer: kept secret until the sells are revealed"
+    )
+    assert c.show()[2] == "to choose a vehicle to sell, in secret: Anna, Bob, Carol, Dee"  # not "to move: Anna"
+
+
+def test_the_seat_to_take_back_or_to_decide_on_the_swap_is_shown_by_its_name():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
+    assert not c.handle("sells revealed: Anna 8, Bob 4, Carol 1 and 18, I 20")[0].startswith("not taken")
+    assert c.show()[2] == "to move: Carol, to take a vehicle back (Lawyer)"  # not "seat 2 (Lawyer: ...)"
+    assert c.handle("Carol keeps 1")[0] == "  Carol takes vehicle 1 back (Lawyer)"
+    assert c.show()[2] == "to move: Bob, to use the Mechanic or not"  # Bob sold the lowest, 4
+    assert c.handle("Bob passes")[0].startswith("  Bob does not use the Mechanic; sold: ")  # not "keeps its"
+
+
+def test_a_sell_of_two_reads_no_word_it_cannot_place():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
+    told = "  you sell 2 and 3 with the 20 Lawyer: kept secret until the sells are revealed"
+    assert c.handle(told.strip())[0] == told  # one's own sell typed back as it was told
+    assert c.handle("undo")[0] == "undone"
+    answer = c.handle("I sell 26 to get the 9")[0]  # never sell:26,9
+    assert answer.startswith("not taken: cannot read 'to get' beside two vehicles: say the sell")
+    assert len(c.positions) == 1

@@ -59,7 +59,14 @@ def test_cards_are_drawn_with_faces_and_words():
     assert zone(zones, "table").cards == (Card("J\u2665", "jack of hearts", kind="card"),)
     assert zone(zones, "Anna").cards == (Card("K\u2660", "king of spades", kind="card"),)
     assert zone(zones, "Bob").cards == (Card("", hidden=True, kind="card"),)
-    assert "pot 2" in zone(zones, "table").facts and "round 1: call call" in zone(zones, "table").facts
+    assert "pot 2" in zone(zones, "table").facts and "round 1: check, check" in zone(zones, "table").facts
+
+
+def test_the_betting_is_said_as_players_say_it():
+    # A call before any raise of its round matches nothing: the table calls it a check.
+    state = GAME.replay(["deal:ks", "deal:qh", "call", "raise", "call", "deal:jh", "raise", "raise"])
+    facts = zone(draw(state, 0), "table").facts
+    assert "round 1: check, raise, call" in facts and "round 2: raise, raise" in facts
 
 
 def test_every_state_draws_the_public_card_and_each_seats_card_as_the_view_knows_them():

@@ -244,15 +244,17 @@ def test_a_raise_said_to_an_amount_must_be_the_limits():
 
 def test_a_number_said_with_a_call_check_or_fold_must_be_what_it_makes():
     """A call's chips are the limit's, never the person's to choose: a number said with it is
-    what it costs (or the stake it makes, "to 3", "3 each"), or it is refused saying so."""
+    what it costs or the stake it makes ("3", "to 3", "3 each"), or it is refused saying so."""
     state = hand("deal:js", "deal:kh", "raise")  # Bob owes 2: a call costs 2, to 3 each
     words, names, seen = state.game.words_to_token, ["Anna", "Bob"], state.view(1).to_dict()
     for right in ("I call 2", "I call $2.", "I call to 3", "I call Anna's 2", "you call: 3 each, the pot is 6"):
         assert words(right, seen, names, 1) == "call", right
+    # Said alone, a call's number may be the stake it makes too: a cost (2, 4) is never a stake (odd).
+    assert words("I call 3", seen, names, 1) == "call"
     for wrong, why in [
         ("I call 1.5", "'1.5' is no whole number of chips: a call now costs 2, to 3 each"),
         ("I call 7", "a call now costs 2, to 3 each, not 7"),
-        ("I call 3", "a call now costs 2, to 3 each, not 3"),  # the stake said as the cost: which is meant?
+        ("I call 4", "a call now costs 2, to 3 each, not 4"),
         ("I call to 5", "a call now costs 2, to 3 each, not to 5"),
         ("you call: 4 each, the pot is 6", "a call now costs 2, to 3 each, not 4 each"),  # told back, wrongly
         ("you call: 3 each, the pot is 8", "the pot is 6 after that call, not 8"),

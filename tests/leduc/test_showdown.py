@@ -44,7 +44,8 @@ def test_the_card_shown_at_a_showdown_tells_the_result():
         assert ended[0].endswith("say it shown: 'Anna shows <card>'"), ended
         card = truth.history()[0].partition(":")[2]
         answer = companion.handle(f"Anna shows {card_words(card)}")
-        assert answer[0] == f"  Anna shows {card_words(card)}" and answer[1] == "the game is over:", answer
+        told = f"  shown at the end: Anna is dealt the {card_words(card)}"
+        assert answer[0] == told and answer[1] == "the game is over:", answer
         assert companion.position.state.scores() == truth.scores()
         winners = ", ".join(NAMES[seat] for seat in truth.winners())
         assert answer[-1].endswith(winners)
