@@ -3,6 +3,8 @@ a reason line, the continuation in words, and when a position is decided."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pyai
 from pyai.analysis import AnalysisResult, MoveAnalysis, cannot_win, sure_win
 from pyai.commands.advice_text import Earlier, advice_lines, cost, one_line
@@ -47,6 +49,19 @@ def test_costs_in_a_game_played_for_its_score_are_in_its_unit():
     said = lines(result(best, other), by_score=True, unit="chips")
     assert said[1] == "  win chance 0.50 (95%: 0.48-0.52), expected score +1.25 chips"
     assert said[2] == "why: against the next best (you bid 3), it keeps +0.50 chips of expected score"
+
+
+def test_an_alternative_a_mixed_policy_plays_less_is_said_so_not_as_fewer_tries():
+    """A mixed policy (algorithm=cfr, a sealed choice) tries its moves alike: a move estimated
+    ahead is one the policy plays less, never one 'on fewer tries (60 against 60)'."""
+    best, other = move("pass", 60, 0.5, 1.0), move("bid:3", 60, 0.5, 1.3)
+    best, other = dataclasses.replace(best, share=0.57), dataclasses.replace(other, share=0.43)
+    assert cost(best, other, by_score=True, unit="chips", mixed=True) == (
+        "0.30 chips more by its estimate, but the mixed policy plays it only 43% of the time"
+    )
+    assert cost(best, other, by_score=True, unit="chips") == "0.30 chips more by its estimate, on as many tries"
+    said = lines(dataclasses.replace(result(best, other), mixed=True), by_score=True, unit="chips")
+    assert said[4] == "instead: you bid 3 [bid:3]: " + cost(best, other, by_score=True, unit="chips", mixed=True)
 
 
 def test_what_the_costs_came_to_in_self_play_follows_them_where_play_did_not_bear_them_out():

@@ -79,6 +79,32 @@ def test_sells_revealed_at_once_are_told_in_seat_order_all_or_nothing():
     assert c.handle("undo")[0] == "undone" and c.position.view().to_dict() == before
 
 
+def test_a_secret_sell_said_in_words_is_refused_in_words():
+    game = pyai.load_game("forsale(players=3)")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
+    bobs = hands[1][0]
+    for me, names in ((2, ["Anna", "Bob", "Me"]), (0, ["Me", "Bob", "Cy"])):  # after the others' turns, or first
+        c = Companion(Session("forsale(players=3)", me, names, state.view(me).position(), 50))
+        refused = c.handle(f"I sell {bobs}")[0]
+        assert refused.startswith(f"not taken: vehicle {bobs} is not in Me's hand; the sells, secret until revealed")
+        assert "sell:" not in refused
+        assert c.handle(f"sell:{bobs}")[0].startswith(f"not taken: sell:{bobs} is not yours to choose: ")  # a token
+        assert c.handle(f"I\u2019ll sell {hands[me][0]}")[0].startswith(f"  you sell {hands[me][0]}")
+    c = Companion(Session("forsale(players=3)", 2, ["Anna", "Bob", "Me"], state.view(2).position(), 50))
+    run_together = f"sells revealed: Anna {hands[0][0]} Bob {bobs} I {hands[2][0]}"
+    assert c.handle(run_together)[0].startswith(
+        f"not taken: 'Anna {hands[0][0]} Bob {bobs} I {hands[2][0]}' names Bob, I after Anna: separate the seats"
+    )
+    assert c.handle(f"sells revealed: Anna {bobs}, Bob {bobs}, I {hands[2][0]}") == [
+        f"not taken: Anna's sell: vehicle {bobs} is not in Anna's hand"
+    ]
+
+
 def test_a_session_is_saved_after_every_line_and_resumes(tmp_path):
     c = companion(tmp_path)
     for line in ("deal 3 12 19 27", "Anna bids 1", "Bob passes", "lost Carol cash 10..20", "Carol bids 3"):
@@ -361,6 +387,32 @@ def test_a_leduc_hand_in_plain_words():
         "winner: Me",
     ]
     assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")
+
+
+def test_a_leduc_showdown_is_told_in_words_and_only_asked_for_where_it_can_be_told():
+    c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=50))
+    for line in ("I get the king of spades", "Bob gets a card", "I check", "Bob checks", "board qs"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    # 'fold' is a token as well as a word: said alone, it is refused in words, as 'I fold' is
+    assert c.handle("fold") == c.handle("I fold")
+    assert c.handle("fold")[0].startswith("not taken: Me owes nothing: it may fold only when facing a bet; legal now")
+    assert not c.handle("I check")[0].startswith("not taken")
+    over = c.handle("Bob checks")
+    assert over[-1] == (  # the record's token for the unseen card is no word of the table's
+        "the game is over: the showdown's result depends on Bob's card, which this record does not name; "
+        "say it shown: 'Bob shows <card>'"
+    )
+    # the card is told as it was read (the one queen left unseen), not as the words typed for it
+    assert c.handle("bob shows a queen")[0] == "  shown at the end: Bob is dealt the queen of hearts"
+    assert c.position.moves[1] == "deal:qh"
+    # From a position given with --at the card was dealt before the record: not asked for
+    at = Companion(Session("leduc()", 0, ["Me", "Bob"], "cards:ks/? public:-", iterations=50))
+    for line in ("I check", "Bob checks", "board qs", "I check"):
+        assert not at.handle(line)[0].startswith("not taken"), line
+    final = at.handle("Bob checks")[-1]
+    assert "say it shown" not in final and final.endswith(
+        "so the record cannot name it: the showdown's result stays untold here"
+    )
 
 
 # ------------------------------------------------------------- saving whole or not at all

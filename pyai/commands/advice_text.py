@@ -111,7 +111,7 @@ def advice_lines(
         + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
     )
     if alternatives:
-        costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit)}" for m in alternatives]
+        costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit, result.mixed)}" for m in alternatives]
         lines.append("instead: " + "; ".join(costs))
         if not by_score and costs_in_play is not None and costs_in_play.at_most < 1:
             lines.append("  " + costs_in_play_line(costs_in_play))
@@ -133,10 +133,12 @@ def costs_in_play_line(costs: CostsInPlay) -> str:
     return f"({where}, costs like these came to {share} in play)"
 
 
-def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str) -> str:
+def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str, mixed: bool = False) -> str:
     """What playing `other` instead of `best` costs, in what the search played for.
     An alternative the estimates put ahead was searched less (the search keeps
-    going back to what looks best): said so, rather than as a negative cost."""
+    going back to what looks best), or, in a mixed policy, is one the policy plays
+    less while its moves' estimates differ by noise: said so, rather than as a
+    negative cost."""
     if by_score and other.score_mean is not None and best.score_mean is not None:
         loss = best.score_mean - other.score_mean
         same = abs(loss) < 0.005
@@ -151,7 +153,11 @@ def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str) -> 
         return "about as good"
     if loss > 0:
         return f"costs {amount}"
-    return f"{amount} more, but on fewer tries ({other.visits} against {best.visits}): less sure"
+    if mixed:
+        return f"{amount} more by its estimate, but the mixed policy plays it only {other.share:.0%} of the time"
+    if other.visits < best.visits:
+        return f"{amount} more, but on fewer tries ({other.visits} against {best.visits}): less sure"
+    return f"{amount} more by its estimate, on as many tries"
 
 
 def _reason(

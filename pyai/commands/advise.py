@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, Game
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
@@ -73,12 +73,13 @@ COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?
 
 
 def steps_help(game: Game) -> str:
-    """How to say a step in this game: a token, or its own plain words when it has them."""
+    """How to say a step in this game: its own plain words when it has them, or a token."""
     words = game.WORDS_HELP
-    copied = "; a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
-    said = f"or plain words: {words}{copied}" if words else "(this game takes its tokens only)"
-    tokens = "a move token (as the next: lines show them; `help tokens` in `pyai engine` lists them all)"
-    return f"say what happens, one step a line: {tokens}, {said}"
+    listed = "`help tokens` in `pyai engine` lists them all"
+    if not words:
+        return f"say what happens, one step a line, as a move token (as the next: lines show them; {listed})"
+    copied = "a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
+    return f"say what happens, one step a line, in plain words: {words}; {copied}; or as a move token ({listed})"
 
 
 def help_text(game: Game, topic: str = "") -> str:
@@ -123,6 +124,13 @@ def _kinds_first(moves: list[str]) -> list[str]:
         first_of_kind.setdefault(move.partition(":")[0], move)
     first = list(first_of_kind.values())
     return first + [move for move in moves if move not in first]
+
+
+def _said_as_a_token(text: str, token: str) -> bool:
+    """Whether a line is its move's token typed as such ('bid:3', 'deal:ks'), and so is told
+    as a token when refused. A token that is also a word ('fold', 'pass') was said as a word."""
+    said = text.strip().lower()
+    return said == token.lower() and not said.isalpha()
 
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -469,7 +477,7 @@ class Companion:
         elif word == "lost":
             told = self._told_lost(text)
         elif len(self.position.moves) == len(before.moves):  # a hidden card shown: no step, the record named
-            told = [f"  {' '.join(text.split())}"]
+            told = self._told_shown(before)
         else:
             told = self._told(before)
         told += self._save()
@@ -527,7 +535,7 @@ class Companion:
         try:
             played = self.position.play([token])
         except ProtocolError as error:
-            if error.code != ILLEGAL_MOVE or text.strip().lower() == token.lower():  # said as a token: told as one
+            if error.code != ILLEGAL_MOVE or _said_as_a_token(text, token):
                 raise
             raise TokenSyntaxError(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
@@ -618,8 +626,8 @@ class Companion:
         return f"'{secret.plural} revealed: " + ", ".join(f"{n} {x}" for n, x in zip(said, secret.examples)) + "'"
 
     def _seat_named(self, word: str) -> int | None:
-        lowered = word.lower()
-        if lowered in OWN_SEAT_WORDS:
+        lowered = word.lower().replace("\u2019", "'")
+        if lowered in OWN_SEAT_WORDS or lowered in ("i'll", "i'm"):  # "I'll sell 12"
             return self.me
         names = [n.lower() for n in self.names]
         return names.index(lowered) if lowered in names else None
@@ -644,13 +652,18 @@ class Companion:
                 f"the others' come in one line: {self._reveal_example()}"
             )
         token = self._token(text, self.position)
-        if mover == self.me:
-            return self.position.play([token])
         try:
+            if mover == self.me:
+                return self.position.play([token])
             canonical = self._own_choice(token, self.position)
-        except PyaiError as error:
+        except (ProtocolError, PyaiError) as error:
+            if isinstance(error, ProtocolError) and error.code != ILLEGAL_MOVE:
+                raise
+            reason = str(error).removeprefix(f"{token}: ")
+            if not _said_as_a_token(text, token):  # said in words: refused in words
+                raise TokenSyntaxError(self._refused_in_words(reason)) from None
             others = f"; the others' come in one line: {self._reveal_example()}" if bare else ""
-            raise TokenSyntaxError(f"{token} is not yours to choose: {error}{others}") from None
+            raise TokenSyntaxError(f"{token} is not yours to choose: {reason}{others}") from None
         return SealedChoice(self.position, canonical)
 
     def _own_choice(self, token: str, position: Position) -> str:
@@ -697,6 +710,12 @@ class Companion:
                 raise TokenSyntaxError(f"{self.names[seat]} is named twice (each seat once: {listed})")
             if len(words) < 2:
                 raise TokenSyntaxError(f"{self.names[seat]}'s {noun} is missing: say it, e.g. {words[0]} {example}")
+            named = [word for word in words[1:] if word.lower() in {"i", *(n.lower() for n in self.names)}]
+            if named:  # "Anna 8 Carol 1": the seats run together
+                raise TokenSyntaxError(
+                    f"{_shown(' '.join(words))} names {', '.join(named)} after {words[0]}: "
+                    f"separate the seats with commas, e.g. {self._reveal_example()}"
+                )
             said[seat] = " ".join(words[1:])
         missing = [self.names[s] + " (you)" * (s == self.me) for s in needed if s not in said]
         if missing:
@@ -713,7 +732,10 @@ class Companion:
                 )
                 position = position.play([token])
             except (ProtocolError, PyaiError) as error:
-                raise TokenSyntaxError(f"{self.names[seat]}'s {noun}: {self._named(str(error))}") from None
+                reason = LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", str(error), count=1))
+                raise TokenSyntaxError(
+                    f"{self.names[seat]}'s {noun}: {self._named(self.game.reason_in_words(reason))}"
+                ) from None
         return position
 
     def _token(self, text: str, position: Position) -> str:
@@ -773,6 +795,19 @@ class Companion:
     def _told(self, before: Position) -> list[str]:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
+
+    def _told_shown(self, before: Position) -> list[str]:
+        """A hidden card shown at the end, told as the deal it names ('shown at the end: Bob is
+        dealt the king of hearts'): the card read, not the words typed for it."""
+        index = next(i for i, (was, now) in enumerate(zip(before.moves, self.position.moves)) if was != now)
+        at = self.session.at.split() if self.session.at else None
+        dealing = Position.build(self.session.game, self.me, None, list(self.position.moves[:index]), at)
+        token = self.position.moves[index]
+        dealt = dealing.play([token])
+        # Told from the whole state: the seat's own view of the deal keeps the card it never saw hidden.
+        told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+        said = one_line(self.game.narrate(dealing.state.to_dict(), token, dealt.state.to_dict(), told)) or token
+        return [f"  shown at the end: {said}"]
 
     def _said_choice(self, position: Position, token: str) -> str:
         """The advised seat's own secret choice `token` in `position`, in the game's words
@@ -925,11 +960,21 @@ class Companion:
         except ProtocolError as error:
             view = self.position.view()
             shown = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
-            how = f"; say it shown: '{shown.start} <card>'" if shown is not None else ""
-            return [f"the game is over: {self._named(str(error))}{how}"]
+            how = self._how_to_show(shown) if shown is not None else ""
+            return [f"the game is over: {self._named(self.game.reason_in_words(error.message))}{how}"]
         return ["the game is over:"] + [
             self._named(line) for line in self.game.final_summary(self.position.state, self.names)
         ]
+
+    def _how_to_show(self, shown: ChancePicker) -> str:
+        """How to tell the hidden card that decides the result, or why it cannot be told here (a
+        card dealt before the record, in a position given with --at, is not the record's to name)."""
+        example = f"{shown.start} {shown.options[0].word}" if shown.options else shown.start
+        try:
+            self.game.shown_card(example, list(self.position.moves), self.names, self.me)
+        except PyaiError as refused:
+            return f"; {refused}"
+        return f"; say it shown: '{shown.start} <card>'"
 
     def _named(self, text: str) -> str:
         """`text` with each seat's number ("seat 2", "seat 2 (Dee)") said by its name."""
