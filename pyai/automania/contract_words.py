@@ -16,12 +16,13 @@ fit, showing the same, either is the card meant: the first among the candidates.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import TokenSyntaxError
-from .component_file import Components, Contract
+from .component_file import Components, Contract, Tile
 from .narration import contract_words, plural
 
 T = TypeVar("T")
@@ -423,3 +424,21 @@ def _apart(said: ContractSaid, name: str, names: list[str], components: Componen
         if len([other for other in names if tried.fits(other, components.contract(other))]) < len(still):
             named = tried
     return named
+
+
+def line_machines(factory: dict[str, Any], car: str, components: Components) -> list[Tile]:
+    """The machines on the assembly line of `car` in a seat's factory (a view's to_dict() seat)."""
+    stations = (factory["stations"][station - 1] for station in components.lines[car])
+    return [components.tile(tile) for tile in stations if tile]
+
+
+def car_meets(name: str, factory: dict[str, Any], car: str, stars: int, components: Components) -> bool:
+    """Whether a `car` of `stars` made in `factory` meets contract `name` (docs/automania.md, "Rules
+    readings", contracts): its car, its stars, the styling parts on the car type and, machine by
+    machine, the symbols on its line."""
+    card = components.contract(name)
+    if card.car not in ("any", car) or stars < card.stars:
+        return False
+    parts = {components.tile(tile).part for tile in factory["styling"][car]}
+    on_line = Counter(tile.symbol for tile in line_machines(factory, car, components))
+    return set(card.styling) <= parts and all(on_line[symbol] >= n for symbol, n in Counter(card.symbols).items())

@@ -29,7 +29,10 @@ _STEPS = {
     ),
     "contract": ("play a contract", "'plays contract 7', 'plays S2' or 'plays no contract'"),
     "sales office": ("choose a sales office", "'office 4'"),
-    "sell": ("sell or keep the {offered}", "'sells 3' (the sales space) or 'keeps'"),
+    "sell": (
+        "sell or keep the {offered}",
+        "'sells 3' (the sales space, 1 the topmost), 'sells for $7' (the space by its reward) or 'keeps'",
+    ),
     "demand": ("move the demand tiles", "'demand left' or 'demand right'"),
 }
 

@@ -9,15 +9,16 @@ said, so each raises TokenSyntaxError naming what to say instead.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
 from .component_file import CAR_TYPES, Components
-from .contract_words import CARD_WORDS
+from .contract_words import CARD_WORDS, line_machines
 from .decision_steps import step_expected
 from .line_words import CONTRACTED_TO_SEAT, COUNTED, PASS_WORDS, Said, WordAt, market_named, ordinal_value, split_words
-from .narration import MARKET_NAMES, does, offered_car_words, plural, space_words, tile_words
+from .narration import MARKET_NAMES, does, offered_car_words, office_words, plural, space_words, tile_words
 from .tile_faces import face_name_of, face_names, names_a_tile, read_face
 
 
@@ -134,6 +135,11 @@ def check_what_is_named(token: str, said: Said, names: list[str]) -> None:
     _check_space_named(said, name)
     _check_car_named(token, said, name)
     _check_tile_named(token, said, name)
+    _check_cars_counted(token, said, name)
+    _check_stars_said(token, said, name)
+    _check_withdrawal_said(token, said, name)
+    _check_sponsor_money_said(token, said, name)
+    _check_office_bonus_said(token, said, name)
 
 
 def _owner(name: str) -> str:
@@ -367,6 +373,188 @@ def _check_tile_named(token: str, said: Said, name: str) -> None:
 
 
 @dataclass
+class Bumped:
+    """Whose workers a placement line says go home, and how many (None: not said)."""
+
+    seat: int
+    workers: int | None
+
+
+def check_bumped(token: str, bumped: Bumped | None, data: dict[str, Any], names: list[str], mover: int) -> None:
+    """TokenSyntaxError for a line that says whose workers go home ("Dee's worker goes home") other than
+    the rules send home from the space taken, or with a step that takes no space: read as the move
+    alone, the line would bump other workers than said."""
+    if bumped is None:
+        return
+    kind, _, body = token.partition(":")
+    name = names[mover]
+    if kind not in ("place", "corner"):
+        raise TokenSyntaxError(
+            f"workers go home only when a space is taken from them: {does(name, 'is')} to {step_expected(data)}"
+        )
+    space = body if kind == "place" else "corner"
+    held = next((spec for spec in data["action_spaces"] if spec["space"] == space), None)
+    if held is None:
+        return  # no such space: the rules say so
+    said = f"{name} {space_words(space)}" if kind == "place" else f"{name} corner {body}"
+    if held["seat"] is None:
+        raise TokenSyntaxError(f"{space_words(space)} is empty: no one's workers go home; say '{said}'")
+    if held["seat"] != bumped.seat or bumped.workers not in (None, held["workers"]):
+        owner = _owner(names[held["seat"]])
+        there = f"{owner} worker" if held["workers"] == 1 else f"{owner} {held['workers']} workers"
+        other = _owner(names[bumped.seat])
+        named = other if bumped.workers is None else f"{bumped.workers} of {other} workers"
+        raise TokenSyntaxError(f"the workers on {space_words(space)} go home: {there}, not {named}; say '{said}'")
+
+
+# The words after a number that say what it counts ('2 cars', '6 stars', '1*', '3 VP'); money is
+# also said with its sign before the number ('$3').
+_COUNT_NOUNS = {
+    "cars": ("car", "cars"),
+    "stars": ("star", "stars", "*"),
+    "vp": ("vp", "vps", "point", "points"),
+    "money": ("money", "dollar", "dollars"),
+    "workers": ("worker", "workers"),
+}
+
+
+def counts_said(words: list[str], counted: str) -> list[int]:
+    """The numbers `words` say of what `_COUNT_NOUNS` names `counted` ('2 cars', '$3'), in the order
+    said; not those that are part of a tile's face ('the $2 tile', 'the 1 VP tile')."""
+    nouns = _COUNT_NOUNS[counted]
+    found = []
+    for i, word in enumerate(words):
+        if not word.isdigit():
+            continue
+        signed = counted == "money" and i > 0 and words[i - 1] == "$"
+        noun_at = i if signed else i + 1
+        if not signed and (noun_at >= len(words) or words[noun_at] not in nouns):
+            continue
+        if words[noun_at + 1 : noun_at + 2] != ["tile"]:
+            found.append(int(word))
+    return found
+
+
+# The moves of a turn that make its one car, or of the sales that offer one car: a count of cars said
+# with them is that car.
+_ONE_CAR_MOVES = ("place", "corner", "tile", "put", "discard", "market", "marketing", "ship", "sell", "keep")
+
+
+def _check_cars_counted(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for another count of cars than one where a turn makes one car, or the sales
+    offer one ('ships 2 cars to Europe'): read as the step alone, the count would be dropped."""
+    kind = token.partition(":")[0]
+    other = next((count for count in counts_said(said.outside, "cars") if count != 1), None)
+    if other is None or kind not in _ONE_CAR_MOVES or said.data["step"] not in _CAR_STEPS:
+        return
+    one = "the sales offer one car at a time" if said.data["step"] == "sell" else "a turn makes one car"
+    raise TokenSyntaxError(f"{one}, not {other}: {does(name, 'is')} to {step_expected(said.data)}")
+
+
+def _check_stars_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a car's stars said beside its market, marketing or ship that are not the
+    stars it has then ('ships to Europe for 5 stars' where it gets 3 there): the stars follow from the
+    factory and the market, and read as the step alone, the line would ship another car than meant."""
+    kind, _, body = token.partition(":")
+    said_stars = counts_said(said.outside, "stars")
+    action = said.data["action"]
+    if not said_stars or said.data["step"] not in ("market", "ship") or kind not in ("market", "marketing", "ship"):
+        return
+    car = action["car"]
+    if car is None:
+        return
+    if kind == "market":
+        stars = _stars_in(body, said.data, said.seat, said.components)
+        when = f"in {MARKET_NAMES[body]}"
+    elif action["stars"] is None:
+        return
+    elif kind == "marketing":
+        stars = action["stars"] + int(body)
+        when = f"with {plural(int(body), 'worker')} on marketing"
+    else:
+        stars, when = action["stars"], "now"
+    wrong = next((count for count in said_stars if count != stars), None)
+    if wrong is not None:
+        raise TokenSyntaxError(
+            f"the {car} car has {plural(stars, 'star')} {when}, not {wrong}: say the step without its stars, "
+            "which follow from the factory, the market and the marketing"
+        )
+
+
+def _stars_in(market: str, data: dict[str, Any], seat: int, components: Components) -> int:
+    """The stars the turn's car gets in `market` before marketing (docs/automania.md, "Rules
+    readings", popularity): the demands its line's machines meet, each machine one demand of its
+    symbol, the demands worth most first, and the stars on its line, the seat's managers and the
+    car type's styling."""
+    car, factory = data["action"]["car"], data["seats"][seat]
+    machines = line_machines(factory, car, components)
+    on_line = Counter(tile.symbol for tile in machines)
+    ahead: Counter[str] = Counter()
+    met = 0
+    for worth, symbol in sorted(zip(components.active_stars, data["markets"][market]["demand"]), key=lambda d: -d[0]):
+        met += worth if on_line[symbol] > ahead[symbol] else 0
+        ahead[symbol] += 1
+    managers = [components.tile(tile) for tile in factory["offices"] if tile]
+    styling = [components.tile(tile) for tile in factory["styling"][car]]
+    return met + sum(tile.stars for tile in (*machines, *managers, *styling))
+
+
+def _check_withdrawal_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a withdrawal said with another count of workers than the seat has at home
+    ('withdraws with 3 workers' where it has 6): withdrawing puts them all on the sponsor space."""
+    home = said.data["seats"][said.seat]["workers_home"]
+    other = next((count for count in counts_said(said.outside, "workers") if count != home), None)
+    if token != "withdraw" or other is None:
+        return
+    raise TokenSyntaxError(
+        f"{does(name, 'has')} {plural(home, 'worker')} at home, not {other}, and withdrawing puts them all on the "
+        f"sponsor space: say '{does(name, 'withdraws')}'"
+    )
+
+
+def _check_sponsor_money_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for money said with a sponsor that is not what its workers bring ('sponsors 2
+    workers for $3' where each brings $1): the workers are the move, and the money follows from them."""
+    kind, _, body = token.partition(":")
+    if kind != "sponsor":
+        return
+    offices = said.data["seats"][said.seat]["offices"]
+    general = sum(1 for tile in offices if tile and said.components.tile(tile).type == "general")
+    brought = int(body) * (1 + general)
+    other = next((money for money in counts_said(said.outside, "money") if money != brought), None)
+    if other is None:
+        return
+    managers = f" (with {plural(general, 'general manager')}: ${1 + general} a worker)" if general else ""
+    raise TokenSyntaxError(
+        f"{plural(int(body), 'worker')} sponsoring bring ${brought}{managers}, not ${other}: say "
+        f"'{does(name, 'sponsors')} {body}'"
+    )
+
+
+def _check_office_bonus_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a sales office said with money or VP it does not give ('takes office 4 with
+    3 VP' where it gives 1): read as the office alone, the line would take another than meant."""
+    kind, _, body = token.partition(":")
+    if kind != "office" or not body.isdigit() or not 1 <= int(body) <= len(said.components.sales_offices):
+        return  # no such office: the rules say so
+    spec = said.components.sales_offices[int(body) - 1]
+    office = next((office for office in said.data["sales_offices"] if office["office"] == int(body)), None)
+    tile = said.components.tile(office["tile"]) if office and office["tile"] else None
+    gives = {
+        "vp": {spec.vp} | ({tile.vp} if tile else set()),  # its tile's too, a VP or money tile's
+        "money": {spec.money} | ({tile.money} if tile else set()),
+    }
+    for counted, amounts in gives.items():
+        other = next((count for count in counts_said(said.outside, counted) if count not in amounts), None)
+        if other is not None:
+            said_as = f"${other}" if counted == "money" else f"{other} VP"
+            raise TokenSyntaxError(
+                f"{office_words(said.components, int(body))} does not give {said_as}: say "
+                f"'{does(name, 'takes')} sales office {body}'"
+            )
+
+
+@dataclass
 class Line:
     """A seat's line: all of it, the move it says (told_lines.move_end), the move's words outside
     brackets with where each was said, and how many of them are the seat's name."""
@@ -400,27 +588,32 @@ _BOARD_WORDS_READ = "row* column* col cols r c"
 _READ_WORDS = {
     "sponsor": "sponsor* worker* plac* put* space for $ money dollar* from supply",
     # the car a space makes may be said with it ('row 2 for the family car'), checked to be that space's
-    "place": f"{_BOARD_WORDS_READ} plac* put* take* took go goes move* send* worker* space action for mak* made "
+    "place": f"{_BOARD_WORDS_READ} plac* put* take* took us* go goes move* send* worker* space action for mak* made "
     f"{_CAR_WORDS} contract",
-    "corner": f"corner* plac* put* go goes send* worker* space for mak* made {_CAR_WORDS}",
+    # the rulebook's "special production space (in the corner)"
+    "corner": f"corner* plac* put* take* took us* go goes send* worker* space special production for mak* made "
+    f"{_CAR_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
     "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
     "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
     f"position* one no without mak* made {_CAR_WORDS}",
     # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken
-    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at mak* made tile {_FACE_WORDS}",
+    # the car a tile is placed for ('on station 4 for the super car') is checked to be the turn's
+    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at for mak* made tile {_FACE_WORDS}",
     "discard": f"discard* mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
     "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
     f"of one {_ASKED_WORDS}",
-    "market": f"ship* send* sent choos* chose go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
+    "market": f"ship* send* sent choos* chose pick* go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
     "marketing": "marketing market markets put* plac* worker* space star stars for",
     "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of",
     "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at {_DENYING_WORDS}",
-    "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top for reward level* star stars",
+    # a sales space by its reward too ('for $7', 'for 2 VP'), or as the topmost
+    "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top topmost for reward level* star "
+    "stars $ money dollar* vp vps point*",
     "keep": f"keep* kept leav* left pass* ship {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
     "contract": f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}",
     "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
-    "demand": "demand* left right mov* tile* in advanc* push* choos* chose pending side ones",
+    "demand": "demand* left right mov* tile* in advanc* push* choos* chose pick* pending side ones",
 }
 # The moves that take a number (which their readers check is the one said), and those that name
 # a tile or a contract by what it shows.

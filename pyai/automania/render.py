@@ -48,6 +48,11 @@ _CHANCE = {
 }
 
 
+def _office_tile_gone(step: str) -> str:
+    """Why a sales office shows no tile: the round's tiles are still to be dealt, or it was taken."""
+    return "tile to come" if phase_of(step) in ("setup", "new tiles") else "tile taken"
+
+
 def tile_text(components: Components, name: str | None) -> str:
     """A tile by its printed face ('power machine (1 star)'), as a player reads it off the
     table: the ids are ours (positions as text and records name them)."""
@@ -125,7 +130,7 @@ def render(d: dict[str, Any], components: Components) -> str:
         spec = components.sales_offices[office["office"] - 1]
         bonus = [f"${spec.money}"] * bool(spec.money) + [f"{spec.vp} VP"] * bool(spec.vp)
         if spec.tile:
-            bonus.append(tile_text(components, office["tile"]) if office["tile"] else "tile taken")
+            bonus.append(tile_text(components, office["tile"]) if office["tile"] else _office_tile_gone(d["step"]))
         who = f"seat {office['seat']}" if office["seat"] is not None else "free"
         offices.append(f"{office['office']} (sells {spec.limit}{', ' + ', '.join(bonus) if bonus else ''}): {who}")
     lines.append("sales offices: " + "; ".join(offices))

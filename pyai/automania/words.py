@@ -30,11 +30,13 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import whose
 from ..told_lines import move_end
-from .component_file import Components
-from .contract_words import contract_named, read_contract
+from .component_file import Components, SalesSpace
+from .contract_words import car_meets, contract_named, read_contract
 from .decision_steps import step_expected
 from .line_checks import (
+    Bumped,
     Line,
+    check_bumped,
     check_market_said,
     check_marketing_in_time,
     check_no_workers_taken_off,
@@ -42,6 +44,7 @@ from .line_checks import (
     check_one_step,
     check_sponsor_in_time,
     check_what_is_named,
+    counts_said,
 )
 from .line_words import (
     BRACKETED,
@@ -56,7 +59,7 @@ from .line_words import (
     split_words,
     words_at,
 )
-from .narration import does, space_words, tile_words, tile_words_apart
+from .narration import MARKET_NAMES, does, plural, space_words, tile_words, tile_words_apart
 from .table_words import (
     chance_said,
     hidden_kinds,
@@ -75,7 +78,8 @@ research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, th
 machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'on styling city', 'Ann discards'),
 'Ann draws 14', 'Ann draws from the deck', 'Bob draws' / 'I draw 12' (the deck's card), 'reveal 14',
 'Ann ships to Europe', 'Ann marketing 2', 'Ann takes back NA 6', 'Ann ships 7', 'Ann does not ship',
-'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3', 'Ann keeps', 'Ann demand left';
+'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3' (or by the space's reward, 'Ann
+sells for $7'), 'Ann keeps', 'Ann demand left';
 a contract by what its card shows too: 'display city car, green, 5 stars; super car, speed, 8 stars; any car,
 chrome', 'I get the family car starting contract', 'Ann takes the chrome one', 'I play my safety contract' ('help
 contracts' lists them);
@@ -130,14 +134,45 @@ _REASON_SAID = (
 )
 
 
+# A row or column that is not on the board, as the rules refuse its token.
+_REASON_NO_SPACE = re.compile(r"^'place:([rc])([0-9]+)' must be place:.*; the corner is corner:<car>")
+# A market by its token name, as the rules' reasons name it ("NA has no ship space of level 20").
+_REASON_MARKET = re.compile(r"\b(NA|EU)(?= has )")
+# The 2-player sales rule, with the row counted as the rules count it (0: the topmost space).
+_REASON_SALES_ROW = re.compile(r"a car was sold to row ([0-9]+) this round \(2 players: one car a row\)")
+
+
 def reason_in_words(reason: str, components: Components) -> str:
     """The rules' reason for refusing a step, for a person who said it in words: tiles by their faces
-    (never their ids, which the table does not see), and no token forms."""
+    (never their ids, which the table does not see), places as the table shows them, and no token forms."""
     for token_form, said in _REASON_SAID:
         reason = reason.replace(token_form, said)
+    reason = _REASON_NO_SPACE.sub(lambda match: _no_such_space(match, components), reason)
+    reason = _REASON_SALES_ROW.sub(lambda match: _sales_row_taken(int(match.group(1)), components), reason)
+    reason = _REASON_MARKET.sub(lambda match: MARKET_NAMES[match.group(1)], reason)
     reason = _REASON_STEP.sub(r"\1", _REASON_QUOTED.sub("", reason))
     said = _REASON_TILE.sub(lambda match: _tile_of(match, components), reason)
     return _REASON_TOKEN.sub("", said)
+
+
+def _no_such_space(match: re.Match[str], components: Components) -> str:
+    """'there is no row 9: ...', the board's rows and columns said as they are numbered."""
+    rows = sum(1 for spec in components.spaces if spec.name.startswith("R"))
+    columns = sum(1 for spec in components.spaces if spec.name.startswith("C"))
+    said = "row" if match.group(1) == "r" else "column"
+    return f"there is no {said} {match.group(2)}: the board has rows 1-{rows}, columns 1-{columns} and the corner"
+
+
+def _sales_row_taken(row: int, components: Components) -> str:
+    """The 2-player rule's refusal with the row said by its sales spaces ('sales spaces 6 and 7'), as
+    the spaces are said; by its place below the topmost space where the markets number it apart."""
+    spaces = {
+        tuple(number for number, sale in enumerate(market.sales, start=1) if sale.row == row)
+        for market in components.markets
+    }
+    numbers = next(iter(spaces)) if len(spaces) == 1 else ()
+    said = f"the row of sales spaces {' and '.join(map(str, numbers))}" if numbers else f"row {row} below the topmost"
+    return f"a car was sold to {said} this round (2 players: one car a row, but for the topmost space)"
 
 
 def _tile_of(match: re.Match[str], components: Components) -> str:
@@ -164,6 +199,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     if chance is not None:
         return table_chance(chance, data, names, me, components)
     move = text[: move_end(text)]  # before what came of it, as a step is told back
+    move, bumped = _without_bumped(move, names, me)
     check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name
     move_words = split_words(move)
     seat, rest = speaker(move_words, names, me)
@@ -185,7 +221,36 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     token = _decision(text, said, names[seat])
     check_one_step(token, line, data, names[seat], components)
     check_what_is_named(token, said, names)
+    check_bumped(token, bumped, data, names, seat)
     return token
+
+
+# Whose workers go home from a space taken, as a person adds it to a placement ("Ann row 1, Dee's
+# worker goes home", "... and bumps Dee"): said of the seat whose workers are there, or refused.
+_GOING_HOME = r"(?:go|goes|went|return|returns|returned|(?:is|are|get|gets) sent)\s+(?:back\s+home|home|back)"
+_COUNTS = r"[0-9]+|a|one|two|three|four|five|six"
+
+
+def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped | None]:
+    """`move` with what it says of whose workers go home blanked out (each word where it stood), and
+    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back) and the count said."""
+    who = "|".join([*(re.escape(name) for name in names), "my", "your"])
+    found = re.search(
+        rf"(?:\s*[,;]\s*|\s+)(?:(?:and|so|then)\s+)?(?:"
+        rf"(?P<owner>{who})(?:'s|\u2019s)?\s+(?:(?P<count>{_COUNTS})\s+)?workers?\s+{_GOING_HOME}"
+        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?P<bumped>{who})(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
+        rf")(?![\w'])",
+        move,
+        re.IGNORECASE,
+    )
+    if found is None:
+        return move, None
+    said = (found["owner"] or found["bumped"]).lower()
+    seat = me if said in ("my", "your") else [name.lower() for name in names].index(said)
+    count = found["count"]
+    workers = None if count is None else int(words_at(f"{count} worker")[0].word)  # 'one worker', 'a worker': 1
+    blanked = move[: found.start()] + " " * (found.end() - found.start()) + move[found.end() :]
+    return blanked, Bumped(seat, workers)
 
 
 def _decision(text: str, said: Said, name: str) -> str:
@@ -293,7 +358,7 @@ def _turn(said: Said) -> str | None:
                 "say one of them, 'sponsors 2' or 'row 1', 'column 3', 'corner family'"
             )
         return f"sponsor:{_need(said.number(), 'say how many workers sponsor')}"
-    if "corner" in words:
+    if "corner" in words or _says_special_production(words):
         return f"corner:{_need(car_named(words), 'say which car the corner makes: city, family or super')}"
     for i, word in enumerate(words[:-1]):
         if words[i + 1].isdigit() and word in ("row", "r", "column", "col", "c"):
@@ -301,6 +366,11 @@ def _turn(said: Said) -> str | None:
             said.number(word, counted=("worker", "workers"))
             return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
     return None
+
+
+def _says_special_production(words: list[str]) -> bool:
+    """Whether `words` name the corner as the rulebook does, "the special production space"."""
+    return any(word == "special" and after == "production" for word, after in zip(words, words[1:]))
 
 
 def _places_on_board(words: list[str]) -> bool:
@@ -452,8 +522,77 @@ def _ship(said: Said) -> str | None:
     if "marketing" in said.outside or said.outside[:1] in (["market"], ["markets"]):  # not "the Europe market"
         return f"marketing:{_need(number, 'say how many workers go on marketing')}"
     if said.has("sell", "sold"):
-        return f"sell:{_need(number, 'say the sales space whose reward the top car takes')}"
+        space = _sales_space(said, said.data["action"]["market"])
+        return f"sell:{_need(space, 'say the sales space whose reward the top car takes')}"
     return None if number is None else f"ship:{number}"
+
+
+def _sales_space(said: Said, market: str | None) -> int | None:
+    """The sales space a sale names (None for none): by its number ('sells 3', 'on sales space 3'),
+    as the topmost ('on the top space'), or by the reward printed on it ('for $7', 'for 2 VP and $1'),
+    as the table shows it; what is said of one space must agree."""
+    number = said.number("space")
+    spaces = next((spec.sales for spec in said.components.markets if spec.name == market), None)
+    if spaces is None:
+        return number
+    topmost = next(space for space, sale in enumerate(spaces, start=1) if sale.row == 0)
+    if _says_topmost(said.words):
+        if number not in (None, topmost):
+            raise TokenSyntaxError(f"the topmost sales space is {topmost}, not {number}: say one of them")
+        number = topmost
+    reward = _reward_said(said.outside)
+    if reward is None:
+        return number
+    where = MARKET_NAMES[market]
+    if number is None:
+        return _space_by_reward(reward, spaces, where)
+    if 1 <= number <= len(spaces) and (spaces[number - 1].money, spaces[number - 1].vp) != reward:
+        held = _reward_words(spaces[number - 1].money, spaces[number - 1].vp)
+        raise TokenSyntaxError(f"sales space {number} of {where} gives {held}, not {_reward_words(*reward)}")
+    return number
+
+
+def _space_by_reward(reward: tuple[int, int], spaces: list[SalesSpace], where: str) -> int:
+    """The sales space of a market (`where`, in words) that gives `reward` (money, VP); TokenSyntaxError
+    where none does, or several do (a component file may print one reward twice)."""
+    fits = [space for space, sale in enumerate(spaces, start=1) if (sale.money, sale.vp) == reward]
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        rewards = "; ".join(
+            f"{space}: {_reward_words(sale.money, sale.vp)}" for space, sale in enumerate(spaces, start=1)
+        )
+        raise TokenSyntaxError(
+            f"no sales space of {where} gives {_reward_words(*reward)}: its spaces (1 the topmost) give {rewards}"
+        )
+    raise TokenSyntaxError(
+        f"{_reward_words(*reward)} is the reward of sales spaces {' and '.join(map(str, fits))} of {where}: "
+        f"say which ('sells {fits[0]}')"
+    )
+
+
+def _says_topmost(words: list[str]) -> bool:
+    """Whether `words` name the topmost sales space ('the top space', 'the topmost'), not a top car."""
+    return "topmost" in words or any(
+        word == "top" and after not in ("car", "cars") for word, after in zip(words, [*words[1:], ""])
+    )
+
+
+def _reward_said(words: list[str]) -> tuple[int, int] | None:
+    """The reward (money, VP) `words` say of a sales space ('for $7', '2 VP and $1'); None for none.
+    TokenSyntaxError for two amounts of one kind ('for $7 or $8'), which are two spaces."""
+    money, vp = counts_said(words, "money"), counts_said(words, "vp")
+    if len(money) > 1 or len(vp) > 1:
+        raise TokenSyntaxError("a sales space gives one reward: say one, e.g. 'for $7' or 'for 2 VP and $1'")
+    if not money and not vp:
+        return None
+    return (money[0] if money else 0, vp[0] if vp else 0)
+
+
+def _reward_words(money: int, vp: int) -> str:
+    """'$7', '2 VP', '$1 and 2 VP', 'nothing'."""
+    said = [f"${money}"] * bool(money) + [f"{vp} VP"] * bool(vp)
+    return " and ".join(said) or "nothing"
 
 
 def _workers_counted(words: list[str]) -> bool:
@@ -484,7 +623,23 @@ def _contract(said: Said) -> str | None:
         return None
     outside = [word for word in said.outside if word not in _PLAY_WORDS]
     held, among = _contracts_maybe_held(said.data, said.seat, said.components)
+    held, among = _met_where_unseen(held, among, words, said)
     return f"contract:{contract_named(words, held, said.components, among=among, outside=outside)}"
+
+
+def _met_where_unseen(held: list[str], among: str, words: list[str], said: Said) -> tuple[list[str], str]:
+    """Where the seat's hand holds cards the view never saw, the contracts it may hold that its car
+    meets, when what was said fits one of them: the card played must be one ('Dee plays her starting
+    contract', where of the three unseen only the family car's is met by her family car). Where none
+    fits, all stay, and the rules say why the card said is not met."""
+    factory, action = said.data["seats"][said.seat], said.data["action"]
+    described = read_contract(words, said.components)
+    if factory["hidden_contracts"] == 0 or action["car"] is None or described.number is not None:
+        return held, among
+    met = [name for name in held if car_meets(name, factory, action["car"], action["stars"], said.components)]
+    if not any(described.fits(name, said.components.contract(name)) for name in met):
+        return held, among
+    return met, f"{among} and the {action['car']} car ({plural(action['stars'], 'star')}) meets"
 
 
 def _denies_a_medal(words: list[str], i: int) -> bool:
@@ -522,7 +677,8 @@ _KEEPING = ("keep", "kept", "leav", "left")
 
 
 def _sell(said: Said) -> str | None:
-    number = said.number("space")
+    offer = said.data.get("offer")
+    number = _sales_space(said, offer["market"] if offer else None)
     denied = said.negated() or any(word in _NO for word in said.outside)
     kept = said.has(*_KEEPING) or said.words[:1] in ([word] for word in PASS_WORDS)
     if (denied or kept) and number is not None or denied and kept:
@@ -557,6 +713,8 @@ _READERS = {
 # Words that name another step's move, at the steps whose readers take a bare number
 # (a number after them would otherwise be read as this step's: 'Bob ships 7' as contract 7).
 _OTHER_STEPS_WORDS = {
+    # a tile's place is a number too: a later step's number said there is no station or office
+    "place tile": ("ship", "level", "sell", "sold", "market", "marketing", "contract", "draw", "deck", "row", "column"),
     "ship": ("contract", "starting", "office", "draw", "deck", "station", "styling", "row", "column"),
     "contract": ("sell", "sold", "ship", "marketing", "back", "office", "draw", "deck", "row", "column"),
     "sales office": ("contract", "sell", "sold", "ship", "marketing", "draw", "row", "column"),
@@ -572,7 +730,7 @@ def _line_said_short(words: list[str]) -> bool:
 
 # Words that name the step itself: a line with one is this step's whatever else it tells
 # ('takes sales office 2 (sells 2 cars)', as the step is told back).
-_OWN_WORDS = {"sales office": ("office",), "sell": _KEEPING}
+_OWN_WORDS = {"sales office": ("office",), "sell": _KEEPING, "place tile": ("station", "office", "styling", "discard")}
 
 
 def _by_verb(said: Said) -> str | None:

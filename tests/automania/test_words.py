@@ -1504,3 +1504,251 @@ def test_a_card_turned_up_said_as_people_say_it(line):
     answer = c.handle(line)[0]
     assert answer == "  turned up on the display: contract 25 (city car, suitcase, spoiler, 8+ stars: 4 VP)"
     assert c.position.moves[-1] == "reveal:25"
+
+
+# ------------------------------------------------------------ 2 and 4 players: counts, rewards, asides
+
+
+def companion_of(players: int, *tokens: str, me: int = 1) -> Companion:
+    """A companion of seat `me` at a table of `players` (Ann, Bob, ...) after the set-up of scenarios.py
+    (Ann moves first) and `tokens`."""
+    names = NAMES[:players]
+    return Companion(
+        Session(f"automania(players={players})", me, names, iterations=20, lines=[*setup(players), *tokens])
+    )
+
+
+# Ann's city car of row 1, its speed machine on station 1: 4 stars in North America, 0 in Europe.
+CITY_CAR_MADE = ("place:R1", "tile:1", "put:station,1")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(
+    "tokens, line, why",
+    [
+        ([], "Ann row 1 for 2 cars", "a turn makes one car, not 2: Ann is to sponsor, place workers or withdraw"),
+        (CITY_CAR_MADE, "Ann ships 2 cars to Europe", "a turn makes one car, not 2: Ann is to choose the car's market"),
+        (CITY_CAR_MADE, "Ann ships it to North America for 3 stars", "the city car has 4 stars in North America, "
+         "not 3: say the step without its stars, which follow from the factory, the market and the marketing"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann ships the city car with 9 stars at level 4", "the city car has 4 stars "
+         "now, not 9"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann puts 2 workers on marketing for 5 stars", "the city car has 6 stars "
+         "with 2 workers on marketing, not 5"),
+        ([], "Ann sponsors 2 workers for $3", "2 workers sponsoring bring $2, not $3: say 'Ann sponsors 2'"),
+        ([], "Ann withdraws with 3 workers", "Ann has 6 workers at home, not 3, and withdrawing puts them all on the "
+         "sponsor space: say 'Ann withdraws'"),
+        (["withdraw"], "Ann takes office 4 with 3 VP", "sales office 4 (sells 3 cars, 1 VP) does not give 3 VP: say "
+         "'Ann takes sales office 4'"),
+    ],
+)  # fmt: skip
+def test_a_count_said_beside_a_step_is_what_the_step_does_or_the_line_is_refused(players, tokens, line, why):
+    """A count of cars, stars, workers, money or VP said with a move is checked against what the move
+    does, never dropped: read as the move alone, the line would be taken for what was not said."""
+    assert refused(companion_of(players, *tokens), line).startswith(why)
+
+
+def test_a_sponsors_money_said_counts_the_general_managers():
+    """Ann's general manager adds $1 to every sponsoring worker: 2 workers bring $4."""
+    made = ("place:R3", "tile:1", "put:office,1", "market:NA", "ship:none", "contract:none")
+    c = companion_of(2, *made, "place:R2", "tile:2", "put:station,2", "market:NA", "ship:none", "contract:none")
+    assert refused(c, "Ann sponsors 2 workers for $2") == (
+        "2 workers sponsoring bring $4 (with 1 general manager: $2 a worker), not $2: say 'Ann sponsors 2'"
+    )
+    assert c.handle("Ann sponsors 2 workers for $4")[0] == "  Ann sponsors 2 workers: +$4"
+
+
+@pytest.mark.parametrize(
+    "tokens, line, token",
+    [
+        (CITY_CAR_MADE, "Ann ships 1 car to Europe", "market:EU"),
+        (CITY_CAR_MADE, "Ann ships it to North America for 4 stars", "market:NA"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann puts 2 workers on marketing for 6 stars", "marketing:2"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann ships the car with 4 stars at level 4", "ship:4"),
+        ([], "Ann sponsors 2 workers for $2", "sponsor:2"),
+        ([], "Ann withdraws, all 6 workers on the sponsor space", "withdraw"),
+        (["withdraw"], "Ann takes office 4 with 1 VP", "office:4"),
+        (["withdraw"], "Ann takes office 3 and $2", "office:3"),
+    ],
+)
+def test_a_count_said_that_is_what_the_step_does_is_read(tokens, line, token):
+    c = companion_of(2, *tokens)
+    assert not c.handle(line)[0].startswith("not taken") and c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_cars_stars_said_with_its_market_are_the_stars_the_rules_give_it(players):
+    """The stars a car gets in a market, said beside the market chosen, are checked as the rules count
+    them (the demands met, most valuable first, and the factory's stars): through random games."""
+    rng = random.Random(players)
+    state, checked = game(players).new_initial_state(), 0
+    while not state.is_terminal():
+        if state.to_move() != "chance" and state.view(0).to_dict()["step"] == "market":
+            mover = state.to_move()
+            data = state.view(mover).to_dict()
+            for market, said in (("NA", "North America"), ("EU", "Europe")):
+                stars = state.clone()
+                stars.apply(f"market:{market}")
+                got = stars.view(mover).to_dict()["action"]["stars"]
+                line = f"{NAMES[mover]} ships to {said} for {got} stars"
+                assert game(players).words_to_token(line, data, NAMES[:players], mover) == f"market:{market}"
+                with pytest.raises(TokenSyntaxError, match=f"car has {got} stars? in {said}, not {got + 1}"):
+                    game(players).words_to_token(line.replace(f"{got} stars", f"{got + 1} stars"), data,
+                                                 NAMES[:players], mover)  # fmt: skip
+            checked += 1
+        token = state.sample_chance(rng.randrange(10**6)) if state.to_move() == "chance" else random_move(state, rng)
+        state.apply(token)
+    assert checked > 10
+
+
+def two_player_sales(*sold: str) -> Companion:
+    """Bob's seat at 2 players: Ann's city cars on North America's ships at levels 4 and 1, offered
+    to her in the sales (she took sales office 5, Bob sales office 1), after `sold`."""
+    return companion_of(
+        2,
+        *(*CITY_CAR_MADE, "market:NA", "ship:4", "contract:none", "withdraw", "office:1", "discard"),
+        *("place:C2", "tile:2", "put:station,2", "market:NA", "ship:1", "contract:none", "withdraw", "office:5"),
+        *sold,
+    )
+
+
+@pytest.mark.parametrize(
+    "line, token",
+    [
+        ("Ann sells for $7", "sell:6"),  # the reward printed on the space, as the table shows it
+        ("Ann sells it on the $7 space", "sell:6"),
+        ("Ann sells 6 for $7", "sell:6"),
+        ("Ann sells for 7 dollars", "sell:6"),
+        ("Ann sells on the top space", "sell:1"),
+        ("Ann sells it on the topmost space", "sell:1"),
+    ],
+)
+def test_a_sales_space_is_said_by_its_reward_or_as_the_topmost(line, token):
+    c = two_player_sales()
+    assert c.handle(line)[0].startswith("  Ann sells the city car (North America, level 4) on sales space")
+    assert c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("Ann sells 5 for $7", "sales space 5 of North America gives $6, not $7"),
+        ("Ann sells for 3 VP", "no sales space of North America gives 3 VP: its spaces (1 the topmost) give 1: $2; "
+         "2: $3; 3: $4; 4: $5; 5: $6; 6: $7; 7: $8"),
+        ("Ann sells for $7 or $8", "a sales space gives one reward: say one, e.g. 'for $7' or 'for 2 VP and $1'"),
+        ("Ann sells 2 on the top space", "the topmost sales space is 1, not 2: say one of them"),
+    ],
+)  # fmt: skip
+def test_a_reward_or_the_topmost_said_of_another_space_is_refused(line, why):
+    assert refused(two_player_sales(), line) == why
+
+
+def test_the_two_player_sales_rule_is_told_by_the_spaces_of_the_row():
+    """The rules count the sales rows from 0 (the topmost space): a person sees the spaces."""
+    c = two_player_sales("sell:6")
+    for line in ("Ann sells 7", "Ann sells for $8"):
+        assert refused(c, line).startswith(
+            "a car was sold to the row of sales spaces 6 and 7 this round (2 players: one car a row, but for the "
+            "topmost space); legal now, Ann: sells the city car (North America, level 1) on sales space 1: +$2"
+        )
+
+
+@pytest.mark.parametrize(
+    "tokens, line, why",
+    [
+        ([], "Ann row 9", "there is no row 9: the board has rows 1-4, columns 1-4 and the corner; legal now"),
+        ([], "Ann c7", "there is no column 7: the board has rows 1-4, columns 1-4 and the corner"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann ships 20", "North America has no ship space of level 20; legal now"),
+        ((*CITY_CAR_MADE, "market:NA"), "Ann sells 9", "North America has sales spaces 1-7; legal now"),
+        # a later step's number at the placement: no station or office
+        (("place:R1", "tile:3"), "Ann ships at level 7", "cannot read 'Ann ships at level 7': Ann is to place the "
+         "tile: 'puts it on station 3'"),
+        (("place:R1", "tile:3"), "Ann sells 3", "cannot read 'Ann sells 3': Ann is to place the tile"),
+    ],
+)  # fmt: skip
+def test_a_place_that_is_not_there_is_refused_in_the_tables_words(tokens, line, why):
+    answer = refused(companion_of(4, *tokens), line)
+    assert answer.startswith(why) and not RAW_TOKEN.search(answer) and " NA " not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "tokens, line, token",
+    [
+        ([], "Ann uses the corner for a super car", "corner:super"),
+        ([], "Ann takes the corner space to make a family car", "corner:family"),
+        ([], "Ann uses the special production space for a city car", "corner:city"),  # the rulebook's name
+        ([], "Ann uses row 2", "place:R2"),
+        (("place:R1", "tile:1"), "Ann puts the speed machine on station 1 for the city car", "put:station,1"),
+        (CITY_CAR_MADE, "Ann picks Europe", "market:EU"),
+    ],
+)
+def test_natural_phrasings_at_two_and_four_players_are_read(tokens, line, token):
+    for players in (2, 4):
+        c = companion_of(players, *tokens)
+        assert not c.handle(line)[0].startswith("not taken"), (players, line)
+        assert c.position.moves[-1] == token
+
+
+def test_a_placement_for_another_car_than_the_turn_makes_is_refused():
+    assert refused(companion_of(2, "place:R1", "tile:1"), "Ann puts it on station 4 for the super car") == (
+        "the car Ann's turn makes is the city car (row 1 makes it), not the super car: say the step without the car, "
+        "or 'undo' back to the placement to choose another space"
+    )
+
+
+BUMPING = ("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bob puts 2 workers on row 1, Ann's worker goes home",
+        "Bob places 2 workers on row 1 and Ann's worker goes back",
+        "Bob row 1, Ann's one worker goes home",
+        "Bob bumps Ann off row 1",
+        "Bob takes row 1 bumping Ann",
+    ],
+)
+def test_whose_workers_go_home_may_be_said_with_the_placement(line):
+    c = companion_of(4, *BUMPING, me=2)
+    assert c.handle(line)[0] == "  Bob places 2 workers on row 1 (Ann's worker goes home): a city car for $1"
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("Bob row 1, Dee's worker goes home", "the workers on row 1 go home: Ann's worker, not Dee's; say 'Bob row 1'"),
+        ("Bob row 1, Ann's 2 workers go home", "the workers on row 1 go home: Ann's worker, not 2 of Ann's workers; "
+         "say 'Bob row 1'"),
+        ("Bob row 2, Ann's worker goes home", "row 2 is empty: no one's workers go home; say 'Bob row 2'"),
+        ("Bob sponsors 2, Ann's worker goes home", "workers go home only when a space is taken from them: Bob is to "
+         "sponsor, place workers or withdraw"),
+    ],
+)  # fmt: skip
+def test_whose_workers_go_home_said_otherwise_than_the_rules_send_them_is_refused(line, why):
+    """Never read as another step ('say ... then "Ann's worker goes home"'), nor dropped."""
+    assert refused(companion_of(4, *BUMPING, me=2), line).startswith(why)
+
+
+def test_the_sales_offices_tiles_are_to_come_before_a_rounds_tiles_are_dealt():
+    c = Companion(Session("automania(players=4)", 2, NAMES, iterations=20, lines=setup(4)[:-1]))
+    offices = next(line for line in c.show() if line.startswith("sales offices: "))
+    assert offices.startswith("sales offices: 1 (sells 1, tile to come): free; 2 (sells 2, tile to come): free")
+    c.handle(setup(4)[-1])
+    c.handle("Ann withdraws")
+    c.handle("Ann takes office 1")
+    offices = next(line for line in c.show() if line.startswith("sales offices: "))
+    assert offices.startswith("sales offices: 1 (sells 1, tile taken): Ann")
+
+
+def test_another_seats_hidden_starting_contract_is_the_one_its_car_meets():
+    """At 4 players the three starting contracts the advised seat has not seen may be anyone's: the one
+    played is one the car meets (Ann's city car has no machine: S1, not S3's speed or S4's suitcase)."""
+    lines = [*setup(4)[:3], "start:?", "start:S2", "start:?", "start:?", setup(4)[-1]]
+    c = Companion(Session("automania(players=4)", 1, NAMES, iterations=20, lines=lines))
+    for line in ("Ann row 1", "Ann takes the research manager", "Ann puts it in office 1", "Ann ships to NA"):
+        c.handle(line)
+    c.handle("Ann puts 2 workers on marketing")
+    c.handle("Ann ships 3")
+    assert c.handle("Ann plays her starting contract")[0] == (
+        "  Ann plays starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3"
+    )
