@@ -58,6 +58,10 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     assert c.handle("Zed passes")[0].startswith("not taken: 'Zed' is no seat's name")
     assert c.handle("I bid 99")[0].startswith("not taken: ") and "cash" in c.handle("I bid 99")[0]
     assert c.handle("I bid ²")[0].startswith("not taken: ")  # a digit to str.isdigit, not to int()
+    assert (
+        c.handle("lost Anna cash")[-1] == "next: you, to bid more than 2 or pass"
+    )  # no advice again: the move is yours
+    assert c.handle("undo")[0] == "undone"
     assert c.handle("I pass")[0] == "  you pass; you take 12 Controller"
     assert c.handle("undo")[0] == "undone" and c.position.state.to_move() == 3
 

@@ -25,13 +25,13 @@ def phase_of(step: str) -> str:
 
 
 _STEPS = {
-    "turn": "starts its turn: sponsor, place workers or withdraw",
+    "turn": "starts their turn: sponsor, place workers or withdraw",
     "take tile": "takes a tile from {space}",
     "place tile": "places {tile}",
     "draw": "draws a contract",
-    "market": "chooses a market for its {car} car",
-    "ship": "ships its {car} car ({stars} stars) to {market}",
-    "contract": "may play a contract for its {car} car ({stars} stars)",
+    "market": "chooses a market for their {car} car",
+    "ship": "ships their {car} car ({stars} stars) to {market}",
+    "contract": "may play a contract for their {car} car ({stars} stars)",
     "sales office": "chooses a sales office",
     "sell": "sells or keeps the car offered",
     "demand": "moves the demand tiles (the seat furthest behind)",

@@ -950,7 +950,8 @@ class Companion:
         assert isinstance(mover, int)  # neither chance nor over
         view = self.position.view()
         doing = self.game.decision_words(view.to_dict()) if view is not None else ""
-        return [f"next: {self.names[mover]}" + (f", to {doing}" if doing else "")]
+        name = "you" if mover == self.me else self.names[mover]  # your own turn, after a line that gave no advice
+        return [f"next: {name}" + (f", to {doing}" if doing else "")]
 
     def _final_lines(self) -> list[str]:
         """The end of the game as `pyai play` closes it (the game's summary: each seat's
