@@ -179,8 +179,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
                 f"money is counted in thousands, as the game counts it: say '{names[seat]} bids 4' for $4,000 "
                 f"(not {text!r})"
             )
-        if not numbers:  # "Anna bids four": a number in words is not read
-            raise TokenSyntaxError(f"say the bid's total in digits, e.g. '{names[seat]} bids 4' (not {text!r})")
+        numbers = numbers or _numbers_in_words(rest)  # "Anna bids four"
+        if not numbers:
+            raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 4' (not {text!r})")
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
         return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
     if verb.startswith(_SELL_VERBS):
@@ -658,6 +659,35 @@ def _one(numbers: list[int], what: str) -> int:
     if len(numbers) != 1:
         raise TokenSyntaxError(what)
     return numbers[0]
+
+
+_UNITS = "zero one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+# The numbers a bid may be said in words, up to the most cash a seat can hold: "four", "twenty-two".
+_NUMBER_WORDS = {word: number for number, word in enumerate(_UNITS + _TEENS)}
+_NUMBER_WORDS |= {
+    f"{tens}{joint}{unit}": 10 * t + u
+    for t, tens in ((2, "twenty"), (3, "thirty"))
+    for u, unit in enumerate(_UNITS)
+    for joint in ("-", " ")
+    if u
+} | {"twenty": 20, "thirty": 30}
+
+
+def _numbers_in_words(rest: str) -> list[int]:
+    """The whole numbers `rest` says in words ("bids twenty two"), in order, each once."""
+    words = [word.strip(".,!") for word in rest.lower().split()]
+    numbers, index = [], 0
+    while index < len(words):
+        pair = " ".join(words[index : index + 2])
+        if pair in _NUMBER_WORDS:
+            numbers.append(_NUMBER_WORDS[pair])
+            index += 2
+            continue
+        if words[index] in _NUMBER_WORDS:
+            numbers.append(_NUMBER_WORDS[words[index]])
+        index += 1
+    return numbers
 
 
 def _numbers(rest: str) -> list[int]:

@@ -366,15 +366,20 @@ def test_a_line_the_words_cannot_read_is_answered_with_the_steps_own_moves():
         read(buying, buying.to_move(), f"{NAMES[buying.to_move()]} lays 13")
 
 
-def test_a_bid_in_dollars_or_in_words_is_refused_saying_how_to_say_it():
+def test_a_bid_in_dollars_is_refused_saying_how_to_say_it_and_one_in_words_is_read():
     state = reach(0, lambda d: d["phase"] == "auction" and d["high_bid"] == 0 and isinstance(d["to_move"], int))
     seat = state.to_move()
     who = NAMES[seat]
     for line in (f"{who} bids $4,000", f"{who} bids 4000", f"{who} bids 4 000"):  # not "4 and 0 are said"
         with pytest.raises(pyai.TokenSyntaxError, match=f"money is counted in thousands, .*: say '{who} bids 4'"):
             read(state, seat, line)
-    with pytest.raises(pyai.TokenSyntaxError, match=f"say the bid's total in digits, e.g. '{who} bids 4'"):
-        read(state, seat, f"{who} bids four")
+    assert read(state, seat, f"{who} bids four") == "bid:4"
+    assert read(state, seat, f"{who} bids Twelve.") == "bid:12"
+    assert read(state, seat, f"{who} bids twenty two") == read(state, seat, f"{who} bids twenty-two") == "bid:22"
+    with pytest.raises(pyai.TokenSyntaxError, match="a bid needs its total, said alone: 4 and 5 are said"):
+        read(state, seat, f"{who} bids four or five")
+    with pytest.raises(pyai.TokenSyntaxError, match=f"say the bid's total, e.g. '{who} bids 4'"):
+        read(state, seat, f"{who} bids a lot")
 
 
 def test_a_move_said_while_cards_are_due_or_sells_are_chosen_says_what_comes_now():
