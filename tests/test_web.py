@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+import pyai
 from pyai import cli
 from pyai.games import GAMES
 from pyai.web.app import MAX_ITERATIONS, create_app
 from pyai.web.guard import MAX_BODY, is_loopback
 from pyai.web.sessions import Store
-from pyai.web.table import TableCompanion
+from pyai.web.table import TableCompanion, game_title
 from pyai.win_chance_map import told_costs
 
 LOCAL = "http://127.0.0.1"  # the `client` fixture's address (tests/conftest.py)
@@ -310,9 +311,32 @@ def test_a_broken_session_file_is_listed_and_refused_by_name(client, store):
     assert answer.status_code == 400 and str(store.folder) not in answer.json()["error"]
 
 
+def test_a_session_file_whose_game_names_a_file_is_read_without_reading_that_file(client, store):
+    """A session file in the folder (put there by hand: the API makes none) that names a file
+    in its game string is listed and refused, the file it names never read."""
+    state = create(client)
+    path = store.path(state["id"])
+    saved = json.loads(path.read_text())
+    components = Path(pyai.__file__).parent / "automania" / "components.toml"
+    saved |= {"game": f"automania(players=3,components={components})", "names": ["a", "b", "c"], "lines": []}
+    saved |= {"tokens": [], "seat": 0}
+    path.write_text(json.dumps(saved))
+    fresh = TestClient(create_app(Store(store.folder)), base_url=LOCAL)
+    listed = fresh.get("/api/sessions").json()["sessions"]
+    assert listed[0]["id"] == state["id"] and "reads no files named by its clients" in listed[0]["error"]
+    answer = fresh.get(f"/api/sessions/{state['id']}")
+    assert answer.status_code == 400 and "reads no files named by its clients" in answer.json()["error"]
+
+
 def test_games_and_the_page(client):
     games = client.get("/api/games").json()["games"]
     assert [g["game"] for g in games] == EXAMPLES and all(g["players"] >= 2 for g in games)
+    # Each by its title, as people name the game: never the game string a person would have to decode.
+    titles = {g["game"]: g["title"] for g in games}
+    assert titles["forsale(players=4)"] == "For Sale: Autorama, 4 players"
+    assert titles["forsale(players=4,edition=classic)"] == "For Sale, 4 players"
+    assert titles["leduc()"] == "Leduc poker, 2 players" and titles["automania(players=3)"] == "Automania, 3 players"
+    assert len(set(titles.values())) == len(titles)
     page = client.get("/")
     assert page.status_code == 200 and 'id="advise"' in page.text and "<script>" in page.text
 
@@ -604,6 +628,39 @@ def test_a_reveal_is_checked_against_each_seats_choices(client, store):
     assert taken.status_code == 200, taken.text
     line = taken.json()["state"]["lines"][-1]
     assert line == "sells revealed: " + ", ".join(f"{e['name']} {good[str(e['seat'])]}" for e in seats)
+
+
+def test_a_session_and_the_list_name_the_game_by_its_title(client, store):
+    state = create(client, "automania(players=3)")
+    assert state["title"] == "Automania, 3 players"
+    [listed] = client.get("/api/sessions").json()["sessions"]
+    assert listed["title"] == "Automania, 3 players" and listed["game"] == "automania(players=3)"
+    # A game naming a file is titled by its game string: no file is read for a title.
+    components = Path(cli.__file__).parent / "automania" / "components.toml"
+    assert game_title(f"automania(components={components})") == f"automania(components={components})"
+
+
+def test_your_own_sell_told_before_the_reveal_is_drawn_in_your_area(client, store):
+    """Your sell waits outside the game's view for the others' reveal (the rules take the sells
+    in seat order): your area still says what you chose, as your face-down card shows you."""
+    state = create(client, "forsale(players=3)", seat=1)
+    session = f"/api/sessions/{state['id']}"
+    rng = random.Random(2)
+    while state["reveal"] is None:  # on to the first sells, yours told first
+        if state["picker"] is not None:
+            body = {"picks": random_picks(state["picker"], rng)}
+        else:
+            body = {"input": state["inputs"][0]["line"]}
+        state = client.post(f"{session}/steps", json=body).json()["state"]
+    mine = companion(store, state["id"]).position.my_choice
+    said = companion(store, state["id"]).said_in_words([mine])[0]
+    [area] = [zone for zone in state["drawing"] if zone["seat"] == 1]
+    assert f"{said} (secret until revealed)" in area["facts"] and said.startswith("you sell ")
+    others = [zone for zone in state["drawing"] if zone["seat"] not in (None, 1)]
+    assert not any("secret until revealed" in fact for zone in others for fact in zone["facts"])
+    chosen = {str(e["seat"]): e["options"][0]["word"] for e in state["reveal"]["seats"]}
+    revealed = client.post(f"{session}/steps", json={"reveal": chosen}).json()["state"]
+    assert not any("secret until revealed" in fact for zone in revealed["drawing"] for fact in zone["facts"])
 
 
 def test_a_session_is_deleted_with_its_file(client, store):

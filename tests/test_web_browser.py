@@ -299,9 +299,7 @@ class Page:
         self.find("advise").click()
         wait_for(lambda: "best: " in self.find("advice").text or self.find("error").text, "the advice")
         assert not self.find("error").text, self.find("error").text
-        return self.driver.execute_script(
-            "return document.querySelector('#advice table tr:nth-child(2) td').textContent.match(/\\[([^\\]]+)\\]$/)[1]"
-        )
+        return self.driver.execute_script("return document.querySelector('#advice table tr[data-token]').dataset.token")
 
 
 def deal_words(token: str) -> list[str]:
@@ -409,6 +407,10 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
     [theirs] = browser.find_elements("css selector", drawn.format(1 - me))
     assert "face-down" not in mine.get_attribute("class") and mine.text
     assert "face-down" in theirs.get_attribute("class") and not theirs.text
+    # the win-chance chart drawn at the phone's width, its words at their size, not shrunk to fit
+    chart_box = browser.find_element("css selector", "#win-chart-box")
+    chart = chart_box.find_element("css selector", "#win-chart")
+    assert int(chart.get_attribute("width")) <= chart_box.size["width"]
     wide = browser.execute_script(
         "return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390)"
         ".map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + e.getBoundingClientRect().right)"
@@ -522,3 +524,96 @@ def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
         browser.switch_to.alert.accept()  # "Delete the session ...? It cannot be undone."
         wait_for(lambda: not browser.find_elements("css selector", "#sessions li"), "the list emptied")
         assert not list(folder.glob("*.json"))
+
+
+def in_sight(driver, element) -> bool:
+    """Whether `element` is on the screen as it is scrolled now, whole."""
+    script = "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;"
+    return driver.execute_script(script, element)
+
+
+def test_an_automania_setup_tapped_on_a_phone(server, browser):
+    """A phone (390 x 844), Automania at 3, started by the game's and the seats' names; the
+    order and the demands tapped, the demands' taps shown a market a line; a deal the rules
+    refuse is refused in sight of the taps, which stay, to take the wrong ones back."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(390, 844)
+    url, _ = server
+    page = Page(browser)
+    browser.get(url)
+    wait_for(lambda: Select(page.find("game")).options, "the games")
+    Select(page.find("game")).select_by_visible_text("Automania, 3 players")
+    page.find("names").send_keys("Kim,Ann,Bob")
+    assert [option.text for option in Select(page.find("seat")).options] == ["Kim", "Ann", "Bob"]
+    Select(page.find("seat")).select_by_visible_text("Kim")
+    page.find("create").click()
+    wait_for(lambda: page.find("title").text, "the session")
+    assert page.find("title").text == "Automania, 3 players: you are Kim"
+    page.tap(["Ann", "Kim", "Bob"])
+    alike = ["speed", "power", "green", "suitcase", "safety"] * 2  # both markets the same: dealt again
+    for word in alike:
+        [button] = [
+            b
+            for b in page.find("chance-options").find_elements(page.by.CSS_SELECTOR, "button.pick")
+            if b.get_attribute("data-word") == word and b.is_enabled()
+        ][:1]
+        button.click()
+    assert [line.text for line in page.find("picked").find_elements(page.by.TAG_NAME, "div")] == [
+        f"{market}: speed, power, green, suitcase, safety" for market in (1, 2)
+    ]
+    page.find("deal").click()
+    error = wait_for(lambda: page.find("error").text and page.find("error"), "the refusal")
+    assert "the two markets are identical" in error.text and in_sight(browser, error)
+    assert page.find("picked-count").text == "10 of 10" and len(page.state()["lines"]) == 1
+    for _ in range(3):
+        page.find("unpick").click()
+    assert page.find("picked-count").text == "7 of 10"
+    assert page.find("picked").find_elements(page.by.TAG_NAME, "div")[1].text == "2: speed, power, next, \u2026, \u2026"
+    before = len(page.state()["lines"])
+
+    def deal_europe_apart():
+        for word in ["suitcase", "green", "safety"]:
+            [button] = [
+                b
+                for b in page.find("chance-options").find_elements(page.by.CSS_SELECTOR, "button.pick")
+                if b.get_attribute("data-word") == word and b.is_enabled()
+            ]
+            button.click()
+        page.find("deal").click()
+
+    page.changed(deal_europe_apart, before)
+    assert "Europe wants speed (4 stars), power (3), suitcase (2)" in page.find("told").text
+    # each market's five demand tiles drawn in one row, as the board shows them
+    for zone in browser.find_elements(page.by.CSS_SELECTOR, "#drawing .zone"):
+        if zone.find_element(page.by.CSS_SELECTOR, ".zone-title").text in ("North America", "Europe"):
+            tops = {card.location["y"] for card in zone.find_elements(page.by.CSS_SELECTOR, ".card")}
+            assert len(tops) == 1, zone.text
+
+
+def test_moves_and_advice_in_words_and_the_address_opens_its_session(server, browser):
+    """The moves' buttons and the advice say each move in the game's words, never its token; the
+    advice lists the moves its search tried; `undo` typed in the words box undoes; an address
+    naming another session opens it."""
+    url, _ = server
+    page = Page(browser)
+    first = page.start(url, "forsale(players=4)", "Kim,Bob,Cy,Dee", 0, 100)
+    chance = page.state()["picker"]
+    page.tap([option["word"] for option in chance["options"][: chance["count"]]])
+    buttons = page.find("inputs").find_elements(page.by.CSS_SELECTOR, "button.input")
+    assert len(buttons) > 2 and not any(":" in b.text and b.get_attribute("data-token") in b.text for b in buttons)
+    page.advice()
+    advice = page.find("advice").text
+    tokens = [input_["token"] for input_ in page.state()["inputs"]]
+    assert "advice: you " in advice and not any(f"[{token}]" in advice for token in tokens)
+    assert advice.count("likely next:") <= 1
+    rows = browser.find_elements(page.by.CSS_SELECTOR, "#advice table tr[data-token]")
+    assert 0 < len(rows) < len(tokens) and "other legal moves not searched" in advice
+    page.click_input(tokens[0])
+    page.changed(lambda: (page.find("words").send_keys("undo"), page.find("say").click()), 2)
+    assert len(page.state()["lines"]) == 1 and not page.find("error").text
+    second = page.start(url, "leduc()", "", 0, 100)
+    assert second != first and page.find("title").text.startswith("Leduc poker, 2 players")
+    browser.execute_script(f"location.hash = 's={first}'")
+    wait_for(lambda: browser.execute_script("return current") == first, "the session the address names")
+    assert page.find("title").text == "For Sale: Autorama, 4 players: you are Kim"

@@ -3,8 +3,10 @@ the round and whose turn, each market's demand tiles and cars, the contract
 display, the round's tiles row by row with the action spaces' workers, the
 sales offices, and each seat's factory and hand.
 
-Tiles are drawn by their printed faces (the ids are ours: nobody at the table
-reads them). What a seat cannot see is the contracts another seat alone has
+Tiles are drawn by their printed faces and contracts by the car they ask for
+(the ids and numbers are ours: nobody at the table reads them; a contract's
+number is in its note, as the companion's lines name it). Rows, columns and
+levels are named as the companion's lines name them. What a seat cannot see is the contracts another seat alone has
 seen (its starting contract, its deck draws): drawn face down, by count. A
 person may also have lost track of a seat's money: drawn as a range, and at
 the end the VP the money ranking gives are then not known either.
@@ -16,7 +18,7 @@ from typing import Any
 
 from ..game_api import Card, Zone
 from .component_file import Components, Tile
-from .narration import MARKET_NAMES, plural, tile_marks
+from .narration import MARKET_NAMES, plural, space_words, tile_marks
 
 _CHANCE = {
     "deal order": "the player order is drawn",
@@ -72,16 +74,18 @@ def tile_card(tile: Tile, where: str = "") -> Card:
 
 
 def contract_card(components: Components, name: str, where: str = "") -> Card:
-    """A contract by its number, noted with what it asks and pays: 'city, suitcase, 6+ stars: 3 VP'."""
+    """A contract by the car it asks for, as its card shows it ('city car'), noted with what
+    else it asks, what it pays and the number the companion's lines call it by:
+    'suitcase, 6+ stars: 3 VP (contract 1)'."""
     contract = components.contract(name)
-    needs = [contract.car if contract.car != "any" else "any car", *contract.symbols, *contract.styling]
     reward = f"{contract.vp} VP"
     if contract.silver:
         reward += f", {plural(contract.silver, 'silver medal')}"
     if contract.money:
         reward += f", ${contract.money}"
-    note = f"{', '.join(needs)}, {contract.stars}+ stars: {reward}"
-    return Card(face=name, note=f"{where}: {note}" if where else note, kind="contract")
+    kind = "starting contract" if name.startswith("S") else "contract"
+    note = ", ".join([*contract.symbols, *contract.styling, f"{contract.stars}+ stars: {reward} ({kind} {name})"])
+    return Card(face=f"{contract.car} car", note=f"{where}: {note}" if where else note, kind="contract")
 
 
 def _hidden_contracts(count: int) -> list[Card]:
@@ -127,7 +131,7 @@ def _market(d: dict[str, Any], names: list[str], components: Components, market:
         for symbol, stars in zip(shown["demand"], components.active_stars)
     ]
     cards += [Card(face=symbol, note="next", kind="demand") for symbol in shown["pending"]]
-    cards += [_car(names, s["car"], f"ship {s['level']}") for s in reversed(shown["ships"]) if s["car"]]
+    cards += [_car(names, s["car"], f"level {s['level']}") for s in reversed(shown["ships"]) if s["car"]]
     facts = []
     for space in shown["sales"]:
         if "sold_by_seat" in space:
@@ -136,11 +140,11 @@ def _market(d: dict[str, Any], names: list[str], components: Components, market:
             if sold:
                 facts.append("sold on space 1: " + ", ".join(sold))
         elif space["car"]:
-            cards.append(_car(names, space["car"], f"sold {space['space']}"))
+            cards.append(_car(names, space["car"], f"sold, space {space['space']}"))
     offer = d["offer"]
     if offer and offer["market"] == market:
         car = next(s["car"] for s in shown["ships"] if s["level"] == offer["level"])
-        facts.append(f"offered: {names[car['seat']]}'s {car['car']} car on ship {offer['level']}")
+        facts.append(f"offered: {names[car['seat']]}'s {car['car']} car at level {offer['level']}")
     return Zone(title=MARKET_NAMES.get(market, market), cards=tuple(cards), facts=tuple(facts))
 
 
@@ -150,11 +154,11 @@ def _contracts(d: dict[str, Any], components: Components) -> Zone:
 
 
 def _space_action(components: Components, index: int) -> str:
-    """What the action space at `index` of the view's list does: 'city $1', 'contract', 'any car'."""
+    """What the action space at `index` of the view's list does: 'city car $1', 'contract', 'any car'."""
     if index >= len(components.spaces):
         return "any car"
     space = components.spaces[index]
-    return "contract" if space.action == "contract" else f"{space.car} ${space.cost}"
+    return "contract" if space.action == "contract" else f"{space.car} car ${space.cost}"
 
 
 def _grid(d: dict[str, Any], components: Components) -> list[Zone]:
@@ -164,16 +168,18 @@ def _grid(d: dict[str, Any], components: Components) -> list[Zone]:
         return []
     zones = []
     for r, row in enumerate(d["grid"]):
-        cards = tuple(tile_card(components.tile(tile), f"C{c + 1}") for c, tile in enumerate(row) if tile)
-        zones.append(Zone(title=f"R{r + 1} {_space_action(components, r)}", cards=cards))
+        cards = tuple(tile_card(components.tile(tile), f"column {c + 1}") for c, tile in enumerate(row) if tile)
+        zones.append(Zone(title=f"row {r + 1}: {_space_action(components, r)}", cards=cards))
     return zones
 
 
 def _action_spaces(d: dict[str, Any], names: list[str], components: Components) -> Zone:
+    """Each action space by its name in the companion's lines ('row 1', 'the corner'), what it
+    does and whose workers are on it."""
     facts = []
     for index, space in enumerate(d["action_spaces"]):
-        who = f": {names[space['seat']]} x{space['workers']}" if space["seat"] is not None else ""
-        facts.append(f"{space['space']} {_space_action(components, index)}{who}")
+        who = f": {names[space['seat']]}, {plural(space['workers'], 'worker')}" if space["seat"] is not None else ""
+        facts.append(f"{space_words(space['space'])} ({_space_action(components, index)}){who}")
     return Zone(title="action spaces", facts=tuple(facts))
 
 
@@ -184,12 +190,17 @@ def _sales_offices(d: dict[str, Any], names: list[str], components: Components) 
         spec = components.sales_offices[number - 1]
         bonus = [f"${spec.money}"] * bool(spec.money) + [f"{spec.vp} VP"] * bool(spec.vp)
         if spec.tile:
-            bonus.append("tile" if office["tile"] else "tile taken")
+            bonus.append("tile" if office["tile"] else _office_tile_gone(d))
             if office["tile"]:
                 cards.append(tile_card(components.tile(office["tile"]), f"office {number}"))
         who = names[office["seat"]] if office["seat"] is not None else "free"
         facts.append(f"{number} sells {spec.limit}{''.join(', ' + b for b in bonus)}: {who}")
     return Zone(title="sales offices", cards=tuple(cards), facts=tuple(facts))
+
+
+def _office_tile_gone(d: dict[str, Any]) -> str:
+    """Why a sales office shows no tile: the round's tiles are still to be laid out, or it was taken."""
+    return "tile to come" if _phase(d) in ("setup", "new tiles") else "tile taken"
 
 
 def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int) -> Zone:

@@ -29,6 +29,7 @@ from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game
+from ..game_files import ANY_FILE, FileAccess
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
@@ -232,9 +233,9 @@ class Session:
             pass
 
     @classmethod
-    def load(cls, path: str) -> Session:
-        """The session in `path`, every field checked (Session.check); CompanionError names
-        the file and the first bad field."""
+    def load(cls, path: str, files: FileAccess = ANY_FILE) -> Session:
+        """The session in `path`, every field checked (Session.check), its game string naming
+        only the files `files` allows; CompanionError names the file and the first bad field."""
         try:
             text = read_regular_file(path, MAX_SESSION_BYTES, "a session file")
         except FileReadError as error:
@@ -252,18 +253,19 @@ class Session:
                 what = f'missing field "{missing[0]}"' if missing else f"unknown field {_shown(unknown[0])}"
                 raise CompanionError(f"{what} (a session holds {', '.join(SESSION_FIELDS)})")
             session = cls(**data)
-            session.check(spelled=lambda name: f'"{name}"')
+            session.check(spelled=lambda name: f'"{name}"', files=files)
         except CompanionError as error:
             raise CompanionError(f"cannot resume from {path!r}: {error}") from None
         return session
 
-    def check(self, spelled: Callable[[str], str] = str) -> Game:
-        """The session's game, once every field is of its type and in its range; else
-        CompanionError naming the field as `spelled` writes it (`--seat`, `"seat"`)."""
+    def check(self, spelled: Callable[[str], str] = str, files: FileAccess = ANY_FILE) -> Game:
+        """The session's game (its game string naming only the files `files` allows), once
+        every field is of its type and in its range; else CompanionError naming the field as
+        `spelled` writes it (`--seat`, `"seat"`)."""
         if not isinstance(self.game, str):
             raise CompanionError(f"{spelled('game')} must be a game string, not {_shown(self.game)}")
         try:
-            game = load_game(self.game)
+            game = load_game(self.game, files)
         except (PyaiError, ValueError, OSError) as error:
             raise CompanionError(f"{spelled('game')}: {error}") from None
         players = game.players

@@ -99,13 +99,20 @@ def _removed(d: dict[str, Any], theme: Theme) -> Zone:
     return Zone(title="removed unseen", cards=tuple(cards))
 
 
+def _bid(s: dict[str, Any]) -> str:
+    """Where a seat stands in the auction: no bid is 0 in the record, but nobody at the table bid 0."""
+    if not s["in_auction"]:
+        return "passed"
+    return f"bid {s['bid']}" if s["bid"] else "no bid yet"
+
+
 def _seat(d: dict[str, Any], names: list[str], theme: Theme, seat: int) -> Zone:
     s = d["seats"][seat]
     low, high = s["cash_range"]
     # The range, never the `cash` field: a view that lost track of the cash knows no more.
     facts = [f"{theme.cash} {low}" if low == high else f"{theme.cash} ? ({low}..{high})"]
     if d["phase"] == "auction" and d["table"]:
-        facts.append(f"bid {s['bid']}" if s["in_auction"] else "passed")
+        facts.append(_bid(s))
     cards = [_advisor(theme, n) for n in s["advisors_in_hand"]]
     cards += _hidden("advisor", s["unknown_advisors"])
     spent = set(s["advisors_spent"])

@@ -25,7 +25,7 @@ from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, r
 from .review import MAX_UPLOAD, ReviewStopped, check_review_iterations, review_session, review_upload
 from .sessions import Busy, Live, Store, UnknownSession
 from .standings import Tournaments, UnknownTournament, Unreadable
-from .table import advice_numbers, line_of_picks, line_of_reveal, table_state
+from .table import advice_numbers, game_title, line_of_picks, line_of_reveal, table_state
 
 PAGE = Path(__file__).with_name("static") / "index.html"
 # The most iterations an advice may take here: a search holds a core for its whole run.
@@ -39,12 +39,20 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def games() -> list[dict[str, Any]]:
-    """Every registered game's example game strings, each with its seats and words help."""
+    """Every registered game's example game strings, each with its title, seats and words help."""
     listed = []
     for name in GAMES:
         for example in load_game(f"{name}()").EXAMPLE_GAMES:
             game = load_game(example)
-            listed.append({"game": example, "name": name, "players": game.players, "words": game.WORDS_HELP})
+            listed.append(
+                {
+                    "game": example,
+                    "title": game_title(example),
+                    "name": name,
+                    "players": game.players,
+                    "words": game.WORDS_HELP,
+                }
+            )
     return listed
 
 

@@ -30,6 +30,7 @@ from ..commands.review import (
 )
 from ..errors import PyaiError
 from ..game_api import Game, State
+from ..game_files import NO_FILES
 from ..game_string import parse_game_string
 from .sessions import check_no_files
 
@@ -188,7 +189,7 @@ def review_upload(
         result = review(read_record(path, game_string), iterations=iterations, seed=seed, progress=stopped_by(stop))
         record = result.record
         points = {point.index: point for point in record.decision_points()}
-        companion = Companion(Session.load(path)) if record.unit == "line" else None
+        companion = Companion(Session.load(path, NO_FILES)) if record.unit == "line" else None
 
         def words(index: int, token: str) -> str:
             if companion is not None:  # a session: its moves as its seat saw them, as the companion says them

@@ -18,9 +18,10 @@ from typing import Any
 
 from ..commands.advise import CompanionError, Session, default_names
 from ..errors import PyaiError
+from ..game_files import NO_FILES
 from ..game_string import parse_game_string
 from ..games import GAMES, load_game
-from .table import TableCompanion
+from .table import TableCompanion, game_title
 
 ID_BYTES = 16  # 128 random bits: token_urlsafe's 22 characters
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -125,7 +126,7 @@ class Store:
         if not path.is_file():
             raise UnknownSession(f"no session {session_id!r}")
         try:
-            session = Session.load(str(path))
+            session = Session.load(str(path), NO_FILES)
             check_no_files(session.game)
             companion = TableCompanion(session, str(path), spelled=lambda name: f'"{name}"')
         except CompanionError as error:
@@ -150,7 +151,7 @@ class Store:
                 pass
 
     def listing(self) -> list[dict[str, Any]]:
-        """The saved sessions, the latest first: id, game, names, seat, steps, saved (a Unix time)."""
+        """The saved sessions, the latest first: id, game, title, names, seat, steps, saved (a Unix time)."""
         found = []
         for path in self.folder.glob("*.json"):
             if SESSION_ID.fullmatch(path.stem):
@@ -162,8 +163,9 @@ class Store:
         for saved, path in sorted(found, reverse=True)[:MAX_LISTED]:
             entry: dict[str, Any] = {"id": path.stem, "saved": saved}
             try:
-                session = Session.load(str(path))
-                entry |= {"game": session.game, "names": session.names, "seat": session.seat}
+                session = Session.load(str(path), NO_FILES)
+                entry |= {"game": session.game, "title": game_title(session.game), "names": session.names}
+                entry["seat"] = session.seat
                 entry["steps"] = len(session.lines)
             except CompanionError as error:
                 entry["error"] = str(error).replace(repr(str(path)), f"session {path.stem}")

@@ -5,6 +5,8 @@ that says it), and the advice with its numbers. Every step goes through
 
 from __future__ import annotations
 
+import functools
+import re
 import threading
 from typing import Any
 
@@ -13,10 +15,14 @@ from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share
 from ..commands.advise import Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
 from ..game_api import OWN_SEAT_WORDS, ChancePicker
+from ..game_files import NO_FILES
+from ..games import load_game
 from ..protocol.errors import ProtocolError
 
 # More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
 MAX_INPUTS = 64
+# How a game's text picture names it first: "For Sale: Autorama, 4 players: setup ...".
+TITLE_LINE = re.compile(r"(.+?, \d+ players)\b")
 
 
 class TableCompanion(Companion):
@@ -93,6 +99,20 @@ class TableCompanion(Companion):
         before = len(self.session.lines)
         answer = self.handle("undo")
         return len(self.session.lines) < before, answer
+
+
+@functools.lru_cache(maxsize=256)
+def game_title(game: str) -> str:
+    """The game as people name it, as its own text picture names it first ('For Sale:
+    Autorama, 4 players', 'Leduc poker, 2 players'); the game string when that names none
+    (a game that names a file among them: the server reads no file a session names)."""
+    try:
+        loaded = load_game(game, NO_FILES)
+        first_line = loaded.render(loaded.new_initial_state().to_dict()).partition("\n")[0]
+    except (PyaiError, ValueError, OSError):
+        return game
+    named = TITLE_LINE.match(first_line)
+    return named[1] if named else game
 
 
 def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:
@@ -214,7 +234,22 @@ def drawing(companion: TableCompanion) -> list[dict[str, Any]]:
     view = companion.position.view()
     if view is None:
         return []
-    return [zone.to_dict() for zone in companion.game.drawing(view.to_dict(), list(companion.names), companion.me)]
+    zones = [zone.to_dict() for zone in companion.game.drawing(view.to_dict(), list(companion.names), companion.me)]
+    return with_own_secret_choice(companion, zones)
+
+
+def with_own_secret_choice(companion: TableCompanion, zones: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`zones` with the player's own secret choice, told but not revealed yet, among the facts
+    of its area: the choice waits for the reveal line outside the game's view, which draws none,
+    and a person who chose face down must still see what they chose."""
+    position = companion.position
+    if not isinstance(position, SealedChoice):
+        return zones
+    said = companion.said_in_words([position.my_choice])[0]
+    for zone in zones:
+        if zone["seat"] == companion.me:
+            zone["facts"].append(f"{said} (secret until revealed)")
+    return zones
 
 
 def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
@@ -223,6 +258,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
     return {
         "id": session_id,
         "game": str(companion.game),
+        "title": game_title(companion.session.game),
         "seat": companion.me,
         "names": list(companion.names),
         "iterations": companion.session.iterations,

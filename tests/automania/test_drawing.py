@@ -59,6 +59,13 @@ def tile_faces(game: AutomaniaGame, names: list[str]) -> list[str]:
     return sorted(tile_words(game.components.tile(name)) for name in names)
 
 
+def contract_number(card: Card) -> str:
+    """The number a contract's note ends with, as the companion's lines name it: '... (contract 4)' -> '4'."""
+    found = re.search(r"\((?:starting )?contract (\w+)\)$", card.note)
+    assert found, card.note
+    return found[1]
+
+
 def card_words(card: Card) -> str:
     """A tile card read back as the picture's words: 'speed' + 'C2: machine, 1 star' -> 'speed machine (1 star)'."""
     note = card.note.partition(": ")[2] if ": " in card.note else card.note
@@ -79,8 +86,8 @@ def test_random_games_draw_what_each_view_knows(players):
                 data = view.to_dict()
                 zones = draw(game, view)
                 check_well_formed(game, zones)
-                assert [c.face for c in zone(zones, "contracts").cards] == data["display"]
-                grid = [z for z in zones if re.fullmatch(r"R\d .*", z.title)]
+                assert [contract_number(c) for c in zone(zones, "contracts").cards] == data["display"]
+                grid = [z for z in zones if re.fullmatch(r"row \d: .*", z.title)]
                 placed = [t for row in data["grid"] for t in row if t]
                 if placed:
                     assert len(grid) == 4
@@ -92,7 +99,7 @@ def test_random_games_draw_what_each_view_knows(players):
                     area = zone(zones, NAMES[seat])
                     contracts = [c for c in area.cards if c.kind == "contract"]
                     # Known contracts face up, the ones this seat never saw face down by count.
-                    assert sorted(c.face for c in contracts if not c.hidden) == sorted(s["hand"])
+                    assert sorted(contract_number(c) for c in contracts if not c.hidden) == sorted(s["hand"])
                     assert sum(c.hidden for c in contracts) == s["hidden_contracts"]
                     tiles = [t for t in s["stations"] + s["offices"] if t]
                     tiles += [t for styling in s["styling"].values() for t in styling]
@@ -103,12 +110,12 @@ def test_random_games_draw_what_each_view_knows(players):
                     if seat == me:
                         # My own hand exactly, nothing of it hidden from me.
                         assert s["hidden_contracts"] == 0
-                        assert [c.face for c in contracts] == truth["seats"][me]["hand"]
+                        assert [contract_number(c) for c in contracts] == truth["seats"][me]["hand"]
                     else:
                         # The contracts it alone has seen are named nowhere in the drawing.
                         unseen = set(truth["seats"][seat]["hand"]) - set(s["hand"])
                         assert len(unseen) == s["hidden_contracts"]
-                        named = {c.face for z in zones for c in z.cards if c.kind == "contract"}
+                        named = {contract_number(c) for z in zones for c in z.cards if c.kind == "contract" and c.note}
                         assert not unseen & named
 
 
@@ -141,7 +148,11 @@ def test_another_seats_starting_contract_changes_nothing_drawn():
             after.apply(token)
             for s in others:
                 seen[s].add(text_of(draw(game, after.view(s))))
-            mine = [c.face for c in zone(draw(game, after.view(seat)), NAMES[seat]).cards if c.kind == "contract"]
+            mine = [
+                contract_number(c)
+                for c in zone(draw(game, after.view(seat)), NAMES[seat]).cards
+                if c.kind == "contract"
+            ]
             assert mine == [token.partition(":")[2]]
         assert len(dealt) > 1
         for s in others:
@@ -180,11 +191,40 @@ def test_tiles_and_contracts_are_drawn_by_their_faces():
     game = game_of(3)
     state = game.replay(game.BENCH_TOKENS)
     zones = draw(game, state.view(0))
-    first_row = zone(zones, "R1 city $1")
-    assert first_row.cards[0].kind == "tile" and first_row.cards[0].note.startswith("C1: ")
+    first_row = zone(zones, "row 1: city car $1")
+    assert first_row.cards[0].kind == "tile" and first_row.cards[0].note.startswith("column 1: ")
     contracts = zone(zones, "contracts")
-    assert [c.face for c in contracts.cards] == ["4", "11", "19"] and "deck" in contracts.facts[0]
-    assert all(re.search(r"\d+\+ stars: \d+ VP", c.note) for c in contracts.cards)
+    # A contract card shows the car it asks for, never our number: that is in its note, as the lines say it.
+    assert [c.face for c in contracts.cards] == ["city car", "super car", "any car"] and "deck" in contracts.facts[0]
+    assert [c.note for c in contracts.cards] == [
+        "green, 5+ stars: 2 VP (contract 4)",
+        "speed, 8+ stars: 3 VP (contract 11)",
+        "chrome, 8+ stars: 3 VP (contract 19)",
+    ]
+    assert (
+        contract_number(zone(zones, "Ann").cards[0]) == "S4" and "starting contract" in zone(zones, "Ann").cards[0].note
+    )
     assert "order: Bob, Cy, Ann" in zone(zones, "round 1 of 4").facts
     # Nothing is drawn by the ids, which only records and positions use.
     assert not re.search(r'"[AB]\d+"', text_of(zones))
+
+
+def test_spaces_offices_and_cars_are_named_as_the_companions_lines_name_them():
+    game = game_of(3)
+    setup = draw(game, game.new_initial_state().view(0))
+    # Before the round's tiles are laid out, no office's tile was taken: it is still to come.
+    offices = zone(setup, "sales offices").facts
+    assert "1 sells 1, tile to come: free" in offices and not any("taken" in fact for fact in offices)
+    state = game.replay(game.BENCH_TOKENS)
+    assert "1 sells 1, tile: free" in zone(draw(game, state.view(0)), "sales offices").facts
+    state.apply("place:R1")
+    spaces = zone(draw(game, state.view(0)), "action spaces").facts
+    assert spaces[0] == "row 1 (city car $1): Bob, 1 worker" and spaces[4] == "column 1 (contract)"
+    assert spaces[-1] == "the corner (any car)" and not re.search(r"\b[RC]\d\b", " ".join(spaces))
+    shipped = 0
+    for state in random_positions(game, 5, every=3):
+        for market in ("North America", "Europe"):
+            cars = [c for c in zone(draw(game, state.view(0)), market).cards if c.kind == "car"]
+            assert all(re.fullmatch(rf"({'|'.join(NAMES)}), (level \d+|sold, space \d+)", c.note) for c in cars)
+            shipped += len(cars)
+    assert shipped > 0
