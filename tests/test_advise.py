@@ -66,13 +66,18 @@ def test_plain_words_follow_the_game_and_advice_comes_on_my_turn(tmp_path):
     assert c.handle("undo")[0] == "undone" and c.position.state.to_move() == 3
 
 
-def test_sells_revealed_at_once_are_told_in_seat_order_all_or_nothing():
-    game = pyai.load_game("forsale(players=3)")
+def three_player_sells() -> pyai.State:
+    """A 3-player For Sale game played at random to its first sell, seat 0 to choose."""
+    state = pyai.load_game("forsale(players=3)").new_initial_state()
     rng = random.Random(2)
-    state = game.new_initial_state()
     while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
         mover = state.to_move()
         state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    return state
+
+
+def test_sells_revealed_at_once_are_told_in_seat_order_all_or_nothing():
+    state = three_player_sells()
     hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
     c = Companion(Session("forsale(players=3)", 2, ["Anna", "Bob", "Me"], state.view(2).position(), 500))
     before = c.position.view().to_dict()
@@ -84,12 +89,7 @@ def test_sells_revealed_at_once_are_told_in_seat_order_all_or_nothing():
 
 
 def test_a_secret_sell_said_in_words_is_refused_in_words():
-    game = pyai.load_game("forsale(players=3)")
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    while not (state.to_dict()["phase"] == "selling" and state.to_move() == 0):
-        mover = state.to_move()
-        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    state = three_player_sells()
     hands = [seat["vehicles"] for seat in state.to_dict()["seats"]]
     bobs = hands[1][0]
     for me, names in ((2, ["Anna", "Bob", "Me"]), (0, ["Me", "Bob", "Cy"])):  # after the others' turns, or first
@@ -722,7 +722,7 @@ def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_
     assert c.handle("Cid ships 4: +1 VP")[0].startswith("not taken: '+1 VP' is not what came of 'Cid ships 4'")
     assert c.handle("Cid ships 4")[0] == "  Cid ships the city car (4 stars) to North America at level 4"
     assert c.handle("Cid plays S1: +$5")[0].startswith("not taken: '+$5' is not what came of 'Cid plays S1'")
-    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3"
+    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting city car, 3+ stars: 1 VP, $3, +$3"
 
 
 @pytest.mark.parametrize("game", ["forsale(players=4)", "automania(players=3)"])  # Leduc tells a move in one part
