@@ -63,8 +63,11 @@ class ChancePicker:
     one line `start` + the picks joined by `separator` (split into `groups` of those sizes,
     joined by `group_separator`, when given). count 0: the step needs no pick (another
     seat's unseen card) and its line is `start` alone. `ordered`: the order of the picks
-    is part of what is dealt (the player order, tiles by their places). The companion
-    checks the line as if typed: the picker only saves the typing."""
+    is part of what is dealt (the player order, tiles by their places). `group_names`
+    name the groups as the table does ("North America", "row 1"), and `place_names` each
+    pick's place in tapping order ("4 stars", "column 2"): a person sees which place the
+    next tap fills (empty: numbered, or unnamed). The companion checks the line as if
+    typed: the picker only saves the typing."""
 
     what: str  # "the 4 advisors turned up"
     start: str  # the line's first words: "deal", "order", "I get", or the whole line when count is 0
@@ -74,6 +77,14 @@ class ChancePicker:
     separator: str = " "
     groups: tuple[int, ...] = ()
     group_separator: str = " / "
+    group_names: tuple[str, ...] = ()
+    place_names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.group_names and len(self.group_names) != len(self.groups):
+            raise ValueError(f"{len(self.group_names)} group names for {len(self.groups)} groups")
+        if self.place_names and len(self.place_names) != self.count:
+            raise ValueError(f"{len(self.place_names)} place names for {self.count} picks")
 
     def line(self, picks: Sequence[str]) -> str:
         """The step's line for `picks` (words of options, in the order tapped)."""
@@ -95,6 +106,8 @@ class ChancePicker:
             "separator": self.separator,
             "groups": list(self.groups),
             "group_separator": self.group_separator,
+            "group_names": list(self.group_names),
+            "place_names": list(self.place_names),
         }
 
 

@@ -611,7 +611,7 @@ def walked(game: str, seed: int, path: str | None) -> list[Companion]:
 def test_a_help_topic_is_the_games_and_one_it_does_not_offer_says_so():
     automania = pyai.load_game("automania(players=3)")
     contracts = help_text(automania, "contracts")
-    assert contracts.startswith("the contracts, each by our number")
+    assert contracts.startswith("the contracts, by car, then what they ask for")
     assert help_text(automania, "Contract.") == contracts
     unknown = help_text(automania, "tiles please")
     assert unknown.startswith("no help on 'tiles please': the general help follows; more help: help contracts\n")
@@ -722,7 +722,7 @@ def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_
     assert c.handle("Cid ships 4: +1 VP")[0].startswith("not taken: '+1 VP' is not what came of 'Cid ships 4'")
     assert c.handle("Cid ships 4")[0] == "  Cid ships the city car (4 stars) to North America at level 4"
     assert c.handle("Cid plays S1: +$5")[0].startswith("not taken: '+$5' is not what came of 'Cid plays S1'")
-    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting city car, 3+ stars: 1 VP, $3, +$3"
+    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting city car, 3+ stars: 1 VP, $3; +$3"
 
 
 @pytest.mark.parametrize("game", ["forsale(players=4)", "automania(players=3)"])  # Leduc tells a move in one part

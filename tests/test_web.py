@@ -677,3 +677,28 @@ def test_a_session_is_deleted_with_its_file(client, store):
     assert client.delete("/api/sessions/..%2F..%2Fetc").status_code == 404
     elsewhere = client.delete(f"/api/sessions/{create(client)['id']}", headers={"Origin": "http://evil.example"})
     assert elsewhere.status_code == 403
+
+
+def test_the_games_help_topics_are_read_without_a_step(client, store):
+    automania = create(client, "automania(players=3)")
+    assert automania["help_topics"] == ["contracts"]
+    session = f"/api/sessions/{automania['id']}"
+    for asked in ("contracts", "Contract"):
+        answer = client.get(f"{session}/help/{asked}")
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["topic"] == "contracts" and "S1" in answer.json()["text"]
+    unknown = client.get(f"{session}/help/rules")
+    assert unknown.status_code == 404 and "its topics are contracts" in unknown.json()["error"]
+    assert client.get(session).json()["lines"] == automania["lines"]  # no step was taken
+    other = create(client, "leduc()")
+    assert other["help_topics"] == [] and other["picker"]["group_names"] == []
+    assert "none beyond" in client.get(f"/api/sessions/{other['id']}/help/contracts").json()["error"]
+
+
+def test_a_chance_step_dealt_in_groups_names_them_and_their_places(client, store):
+    state = create(client, "automania(players=3)")
+    session = f"/api/sessions/{state['id']}"
+    while state["picker"]["start"] != "demands":
+        state = client.post(f"{session}/steps", json={"input": chance_token(store, state)}).json()["state"]
+    assert state["picker"]["group_names"] == ["North America", "Europe"]
+    assert state["picker"]["place_names"][:5] == ["4 stars", "3 stars", "2 stars", "next, left", "next, right"]

@@ -534,8 +534,10 @@ def in_sight(driver, element) -> bool:
 
 def test_an_automania_setup_tapped_on_a_phone(server, browser):
     """A phone (390 x 844), Automania at 3, started by the game's and the seats' names; the
-    order and the demands tapped, the demands' taps shown a market a line; a deal the rules
-    refuse is refused in sight of the taps, which stay, to take the wrong ones back."""
+    taps, the words box and the advice before the table's drawing (a wide screen: after it);
+    the order and the demands tapped, the demands' taps shown a market a line, by its name,
+    the space the next tap fills named; a deal the rules refuse is refused in sight of the
+    taps, which stay, to take the wrong ones back; `help contracts` typed is shown, no step."""
     from selenium.webdriver.support.ui import Select
 
     browser.set_window_size(390, 844)
@@ -550,6 +552,17 @@ def test_an_automania_setup_tapped_on_a_phone(server, browser):
     page.find("create").click()
     wait_for(lambda: page.find("title").text, "the session")
     assert page.find("title").text == "Automania, 3 players: you are Kim"
+    below = page.find("drawing").location["y"]
+    for acted_on in ("next", "chance-options", "words", "advise", "advice"):
+        assert page.find(acted_on).location["y"] < below, acted_on
+    assert in_sight(browser, page.find("chance-options"))
+    screenshot(browser, "phone-automania-setup")
+    page.find("words").send_keys("help contracts")
+    page.find("say").click()
+    shown = wait_for(lambda: page.find("help-topic").text, "the contracts' help")
+    assert "(contract S1)" in shown or "S1" in shown
+    assert not page.find("error").text and page.find("words").get_attribute("value") == ""
+    assert len(page.state()["lines"]) == 0
     page.tap(["Ann", "Kim", "Bob"])
     alike = ["speed", "power", "green", "suitcase", "safety"] * 2  # both markets the same: dealt again
     for word in alike:
@@ -560,16 +573,18 @@ def test_an_automania_setup_tapped_on_a_phone(server, browser):
         ][:1]
         button.click()
     assert [line.text for line in page.find("picked").find_elements(page.by.TAG_NAME, "div")] == [
-        f"{market}: speed, power, green, suitcase, safety" for market in (1, 2)
+        f"{market}: speed, power, green, suitcase, safety" for market in ("North America", "Europe")
     ]
     page.find("deal").click()
     error = wait_for(lambda: page.find("error").text and page.find("error"), "the refusal")
     assert "the two markets are identical" in error.text and in_sight(browser, error)
     assert page.find("picked-count").text == "10 of 10" and len(page.state()["lines"]) == 1
+    error.click()  # read: a tap puts it away, the taps under it free again
     for _ in range(3):
         page.find("unpick").click()
     assert page.find("picked-count").text == "7 of 10"
-    assert page.find("picked").find_elements(page.by.TAG_NAME, "div")[1].text == "2: speed, power, next, \u2026, \u2026"
+    europe = page.find("picked").find_elements(page.by.TAG_NAME, "div")[1]
+    assert europe.text == "Europe: speed, power, next: 2 stars, \u2026, \u2026"
     before = len(page.state()["lines"])
 
     def deal_europe_apart():
@@ -589,6 +604,9 @@ def test_an_automania_setup_tapped_on_a_phone(server, browser):
         if zone.find_element(page.by.CSS_SELECTOR, ".zone-title").text in ("North America", "Europe"):
             tops = {card.location["y"] for card in zone.find_elements(page.by.CSS_SELECTOR, ".card")}
             assert len(tops) == 1, zone.text
+    browser.set_window_size(1100, 1400)  # a wide screen: the drawing first, as before
+    assert page.find("drawing").location["y"] < page.find("next").location["y"] < page.find("words").location["y"]
+    screenshot(browser, "wide-automania-setup")
 
 
 def test_moves_and_advice_in_words_and_the_address_opens_its_session(server, browser):

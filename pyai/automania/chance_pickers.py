@@ -14,7 +14,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import ChanceOption, ChancePicker
 from .component_file import ROUNDS_PER_BACK, Components, Tile
 from .line_words import words_of
-from .narration import contract_words, tile_words
+from .narration import MARKET_NAMES, contract_order, contract_words, tile_words
 from .table_words import DISPLAY_CONTRACTS, hidden_kinds, order_said, unseen_contracts
 from .tile_faces import tile_said
 
@@ -69,7 +69,8 @@ def contract_play_picker(
     if seat["hidden_contracts"] == 0:
         return None
     starting_hidden, drawn_hidden = hidden_kinds(seat)
-    known = tuple(ChanceOption(f"contract {n}", contract_words(components, n)) for n in seat["hand_public"])
+    in_hand = sorted(seat["hand_public"], key=lambda n: contract_order(components, n))
+    known = tuple(ChanceOption(f"contract {n}", contract_words(components, n)) for n in in_hand)
     unseen = [
         ChanceOption(option.word if starting else f"contract {option.word}", option.label)
         for starting, hidden in ((False, drawn_hidden), (True, starting_hidden))
@@ -95,9 +96,15 @@ def _order_picker(names: list[str], me: int) -> ChancePicker:
     return ChancePicker("the player order, first player first", "order", len(names), tuple(options), ordered=True)
 
 
+# The two pending demand spaces of a market, as the demands token orders them.
+PENDING_PLACES = ("next, left", "next, right")
+
+
 def _demands_picker(data: dict[str, Any], components: Components) -> ChancePicker:
-    """The demand tiles not on a market yet, by symbol: North America's spaces, then Europe's."""
-    per_market = len(components.active_stars) + 2
+    """The demand tiles not on a market yet, by symbol: North America's spaces, then Europe's,
+    each space named as the drawing names it (its stars, or next)."""
+    places = (*(f"{stars} stars" for stars in components.active_stars), *PENDING_PLACES)
+    per_market = len(places)
     left = Counter(components.demand_tiles)
     for market in data["markets"].values():
         left.subtract(market["demand"] + market["pending"])
@@ -111,13 +118,15 @@ def _demands_picker(data: dict[str, Any], components: Components) -> ChancePicke
         options,
         ordered=True,
         groups=(per_market, per_market),
+        group_names=(MARKET_NAMES["NA"], MARKET_NAMES["EU"]),
+        place_names=places * 2,
     )
 
 
 def _contract_options(data: dict[str, Any], components: Components, starting: bool = False) -> tuple[ChanceOption, ...]:
     """The regular (or starting) contracts seat `me` has seen nowhere, each with what it shows."""
-    names = unseen_contracts(data, components, starting)
-    return tuple(ChanceOption(name, contract_words(components, name)) for name in names)
+    names = sorted(unseen_contracts(data, components, starting), key=lambda name: contract_order(components, name))
+    return tuple(ChanceOption(name, contract_words(components, name)) for name in names)  # as a player scans cards
 
 
 def _tiles_picker(data: dict[str, Any], components: Components) -> ChancePicker:
@@ -129,7 +138,10 @@ def _tiles_picker(data: dict[str, Any], components: Components) -> ChancePicker:
         tile = components.tile(name)
         faces.setdefault(tile_words(tile), []).append(tile)
     options = tuple(ChanceOption(tile_said(tiles[0]), face, len(tiles)) for face, tiles in faces.items())
-    groups = (*(len(row) for row in data["grid"]), sum(1 for spec in components.sales_offices if spec.tile))
+    offices = [f"office {number}" for number, spec in enumerate(components.sales_offices, 1) if spec.tile]
+    groups = (*(len(row) for row in data["grid"]), len(offices))
+    # named as the drawing names them: a row's tiles by column, the others by their sales office
+    places = [f"column {column}" for row in data["grid"] for column in range(1, len(row) + 1)] + offices
     return ChancePicker(
         f"the round's {sum(groups)} tiles: the grid row by row, then below the sales offices",
         "tiles",
@@ -139,4 +151,6 @@ def _tiles_picker(data: dict[str, Any], components: Components) -> ChancePicker:
         separator=", ",
         groups=groups,
         group_separator="; ",
+        group_names=(*(f"row {row}" for row in range(1, len(data["grid"]) + 1)), "below the sales offices"),
+        place_names=tuple(places),
     )

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from ..errors import TokenSyntaxError
 from .component_file import Components, Contract, Tile
-from .narration import contract_words, plural
+from .narration import card_face, contract_order, contract_words, plural
 
 T = TypeVar("T")
 
@@ -323,7 +323,8 @@ def _numbered(said: ContractSaid, components: Components) -> str:
     )
     if beside.face_said() and not beside.fits(name, card):
         raise TokenSyntaxError(
-            f"{contract_words(components, name)} does not show {beside.words()}: say the card's number or what it shows"
+            f"{contract_words(components, name, numbered=True)} does not show {beside.words()}: say the card's "
+            "number or what it shows"
         )
     return name
 
@@ -336,26 +337,11 @@ def card_of(components: Components, name: str) -> Contract | None:
     return cards[int(number) - 1] if number.isdigit() and 1 <= int(number) <= len(cards) else None
 
 
-def _face(name: str, card: Contract) -> tuple[object, ...]:
-    """What a card shows, front and back: two cards with one face are alike to the rules."""
-    starting = name.startswith("S")
-    return (
-        card.car,
-        tuple(sorted(card.symbols)),
-        tuple(sorted(card.styling)),
-        card.stars,
-        card.vp,
-        card.silver,
-        card.money,
-        starting,
-    )
-
-
 def _by_face(names: list[str], components: Components) -> list[list[str]]:
     """`names` grouped by the face their cards show, in the order first met."""
     groups: dict[tuple[object, ...], list[str]] = {}
     for name in names:
-        groups.setdefault(_face(name, components.contract(name)), []).append(name)
+        groups.setdefault(card_face(name, components.contract(name)), []).append(name)
     return list(groups.values())
 
 
@@ -391,8 +377,10 @@ def _fitting_parts(said: ContractSaid, name: str, card: Contract) -> int:
 
 
 def _several_fit(said: ContractSaid, names: list[str], components: Components, among: str) -> str:
-    """Several cards of different faces fit: each in words, and what to say to name it alone."""
-    listed = "; ".join(contract_words(components, name) for name in names)
+    """Several cards of different faces fit: each in words, as a player scans them (by car, then what
+    it asks for), and what to say to name it alone."""
+    names = sorted(names, key=lambda name: contract_order(components, name))
+    listed = "; ".join(contract_words(components, name, numbered=True) for name in names)
     apart = " or ".join(f"'{_apart(said, name, names, components).words()}'" for name in names)
     return f"{said.words()!r} fits {len(names)} contracts {among}: {listed}; say which: {apart} (or its number)"
 

@@ -6,7 +6,8 @@ sales offices, and each seat's factory and hand.
 Tiles are drawn by their printed faces and contracts by the car they ask for
 (the ids and numbers are ours: nobody at the table reads them; a contract's
 number is in its note, as the companion's lines name it). Rows, columns and
-levels are named as the companion's lines name them. What a seat cannot see is the contracts another seat alone has
+levels are named as the companion's lines name them; the seat the drawing is for is "you",
+as the companion's lines name it. What a seat cannot see is the contracts another seat alone has
 seen (its starting contract, its deck draws): drawn face down, by count. A
 person may also have lost track of a seat's money: drawn as a range, and at
 the end the VP the money ranking gives are then not known either.
@@ -20,40 +21,61 @@ from ..game_api import Card, Zone
 from .component_file import Components, Tile
 from .narration import MARKET_NAMES, plural, space_words, tile_marks
 
+# A seat's step as a sentence: {name} the seat ("you" for the drawing's own), {whose} its
+# possessive ("your"), {s} a verb's ending after it ("" after "you": "you draw").
 _CHANCE = {
     "deal order": "the player order is drawn",
     "deal demands": "the demand tiles are laid out",
     "deal display": "3 contracts are turned up",
-    "deal starting contract": "{name}'s starting contract is dealt",
+    "deal starting contract": "{whose} starting contract is dealt",
     "deal tiles": "the round's tiles are laid out",
     "reveal contract": "a contract is turned up",
-    "draw contract": "{name} draws the deck's top contract",
+    "draw contract": "{name} draw{s} the deck's top contract",
 }
 
 _STEPS = {
-    "turn": "{name}'s turn: sponsor, place workers or withdraw",
-    "take tile": "{name} takes a tile from {space}",
-    "place tile": "{name} places the tile taken",
-    "draw": "{name} draws a contract",
-    "market": "{name} chooses a market for the {car} car",
-    "ship": "{name} ships the {car} car ({stars} stars) to {market}",
+    "turn": "{whose} turn: sponsor, place workers or withdraw",
+    "take tile": "{name} take{s} a tile from {space}",
+    "place tile": "{name} place{s} the tile taken",
+    "draw": "{name} draw{s} a contract",
+    "market": "{name} choose{s} a market for the {car} car",
+    "ship": "{name} ship{s} the {car} car ({stars} stars) to {market}",
     "contract": "{name} may play a contract for the {car} car ({stars} stars)",
-    "sales office": "{name} chooses a sales office",
-    "sell": "{name} sells or keeps a car",
-    "demand": "{name} moves the demand tiles",
+    "sales office": "{name} choose{s} a sales office",
+    "sell": "{name} sell{s} or keep{s} a car",
+    "demand": "{name} move{s} the demand tiles",
 }
 
 
-def drawing(d: dict[str, Any], names: list[str], components: Components) -> list[Zone]:
+def drawing(d: dict[str, Any], names: list[str], components: Components, me: int | None = None) -> list[Zone]:
     """The round, the markets, the contracts, the tiles and action spaces, the sales
-    offices, then each seat's area; from a state's or view's to_dict()."""
-    zones = [_round(d, names)]
-    zones += [_market(d, names, components, market) for market in d["markets"]]
+    offices, then each seat's area; from a state's or view's to_dict(), drawn for seat
+    `me` (None: for nobody), which the facts call "you"."""
+    said = seats_said(names, me)
+    zones = [_round(d, said)]
+    zones += [_market(d, said, components, market) for market in d["markets"]]
     zones.append(_contracts(d, components))
     zones += _grid(d, components)
-    zones.append(_action_spaces(d, names, components))
-    zones.append(_sales_offices(d, names, components))
-    return zones + [_seat(d, names, components, seat) for seat in range(len(d["seats"]))]
+    zones.append(_action_spaces(d, said, components))
+    zones.append(_sales_offices(d, said, components))
+    # each area titled by the seat's name: the page marks your own
+    return zones + [_seat(d, said, components, seat, names[seat]) for seat in range(len(d["seats"]))]
+
+
+def seats_said(names: list[str], me: int | None) -> list[str]:
+    """Each seat as the facts speak of it: by its name, seat `me` as "you"."""
+    return ["you" if seat == me else name for seat, name in enumerate(names)]
+
+
+def whose_said(seat_said: str) -> str:
+    """The possessive of a seat as seats_said says it: "your", "Ann's"."""
+    return "your" if seat_said == "you" else f"{seat_said}'s"
+
+
+def step_said(template: str, seat_said: str, **fields: Any) -> str:
+    """A _CHANCE or _STEPS sentence about the seat said `seat_said` ("you" or a name)."""
+    ending = "" if seat_said == "you" else "s"
+    return template.format(name=seat_said, whose=whose_said(seat_said), s=ending, **fields)
 
 
 # ------------------------------------------------------------ cards
@@ -105,11 +127,16 @@ def _round(d: dict[str, Any], names: list[str]) -> Zone:
         facts.append("order: " + ", ".join(names[seat] for seat in d["order"]))
     to_move, action = d["to_move"], d["action"]
     if to_move == "chance":
-        facts.append("next: " + _CHANCE[d["step"]].format(name=names[d["turn"]]))
+        facts.append("next: " + step_said(_CHANCE[d["step"]], names[d["turn"]]))
     elif to_move != "over":
         market = MARKET_NAMES.get(action["market"] or "", "")
-        step = _STEPS[d["step"]].format(
-            name=names[to_move], space=action["space"], car=action["car"], stars=action["stars"], market=market
+        step = step_said(
+            _STEPS[d["step"]],
+            names[to_move],
+            space=action["space"],
+            car=action["car"],
+            stars=action["stars"],
+            market=market,
         )
         facts.append(step + (f", marketing {action['marketing']}" if action["marketing"] else ""))
     return Zone(title=f"round {d['round']} of 4", facts=tuple(facts))
@@ -144,7 +171,7 @@ def _market(d: dict[str, Any], names: list[str], components: Components, market:
     offer = d["offer"]
     if offer and offer["market"] == market:
         car = next(s["car"] for s in shown["ships"] if s["level"] == offer["level"])
-        facts.append(f"offered: {names[car['seat']]}'s {car['car']} car at level {offer['level']}")
+        facts.append(f"offered: {whose_said(names[car['seat']])} {car['car']} car at level {offer['level']}")
     return Zone(title=MARKET_NAMES.get(market, market), cards=tuple(cards), facts=tuple(facts))
 
 
@@ -203,7 +230,7 @@ def _office_tile_gone(d: dict[str, Any]) -> str:
     return "tile to come" if _phase(d) in ("setup", "new tiles") else "tile taken"
 
 
-def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int) -> Zone:
+def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int, title: str) -> Zone:
     s = d["seats"][seat]
     low, high = s["money_range"]
     # The range, never the `money` field: a view that lost track of the money knows no more.
@@ -226,4 +253,4 @@ def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int
     cards += [tile_card(components.tile(t), car) for car, tiles in s["styling"].items() for t in tiles]
     cards += [contract_card(components, name) for name in s["hand"]]
     cards += _hidden_contracts(s["hidden_contracts"])
-    return Zone(title=names[seat], cards=tuple(cards), facts=tuple(facts), seat=seat)
+    return Zone(title=title, cards=tuple(cards), facts=tuple(facts), seat=seat)

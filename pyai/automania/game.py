@@ -235,8 +235,8 @@ class AutomaniaGame(BaseGame):
 
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
         """The markets, contracts, tiles and sales offices, and each seat's factory and hand,
-        tiles by their faces, the contracts the seat has not seen face down (drawing.py)."""
-        return drawing(data, names, self.components)
+        tiles by their faces, the contracts the seat has not seen face down, seat `me` as "you" (drawing.py)."""
+        return drawing(data, names, self.components, me)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A step said in plain words ("Ann row 1", "I take the speed machine", "tiles speed, ...") as a

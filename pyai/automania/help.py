@@ -4,7 +4,7 @@ notation), and of the companion's: `help contracts`, every contract in words."""
 from __future__ import annotations
 
 from .component_file import Components
-from .narration import contract_words
+from .narration import contract_names, contract_order, contract_words
 
 TOKENS = """\
 automania tokens (input case-insensitive; canonical forms shown). A turn is a chain of decisions:
@@ -61,16 +61,16 @@ PROTOCOL_HELP = {"games": GAMES, "tokens": TOKENS, "setup": SETUP, "position": P
 
 
 def contracts_help(components: Components) -> str:
-    """`help contracts` in `pyai advise`: every contract with our number and what its card shows,
-    so that a card at the table can be found and said (a printed card has no number of ours)."""
-    names = [str(number) for number in range(1, len(components.contracts) + 1)]
-    names += [f"S{number}" for number in range(1, len(components.starting_contracts) + 1)]
+    """`help contracts` in `pyai advise`: every contract by what its card shows, as a player scans
+    the cards (by car, then what it asks for), each with our number after it for a token (a printed
+    card has no number of ours)."""
+    names = sorted(contract_names(components), key=lambda name: contract_order(components, name))
     lines = [
-        "the contracts, each by our number and what its card shows (the car, the symbols and styling it asks "
-        "for, the stars it needs at least, its VP, medals and money); say a card by its number or by as much of "
-        "what it shows as tells it apart: 'I take the super car speed contract', 'I play my safety contract', "
-        "'I draw the city car suitcase 6 stars', 'display city car, green, 5 stars; super car, speed, 8 stars; "
-        "any car, chrome'",
-        *(f"  {contract_words(components, name)}" for name in names),
+        "the contracts, by car, then what they ask for: each by what its card shows (the car, the symbols and "
+        "styling it asks for, the stars it needs at least, its VP, medals and money), then our number; say a card "
+        "by as much of what it shows as tells it apart, or by its number: 'I take the super car speed contract', "
+        "'I play my safety contract', 'I draw the city car suitcase 6 stars', 'display city car, green, 5 stars; "
+        "super car, speed, 8 stars; any car, chrome'",
+        *(f"  {contract_words(components, name, numbered=True)}" for name in names),
     ]
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .component_file import Components, Tile
+from .component_file import Components, Contract, Tile
 
 MARKET_NAMES = {"NA": "North America", "EU": "Europe"}
 
@@ -88,8 +88,12 @@ def tile_marks(tile: Tile) -> list[str]:
     return marks
 
 
-def contract_words(components: Components, name: str) -> str:
-    """'contract 7 (family car, safety, 6+ stars: 2 VP)', 'starting contract S2 (family car, 4+ stars: 1 VP, $3)'."""
+def contract_words(components: Components, name: str, *, numbered: bool = False) -> str:
+    """A contract by what its card shows, as a player finds it among the cards: 'family car,
+    safety, 6+ stars: 2 VP', 'starting city car, 3+ stars: 1 VP, $3'. Our number is printed on
+    no card, so it follows in brackets ('... (contract 7)') only where `numbered` (a list to pick
+    a token's number from) or where another card of the set shows the same face: only the
+    number then tells the two apart."""
     contract = components.contract(name)
     needs = [f"{contract.car} car", *contract.symbols, *contract.styling, f"{contract.stars}+ stars"]
     reward = f"{contract.vp} VP"
@@ -97,8 +101,48 @@ def contract_words(components: Components, name: str) -> str:
         reward += f", {plural(contract.silver, 'silver medal')}"
     if contract.money:
         reward += f", ${contract.money}"
-    kind = "starting contract" if name.startswith("S") else "contract"
-    return f"{kind} {name} ({', '.join(needs)}: {reward})"
+    face = f"{'starting ' if name.startswith('S') else ''}{', '.join(needs)}: {reward}"
+    if numbered or _face_shared(components, name):
+        return f"{face} (contract {name})"
+    return face
+
+
+def card_face(name: str, card: Contract) -> tuple[object, ...]:
+    """What a card shows, front and back (a starting card's S): two cards with one face are alike to the rules."""
+    return (
+        card.car,
+        tuple(sorted(card.symbols)),
+        tuple(sorted(card.styling)),
+        card.stars,
+        card.vp,
+        card.silver,
+        card.money,
+        name.startswith("S"),
+    )
+
+
+def contract_names(components: Components) -> list[str]:
+    """Our name of every contract of the set: '1'..'26', then 'S1'..'S4'."""
+    names = [str(number) for number in range(1, len(components.contracts) + 1)]
+    return names + [f"S{number}" for number in range(1, len(components.starting_contracts) + 1)]
+
+
+def _face_shared(components: Components, name: str) -> bool:
+    face = card_face(name, components.contract(name))
+    return any(
+        other != name and card_face(other, components.contract(other)) == face for other in contract_names(components)
+    )
+
+
+def contract_order(components: Components, name: str) -> tuple[object, ...]:
+    """A sort key that lists contracts as a player scans the cards: the regular ones before the
+    starting ones, by car (each car type as the set lists them, 'any car' last), then by what they
+    ask for as it is read, alphabetically (a card asking for nothing but stars first), then by stars."""
+    card = components.contract(name)
+    cars = [*components.car_counts, "any"]
+    asks = [*card.symbols, *card.styling]
+    rank = cars.index(card.car) if card.car in cars else len(cars)
+    return (name.startswith("S"), rank, asks, card.stars, card.vp)
 
 
 def space_words(space: str) -> str:
@@ -265,7 +309,8 @@ def _chance(components: Components, before: dict, token: str, after: dict, names
     if kind == "demands":
         return demand_lines(components, after["markets"])
     if kind == "display":
-        return [f"on display: {contract_words(components, name)}" for name in after["display"]]
+        # one line, as the display's cards are typed back: a card's own words hold commas, so ';' parts them
+        return ["on display: " + "; ".join(contract_words(components, name) for name in after["display"])]
     if kind == "tiles":
         return _tiles_lines(components, after)
     if kind == "reveal":
@@ -424,7 +469,10 @@ def _ship(step: _Step) -> str:
 def _contract(step: _Step) -> str:
     if step.body == "none":
         return f"{step.does('plays')} no contract"
-    return _with(f"{step.does('plays')} {contract_words(step.components, step.body)}", step.gains())
+    played = f"{step.does('plays')} {contract_words(step.components, step.body)}"
+    gains = step.gains()
+    # the card's own words end with its reward ('1 VP, $3'): what the play brought follows past a ';'
+    return f"{played}; {gains}" if gains else played
 
 
 def _office(step: _Step) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .component_file import Components
-from .narration import MARKET_NAMES, space_words, tile_words
+from .narration import MARKET_NAMES, contract_words, space_words, tile_words
 
 _PHASES = {
     "deal order": "setup",
@@ -60,15 +60,9 @@ def tile_text(components: Components, name: str | None) -> str:
 
 
 def contract_text(components: Components, name: str) -> str:
-    """'1 (city, suitcase, 6+ stars: 3 VP)'."""
-    contract = components.contract(name)
-    needs = [contract.car if contract.car != "any" else "any car", *contract.symbols, *contract.styling]
-    reward = f"{contract.vp} VP"
-    if contract.silver:
-        reward += f", {contract.silver} silver medal" + "s" * (contract.silver > 1)
-    if contract.money:
-        reward += f", ${contract.money}"
-    return f"{name} ({', '.join(needs)}, {contract.stars}+ stars: {reward})"
+    """A contract by its card's face, then our number for the token that names it:
+    'city car, suitcase, 6+ stars: 3 VP (contract 1)'."""
+    return contract_words(components, name, numbered=True)
 
 
 def _car(car: dict[str, Any] | None) -> str:
@@ -111,7 +105,8 @@ def render(d: dict[str, Any], components: Components) -> str:
                 f"{MARKET_NAMES[name]} demand: {', '.join(market['demand'])} (4/3/2 stars); "
                 f"pending {', '.join(market['pending'])}"
             )
-    display = ", ".join(contract_text(components, c) for c in d["display"]) or "-"
+    # a card's face holds commas: ';' parts the cards
+    display = "; ".join(contract_text(components, c) for c in d["display"]) or "-"
     lines.append(f"contract display: {display}; deck {d['deck_count']} cards")
     held = [
         f"{space_words(s['space'])} ({_space_action(components, i)}) seat {s['seat']} x{s['workers']}"
@@ -167,5 +162,5 @@ def render(d: dict[str, Any], components: Components) -> str:
         if s["hidden_contracts"]:
             hand.append(f"{s['hidden_contracts']} unseen")
         played = ", ".join(s["played"]) or "-"
-        lines.append(f"      contracts in hand: {', '.join(hand) or '-'}; played: {played}")
+        lines.append(f"      contracts in hand: {'; '.join(hand) or '-'}; played: {played}")
     return "\n".join(lines)

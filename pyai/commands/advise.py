@@ -88,12 +88,22 @@ def help_text(game: Game, topic: str = "") -> str:
     (`help contracts`), when it offers that one."""
     topics = game.words_help_topics()
     asked = " ".join(topic.lower().split()).rstrip(".?!")
-    for name in (asked, f"{asked}s"):  # 'help contract' as 'help contracts'
-        if name in topics:
-            return topics[name]
+    named = help_topic_named(topics, topic)
+    if named is not None:
+        return topics[named]
     more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
     unknown = f"no help on {_shown(topic.strip())}: the general help follows{more}\n" if asked else ""
     return f"{unknown}{steps_help(game)}\n{commands_help(game)}{more}"
+
+
+def help_topic_named(topics: dict[str, str], topic: str) -> str | None:
+    """The topic of `topics` that `topic` asks for, as typed after `help` ('Contract?' asks
+    for 'contracts'); None when it names none of them."""
+    asked = " ".join(topic.lower().split()).rstrip(".?!")
+    for name in (asked, f"{asked}s"):  # 'help contract' as 'help contracts'
+        if name in topics:
+            return name
+    return None
 
 
 class CompanionError(PyaiError, ValueError):

@@ -31,10 +31,11 @@ _CLASSIC_PHASES = {
 }
 
 
-def drawing(d: dict[str, Any], names: list[str], theme: Theme) -> list[Zone]:
+def drawing(d: dict[str, Any], names: list[str], theme: Theme, me: int | None = None) -> list[Zone]:
     """The middle, the cards removed unseen when the record names them (a whole
-    state's to_dict()), then each seat's area; from a state's or view's to_dict()."""
-    zones = [_table(d, names, theme)]
+    state's to_dict()), then each seat's area; from a state's or view's to_dict(),
+    drawn for seat `me` (None: for nobody), whose move the middle says as "you to move"."""
+    zones = [_table(d, names, theme, me)]
     if d["removal_recorded"]:
         zones.append(_removed(d, theme))
     return zones + [_seat(d, names, theme, seat) for seat in range(len(d["seats"]))]
@@ -66,7 +67,7 @@ def _hidden(kind: str, count: int = 1) -> tuple[Card, ...]:
     return tuple(Card(face="", hidden=True, kind=kind) for _ in range(count))
 
 
-def _table(d: dict[str, Any], names: list[str], theme: Theme) -> Zone:
+def _table(d: dict[str, Any], names: list[str], theme: Theme, me: int | None) -> Zone:
     phase = d["phase"]
     facts = [(_CLASSIC_PHASES if _classic(d) else _PHASES)[phase].format(vehicles=theme.vehicles)]
     if phase in ("auction", "buying", "selling"):
@@ -76,7 +77,7 @@ def _table(d: dict[str, Any], names: list[str], theme: Theme) -> Zone:
         facts.append("next: cards turned up")
     elif to_move != "over":
         step = {"keep": " (Lawyer: takes one back)", "mechanic": f" ({theme.mechanic}?)"}.get(d["sell_step"] or "", "")
-        facts.append(f"{names[to_move]} to move{step}")
+        facts.append(f"{'you' if to_move == me else names[to_move]} to move{step}")
     cards: tuple[Card, ...] = ()
     if phase == "auction":
         if d["table"]:

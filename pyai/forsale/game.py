@@ -243,7 +243,7 @@ class ForSaleGame(BaseGame):
 
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
         """The cards turned up, and each seat's cash, bid and cards, in the theme's names (drawing.py)."""
-        return drawing(data, names, self.theme)
+        return drawing(data, names, self.theme, me)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A move said in plain words ("Anna bids 4", "I pass", "deal 3 12 19 27") as a token (words.py)."""

@@ -17,19 +17,22 @@ def card(name: str) -> Card:
     return Card(face=name[0].upper() + _SUIT_SIGNS[name[1]], note=card_words(name), kind="card")
 
 
-def drawing(d: dict[str, Any], names: list[str]) -> list[Zone]:
-    """The middle, then each seat's area, from a state's or view's to_dict()."""
-    return [_table(d, names), *(_seat(d, names, seat) for seat in range(len(d["seats"])))]
+def drawing(d: dict[str, Any], names: list[str], me: int | None = None) -> list[Zone]:
+    """The middle, then each seat's area, from a state's or view's to_dict(); drawn for
+    seat `me` (None: for nobody), whose turn the middle says as "you to act"."""
+    return [_table(d, names, me), *(_seat(d, names, seat) for seat in range(len(d["seats"])))]
 
 
-def _table(d: dict[str, Any], names: list[str]) -> Zone:
+def _table(d: dict[str, Any], names: list[str], me: int | None) -> Zone:
     to_move = d["to_move"]
     facts = [f"pot {d['pot']}"]
     if to_move == "over":
         facts.append("hand over")
     else:
         facts.append(f"round {d['round'] + 1} of 2, raises {d['raises']} of 2")
-        facts.append("next: a card is dealt" if to_move == "chance" else f"{names[to_move]} to act")
+        facts.append(
+            "next: a card is dealt" if to_move == "chance" else f"{'you' if to_move == me else names[to_move]} to act"
+        )
     for number, moves in enumerate(d["betting"], start=1):
         if moves:
             facts.append(f"round {number}: {betting_words(moves)}")

@@ -137,7 +137,7 @@ class LeducGame(BaseGame):
 
     def drawing(self, data: dict[str, Any], names: list[str], me: int) -> list[game_api.Zone]:
         """The public card and pot, each seat's card (the other's face down until a showdown) (drawing.py)."""
-        return drawing(data, names)
+        return drawing(data, names, me)
 
     def words_to_token(self, text: str, data: dict[str, Any], names: list[str], me: int) -> str:
         """A move said in plain words ("Anna raises", "I check", "deal ks", "Bob gets a card") as a token."""

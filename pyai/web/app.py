@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations
+from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations, help_topic_named
 from ..games import GAMES, load_game
 from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, read_json
 from .review import MAX_UPLOAD, ReviewStopped, check_review_iterations, review_session, review_upload
@@ -247,6 +247,16 @@ def create_app(
 
         return JSONResponse(await run_in_threadpool(run))
 
+    async def help_topic(request: Request) -> Response:
+        live = await session_of(request)
+        topics = await run_in_threadpool(live.companion.game.words_help_topics)
+        asked = request.path_params["topic"]
+        named = help_topic_named(topics, asked)
+        if named is None:
+            more = f": its topics are {', '.join(topics)}" if topics else ": it has none beyond the words help"
+            raise RequestError(404, f"no help on {asked[:40]!r} for this game{more}")
+        return JSONResponse({"topic": named, "text": topics[named]})
+
     async def progress(request: Request) -> Response:
         live = await session_of(request)
         return JSONResponse({"thinking": live.companion.thinking()})
@@ -326,6 +336,7 @@ def create_app(
         Route("/api/sessions/{session_id}/advice", handled(advice), methods=["POST"]),
         Route("/api/sessions/{session_id}/positions/{steps}", handled(position_at), methods=["GET"]),
         Route("/api/sessions/{session_id}/progress", handled(progress), methods=["GET"]),
+        Route("/api/sessions/{session_id}/help/{topic}", handled(help_topic), methods=["GET"]),
         Route("/api/sessions/{session_id}/stop", handled(stop), methods=["POST"]),
         Route("/api/sessions/{session_id}/review", handled(review), methods=["POST"]),
         Route("/api/reviews", handled(review_record), methods=["POST"]),

@@ -274,6 +274,7 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "reveal": reveal_inputs(companion),
         "advised": [list(entry) for entry in companion.session.advised],  # [step, win chance]: the chart
         "help": steps_help(companion.game),  # the page has buttons for the commands
+        "help_topics": list(companion.game.words_help_topics()),  # each asked for by /help/<topic>
     }
 
 

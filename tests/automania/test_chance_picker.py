@@ -6,6 +6,7 @@ the picker's options, which offer only what the advised seat could know is to co
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -16,7 +17,7 @@ import pyai
 from pyai.automania.chance_pickers import next_chance_picker
 from pyai.automania.component_file import ROUNDS_PER_BACK, Tile
 from pyai.automania.game import load_components
-from pyai.automania.narration import tile_words
+from pyai.automania.narration import contract_order, tile_words
 from pyai.automania.tile_faces import tile_said
 from pyai.automania.words import words_to_token
 from pyai.game_api import ChancePicker
@@ -153,8 +154,12 @@ def check_step(companion: TableCompanion, step: Step) -> str:
         assert (picker.start, picker.count) == (start, count)
         starting = kind == "deal starting contract"
         every = [f"S{n}" for n in range(1, 5)] if starting else [str(n) for n in range(1, 27)]
-        assert words == [name for name in every if name not in seen]
-        assert all(o.label.startswith("starting contract " if starting else "contract ") for o in picker.options)
+        # every card not seen, once, as a player scans the cards: by car, then what they ask for
+        assert sorted(words, key=every.index) == [name for name in every if name not in seen]
+        assert words == sorted(words, key=lambda name: contract_order(COMPONENTS, name))
+        # each card by its face, as a player finds it among the cards: its car first
+        assert all(re.match(r"(starting )?(city|family|super|any) car, ", o.label) for o in picker.options)
+        assert all(o.label.startswith("starting ") == starting for o in picker.options)
         if kind in ("deal display", "reveal contract"):
             assert set(picks) <= set(after["display"])
         else:
@@ -285,3 +290,39 @@ def test_no_picker_but_at_a_chance_step(tmp_path):
     data = companion.position.view().to_dict()
     assert step_picker(companion) is None
     assert next_chance_picker(data, list(companion.names), 0, COMPONENTS) is None
+
+
+def picker_at_step(tmp_path, step: str, seed: int):
+    """A 3-player companion dealt at random up to the chance step `step`, and its picker there."""
+    companion = companion_for(tmp_path, "automania(players=3)")
+    rng = random.Random(seed)
+    while companion.position.view().to_dict()["step"] != step:
+        take_chance(companion, rng)
+    picker, _ = picker_now(companion)
+    return companion, picker
+
+
+def test_the_markets_and_their_spaces_are_named_as_the_table_names_them(tmp_path):
+    companion, picker = picker_at_step(tmp_path, "deal demands", seed=3)
+    assert picker.group_names == ("North America", "Europe")
+    spaces = ("4 stars", "3 stars", "2 stars", "next, left", "next, right")
+    assert picker.place_names == spaces * 2
+    assert step_picker(companion)["group_names"] == ["North America", "Europe"]
+
+
+def test_the_rows_and_their_places_are_named_where_the_tiles_land(tmp_path):
+    companion, picker = picker_at_step(tmp_path, "deal tiles", seed=1)
+    assert picker.group_names == ("row 1", "row 2", "row 3", "row 4", "below the sales offices")
+    columns = tuple(f"column {c}" for c in range(1, 5))
+    assert picker.place_names == columns * 4 + ("office 1", "office 2")
+    picks = [option.word for option in picker.options for _ in range(option.copies)][:18]
+    assert companion.step(picker.line(picks))[0]
+    zones = companion.game.drawing(companion.position.view().to_dict(), list(companion.names), 0)
+    by_place = {(z.title.partition(":")[0], c.note.partition(":")[0]): c for z in zones for c in z.cards}
+    for at, (group, size) in enumerate(zip(picker.group_names, picker.groups)):
+        first = sum(picker.groups[:at])
+        for place in range(first, first + size):
+            where = (group if group.startswith("row") else "sales offices", picker.place_names[place])
+            card = by_place[where]
+            label = next(o.label for o in picker.options if o.word == picks[place])
+            assert label.startswith(card.face), (where, label, card)

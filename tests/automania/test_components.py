@@ -194,7 +194,7 @@ def test_the_core_refuses_malformed_wire_data():
 
 def test_a_contract_in_the_picture_says_its_silver_medals_in_words():
     components = pyai.load_game("automania(players=3)").components
-    assert contract_text(components, "5") == "5 (city, green, safety, 7+ stars: 3 VP, 1 silver medal)"
+    assert contract_text(components, "5") == "city car, green, safety, 7+ stars: 3 VP, 1 silver medal (contract 5)"
     assert all("+1s" not in contract_text(components, str(n)) for n in range(1, 27))
 
 

@@ -38,12 +38,10 @@ def named(text: str, candidates: list[str], components: Components = SHIPPED, **
 
 
 def told_without_number(name: str, components: Components = SHIPPED) -> list[str]:
-    """A card as the companion tells it ('contract 7 (family car, safety, 6+ stars: 2 VP)'), typed back
-    without its number: what it shows in brackets, and the brackets' words alone."""
-    told = contract_words(components, name)
-    shows = told[told.index("(") :]
-    kind = "starting contract" if name.startswith("S") else "contract"
-    return [f"{kind} {shows}", shows.strip("()")]
+    """A card as the companion tells it ('family car, safety, 6+ stars: 2 VP (contract 7)' where
+    another card shows the same), typed back without its number: its face, and 'the ... contract'."""
+    face = contract_words(components, name).partition(" (contract ")[0]
+    return [face, f"the {face} contract"]
 
 
 # ------------------------------------------------------------ the reader alone
@@ -89,7 +87,8 @@ def test_as_much_of_a_card_as_tells_it_apart_names_it(text, candidates, card):
         ("starting contract 3", {}, "S3"),
         ("starting contract 2", {"kind": "starting"}, "S2"),  # 'I get starting contract 2'
         ("S2", {"kind": "starting"}, "S2"),
-        ("contract 17 (any car, safety, 7+ stars: 2 VP)", {}, "17"),
+        ("contract 17 (any car, safety, 7+ stars: 2 VP)", {}, "17"),  # as the companion once told it
+        ("any car, safety, 7+ stars: 2 VP (contract 17)", {}, "17"),  # as `help contracts` lists it
         ("30", {}, "30"),  # a number is taken as it is: the rules say there is no contract 30
     ],
 )
@@ -99,7 +98,7 @@ def test_our_number_is_read_as_it_always_was_whatever_the_candidates(text, how, 
 
 def test_what_is_said_beside_a_number_must_be_on_that_card():
     with pytest.raises(
-        TokenSyntaxError, match=re.escape("contract 17 (any car, safety, 7+ stars: 2 VP) does not show")
+        TokenSyntaxError, match=re.escape("any car, safety, 7+ stars: 2 VP (contract 17) does not show")
     ):
         named("contract 17, the city car", REGULAR)
     # a note in brackets after the number is not read ("contract 11 (not the starting one)")
@@ -111,8 +110,8 @@ def test_several_cards_that_fit_are_listed_in_words_with_what_tells_each_apart()
     with pytest.raises(TokenSyntaxError) as refused:
         named("the city car suitcase contract", ["1", "4", "25"], among="on the display")
     assert str(refused.value) == (
-        "'city car, suitcase' fits 2 contracts on the display: contract 1 (city car, suitcase, 6+ stars: 3 VP); "
-        "contract 25 (city car, suitcase, spoiler, 8+ stars: 4 VP); say which: 'city car, suitcase, 6 stars' or "
+        "'city car, suitcase' fits 2 contracts on the display: city car, suitcase, 6+ stars: 3 VP (contract 1); "
+        "city car, suitcase, spoiler, 8+ stars: 4 VP (contract 25); say which: 'city car, suitcase, 6 stars' or "
         "'city car, suitcase, spoiler' (or its number)"
     )
 
@@ -124,7 +123,7 @@ def test_what_the_refusal_says_to_say_names_each_card_alone(text):
     with pytest.raises(TokenSyntaxError, match="say which: ") as refused:
         named(text, candidates)
     message = str(refused.value)
-    listed = re.findall(r"(?:starting )?contract (S?\d+) \(", message.split("; say which:")[0])
+    listed = re.findall(r"\(contract (S?\d+)\)", message.split("; say which:")[0])
     phrases = re.findall(r"'([^']*)'", message.split("say which: ")[1])
     assert len(listed) == len(phrases) > 1
     for card, phrase in zip(listed, phrases):
@@ -135,16 +134,16 @@ def test_a_card_that_is_not_there_is_refused_saying_what_is():
     with pytest.raises(TokenSyntaxError) as refused:
         named("family car", ["4", "11", "19"], among="on the display")
     assert str(refused.value) == (
-        "no contract on the display shows 'family car'; the contracts on the display: contract 4 (city car, "
-        "green, 5+ stars: 2 VP); contract 11 (super car, speed, 8+ stars: 3 VP); contract 19 (any car, chrome, "
-        "8+ stars: 3 VP)"
+        "no contract on the display shows 'family car'; the contracts on the display: city car, "
+        "green, 5+ stars: 2 VP; super car, speed, 8+ stars: 3 VP; any car, chrome, "
+        "8+ stars: 3 VP"
     )
     # many candidates (the cards still unseen): the nearest, and where to find every one
     with pytest.raises(TokenSyntaxError) as refused:
         named("city car suitcase 5 stars", REGULAR, among="still unseen")
     message = str(refused.value)
     assert message.startswith(
-        "no contract still unseen shows 'city car, suitcase, 5 stars'; the nearest: contract 1 (city car, suitcase"
+        "no contract still unseen shows 'city car, suitcase, 5 stars'; the nearest: city car, suitcase, 6+ stars: 3 VP;"
     )
     assert message.endswith("and 20 more (`help contracts` lists every contract)")
 
@@ -251,7 +250,10 @@ def test_a_contract_played_is_read_from_what_the_hand_holds(text, token):
 
 def test_a_contract_played_that_the_hand_holds_twice_or_not_at_all_is_refused():
     game, data = pyai.load_game("automania(players=3)"), contract_step(["13", "14", "S1"])
-    with pytest.raises(TokenSyntaxError, match="'super car' fits 2 contracts in your hand: contract 13"):
+    with pytest.raises(
+        TokenSyntaxError,
+        match="'super car' fits 2 contracts in your hand: super car, speed, power, 12\\+ stars: 5 VP \\(contract 13\\)",
+    ):
         game.words_to_token("I play the super car contract", data, ["Ann", "Bob", "Cy"], 0)
     with pytest.raises(TokenSyntaxError, match="no contract in your hand shows 'family car'"):
         game.words_to_token("I play the family car contract", data, ["Ann", "Bob", "Cy"], 0)
@@ -333,16 +335,17 @@ def test_a_game_is_set_up_and_played_with_contracts_said_by_their_faces():
     for line in SETUP:
         accepted(c, line)
     assert refused(c, "display city car green; super car; any car chrome").startswith(
-        "'city car, green' fits 2 contracts still unseen: contract 4 (city car, green, 5+ stars: 2 VP); contract 5 "
+        "'city car, green' fits 2 contracts still unseen: city car, green, 5+ stars: 2 VP (contract 4); city car, "
+        "green, safety, 7+ stars: 3 VP, 1 silver medal (contract 5); "
     )
     assert accepted(c, "display: city car with green 5 stars 2 VP, super car speed 8 stars, any car chrome") == (
         "display:4,11,19",
     )
     assert accepted(c, "Ann gets her starting contract") == ("start:?",)
     assert refused(c, "I get the city car with speed") == (
-        "no contract still unseen shows 'city car, speed'; the contracts still unseen: starting contract S1 (city "
-        "car, 3+ stars: 1 VP, $3); starting contract S2 (family car, 4+ stars: 1 VP, $3); starting contract S3 (any "
-        "car, speed, 3+ stars: 1 VP, $3); starting contract S4 (any car, suitcase, 3+ stars: 1 VP, $3)"
+        "no contract still unseen shows 'city car, speed'; the contracts still unseen: starting city "
+        "car, 3+ stars: 1 VP, $3; starting family car, 4+ stars: 1 VP, $3; starting any "
+        "car, speed, 3+ stars: 1 VP, $3; starting any car, suitcase, 3+ stars: 1 VP, $3"
     )
     assert accepted(c, "I get the family car starting contract") == ("start:S2",)
     assert refused(c, "Cid gets the city car starting contract") == (
@@ -353,7 +356,7 @@ def test_a_game_is_set_up_and_played_with_contracts_said_by_their_faces():
         accepted(c, line)
     # a card of the display, taken
     assert refused(c, "Ann takes the family car contract from the display").startswith(
-        "no contract on the display shows 'family car'; the contracts on the display: contract 4 (city car, green"
+        "no contract on the display shows 'family car'; the contracts on the display: city car, green, 5+ stars"
     )
     assert accepted(c, "Ann takes the super car speed contract from the display") == ("draw:11",)
     # a card turned up in its place
@@ -363,8 +366,7 @@ def test_a_game_is_set_up_and_played_with_contracts_said_by_their_faces():
     for line in ("I row 2", "I take the suitcase machine", "I put it on station 2", "I ship to Europe", "I ship 4"):
         accepted(c, line)
     assert refused(c, "I play my safety contract") == (
-        "no contract in your hand shows 'safety'; the contracts in your hand: starting contract S2 (family car, "
-        "4+ stars: 1 VP, $3)"
+        "no contract in your hand shows 'safety'; the contracts in your hand: starting family car, 4+ stars: 1 VP, $3"
     )
     assert accepted(c, "I play the family car contract") == ("contract:S2",)
     # Cid draws from the deck; the advised seat names its own draw by what the card shows
@@ -382,7 +384,9 @@ def test_the_displays_told_lines_typed_back_without_numbers_are_that_display():
     for line in SETUP:
         accepted(c, line)
     told = c.said_in_words(["display:4,11,19"])[0]
-    assert told.startswith("on display: contract 4 (city car, green, 5+ stars: 2 VP); on display: contract 11")
+    assert told == (
+        "on display: city car, green, 5+ stars: 2 VP; super car, speed, 8+ stars: 3 VP; any car, chrome, 8+ stars: 3 VP"
+    )
     assert accepted(c, re.sub(r"contract \d+ ", "contract ", told)) == ("display:4,11,19",)
     c.handle("undo")
     assert accepted(c, "display 4 11 19") == ("display:4,11,19",)  # as it always was
@@ -399,8 +403,8 @@ def test_another_seats_hidden_starting_contract_is_asked_which_when_said_by_kind
     accepted(c, "Ann ships 4")
     why = refused(c, "Ann plays her starting contract")
     assert why.startswith(
-        "'starting' fits 2 contracts that they may hold and the city car (4 stars) meets: starting contract S1 "
-        "(city car, 3+ stars"
+        "'starting' fits 2 contracts that they may hold and the city car (4 stars) meets: starting city car, "
+        "3+ stars: 1 VP, $3 (contract S1); starting any car, speed"
     )
     assert "say which: 'starting city car' or 'starting any car' (or its number)" in why
     assert accepted(c, "Ann plays her city car starting contract") == ("contract:S1",)
@@ -410,9 +414,11 @@ def test_help_contracts_lists_every_contract_with_its_number():
     c = companion()
     assert "more help: help contracts" in c.handle("help")[0]
     lines = c.handle("help contracts")[0].splitlines()
-    assert lines[0].startswith("the contracts, each by our number and what its card shows")
-    assert lines[1:] == [f"  {contract_words(SHIPPED, name)}" for name in REGULAR + STARTING]
-    assert "  contract 17 (any car, safety, 7+ stars: 2 VP)" in lines
+    assert lines[0].startswith("the contracts, by car, then what they ask for")
+    assert sorted(lines[1:]) == sorted(
+        f"  {contract_words(SHIPPED, name, numbered=True)}" for name in REGULAR + STARTING
+    )
+    assert "  any car, safety, 7+ stars: 2 VP (contract 17)" in lines
     assert c.handle("HELP Contracts") == c.handle("help contracts")
     general = c.handle("help")[0]  # a topic the game has not: said so, then the general help
     assert c.handle("help nothing") == [
@@ -432,4 +438,28 @@ def test_help_contracts_follows_the_component_file(tmp_path: Path):
     path = tmp_path / "components.toml"
     path.write_text(text)
     c = companion(f"automania(players=3,components={path})")
-    assert "  contract 3 (city car, power, 6+ stars: 2 VP)" in c.handle("help contracts")[0].splitlines()
+    assert "  city car, power, 6+ stars: 2 VP (contract 3)" in c.handle("help contracts")[0].splitlines()
+
+
+def test_help_contracts_lists_the_cards_by_car_then_what_they_ask_for():
+    lines = companion().handle("help contracts")[0].splitlines()[1:]
+    assert lines[:3] == [
+        "  city car, 8+ stars: 3 VP (contract 22)",
+        "  city car, green, 5+ stars: 2 VP (contract 4)",
+        "  city car, green, safety, 7+ stars: 3 VP, 1 silver medal (contract 5)",
+    ]
+    cars = [line.split(",")[0].strip() for line in lines]
+    order = ["city car", "family car", "super car", "any car"]
+    assert cars[:-4] == sorted(cars[:-4], key=order.index)  # the regular cards, then the starting ones
+    assert cars[-4:] == ["starting city car", "starting family car", "starting any car", "starting any car"]
+    assert lines[-1] == "  starting any car, suitcase, 3+ stars: 1 VP, $3 (contract S4)"
+
+
+def test_a_card_is_told_by_its_face_and_by_its_number_too_only_where_another_shows_the_same():
+    assert contract_words(SHIPPED, "7") == "family car, safety, 6+ stars: 2 VP"
+    assert contract_words(SHIPPED, "S2") == "starting family car, 4+ stars: 1 VP, $3"
+    alike = components_with({"3": {"car": "city", "symbols": ["green"], "stars": 5, "vp": 2}})  # as contract 4
+    assert contract_words(alike, "3") == "city car, green, 5+ stars: 2 VP (contract 3)"
+    for name in ("3", "4"):  # told so, each reads back as itself, not as the first that shows the same
+        assert named(contract_words(alike, name), REGULAR, alike) == name
+    assert contract_words(alike, "5") == "city car, green, safety, 7+ stars: 3 VP, 1 silver medal"

@@ -204,7 +204,7 @@ def test_tiles_and_contracts_are_drawn_by_their_faces():
     assert (
         contract_number(zone(zones, "Ann").cards[0]) == "S4" and "starting contract" in zone(zones, "Ann").cards[0].note
     )
-    assert "order: Bob, Cy, Ann" in zone(zones, "round 1 of 4").facts
+    assert "order: Bob, Cy, you" in zone(zones, "round 1 of 4").facts
     # Nothing is drawn by the ids, which only records and positions use.
     assert not re.search(r'"[AB]\d+"', text_of(zones))
 
@@ -225,6 +225,30 @@ def test_spaces_offices_and_cars_are_named_as_the_companions_lines_name_them():
     for state in random_positions(game, 5, every=3):
         for market in ("North America", "Europe"):
             cars = [c for c in zone(draw(game, state.view(0)), market).cards if c.kind == "car"]
-            assert all(re.fullmatch(rf"({'|'.join(NAMES)}), (level \d+|sold, space \d+)", c.note) for c in cars)
+            assert all(re.fullmatch(rf"(you|{'|'.join(NAMES[1:])}), (level \d+|sold, space \d+)", c.note) for c in cars)
             shipped += len(cars)
     assert shipped > 0
+
+
+def test_the_seat_drawn_for_is_you_wherever_the_words_speak_of_it():
+    game = game_of(3)
+    said: set[str] = set()
+    for state in random_positions(game, 3):
+        data = state.to_dict()
+        mover = data["turn"] if data["to_move"] == "chance" else data["to_move"]
+        if not isinstance(mover, int):
+            continue
+        zones = draw(game, state.view(mover))
+        words = [fact for z in zones if z.seat is None for fact in z.facts]
+        words += [c.note for z in zones for c in z.cards if c.kind == "car"]
+        assert not any(re.search(rf"\b{NAMES[mover]}\b", text) for text in words), words
+        said |= {
+            fact
+            for fact in zone(zones, f"round {data['round']} of 4").facts
+            if fact.startswith(("next: your", "your", "you "))
+        }
+        # each seat's own area still has its name: the page marks yours
+        assert [z.title for z in zones if z.seat is not None] == NAMES[:3]
+    assert "next: your starting contract is dealt" in said
+    assert "your turn: sponsor, place workers or withdraw" in said
+    assert any(re.fullmatch(r"you take a tile from .*", fact) for fact in said)

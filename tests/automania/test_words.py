@@ -104,7 +104,7 @@ def test_one_turn_and_the_next_told_step_by_step():
         "you send the city car to North America: 4 stars",
         "you put 2 workers on marketing: 6 stars",
         "you ship the city car (6 stars) to North America at level 6",
-        "you play starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3",
+        "you play starting city car, 3+ stars: 1 VP, $3; +$3",
         "Bob places a worker on column 1: a contract",
         "Bob takes the power machine from column 1",
         "Bob discards it",
@@ -123,12 +123,11 @@ def test_the_setup_is_told_by_names_markets_contracts_and_faces():
         "player order: Bob ($6, 1 VP), Cy ($7, 2 VP), you ($8, 3 VP)",
         "North America wants speed (4 stars), speed (3), power (2); next: green | suitcase",
         "Europe wants suitcase (4 stars), safety (3), green (2); next: power | safety",
-        "on display: contract 1 (city car, suitcase, 6+ stars: 3 VP)",
-        "on display: contract 2 (any car, spoiler, 8+ stars: 3 VP)",
-        "on display: contract 3 (city car, speed, 5+ stars: 2 VP)",
+        "on display: city car, suitcase, 6+ stars: 3 VP; any car, spoiler, 8+ stars: 3 VP; city car, speed, 5+ "
+        "stars: 2 VP",
         "Bob gets a starting contract",
         "Cy gets a starting contract",
-        "you get starting contract S1 (city car, 3+ stars: 1 VP, $3)",
+        "you get starting city car, 3+ stars: 1 VP, $3",
         "round 1 tiles, row 1: speed machine, speed machine (1 star), research manager (1 star), "
         "spoiler styling (1 star)",
         "row 2: power machine, suitcase machine, rims styling (1 star), marketing manager",
@@ -178,7 +177,7 @@ def test_another_seats_private_cards_are_never_named():
     # seat 0 itself is told its card
     again = new_game()
     play(again, "place:C1", "tile:2", "discard", "draw:deck")
-    assert narrated(again, "drawn:12", 0) == ["you draw contract 12 (super car, power, 8+ stars: 3 VP) from the deck"]
+    assert narrated(again, "drawn:12", 0) == ["you draw super car, power, 8+ stars: 3 VP from the deck"]
     start = game(3).new_initial_state()
     play(start, *setup()[:3])
     assert narrated(start, "start:S3", 1) == ["Ann gets a starting contract"]
@@ -1140,7 +1139,6 @@ def test_each_setup_deal_told_back_reads_as_it_and_one_line_of_several_says_what
     words = state.game.words_to_token
     parts = {
         "demands": "say Europe's demands too, on the same line: the told lines of both markets joined by '; '",
-        "display": "the display is 3 contracts, not 1: say all on one line, e.g. 'display 3 17 22' (or the told",
         "tiles": "a round's tiles are 18 faces split by commas (the grid row by row, then below sales offices "
         "1 and 2), not 4: say them all on one line (the told lines may be joined by '; ')",
     }
@@ -1409,7 +1407,7 @@ def test_a_starting_contract_is_said_with_its_s_not_a_deck_cards_number():
         "say the card dealt, not one that is not: the table deals your starting contract ('I get S2')"
     )
     for line in ("I get S4", "I get starting contract 4"):
-        assert c.handle(line)[0].startswith("  you get starting contract S4 (any car, suitcase"), line
+        assert c.handle(line)[0].startswith("  you get starting any car, suitcase, 3+ stars"), line
         assert c.position.moves[-1] == "start:S4" and c.handle("undo")[0] == "undone"
 
 
@@ -1444,7 +1442,7 @@ def test_i_with_a_contraction_is_the_advised_seat():
 def test_the_same_card_twice_in_the_display_is_refused_as_named_twice():
     c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20, lines=setup()[:2]))
     why = (
-        "contract 4 (city car, green, 5+ stars: 2 VP) is named twice: the display is 3 different contracts, e.g. "
+        "city car, green, 5+ stars: 2 VP is named twice: the display is 3 different contracts, e.g. "
         "'display 3 17 22' or 'display city car, green, 5 stars; super car, speed, 8 stars; any car, chrome'"
     )
     assert refused(c, "display city car green 5 stars; city car green 5 stars; any car chrome") == why
@@ -1457,9 +1455,7 @@ def test_two_cards_named_where_one_is_drawn_are_refused():
     assert refused(c, "Ann takes the spoiler one and the speed one") == (
         "2 contracts are named, 'the spoiler one' and 'the speed one': say one"
     )
-    assert c.handle("Ann takes the spoiler one")[0] == (
-        "  Ann takes contract 2 (any car, spoiler, 8+ stars: 3 VP) from the display"
-    )
+    assert c.handle("Ann takes the spoiler one")[0] == ("  Ann takes any car, spoiler, 8+ stars: 3 VP from the display")
 
 
 def test_a_second_sponsor_says_the_total_on_what_the_view_can_tell():
@@ -1502,7 +1498,7 @@ def test_a_tile_placed_named_by_another_face_is_refused(line):
 def test_a_card_turned_up_said_as_people_say_it(line):
     c = companion_at("place:C1", "tile:2", "discard", "draw:3")  # contract 1 is on the display
     answer = c.handle(line)[0]
-    assert answer == "  turned up on the display: contract 25 (city car, suitcase, spoiler, 8+ stars: 4 VP)"
+    assert answer == "  turned up on the display: city car, suitcase, spoiler, 8+ stars: 4 VP"
     assert c.position.moves[-1] == "reveal:25"
 
 
@@ -1749,6 +1745,4 @@ def test_another_seats_hidden_starting_contract_is_the_one_its_car_meets():
         c.handle(line)
     c.handle("Ann puts 2 workers on marketing")
     c.handle("Ann ships 3")
-    assert c.handle("Ann plays her starting contract")[0] == (
-        "  Ann plays starting contract S1 (city car, 3+ stars: 1 VP, $3), +$3"
-    )
+    assert c.handle("Ann plays her starting contract")[0] == ("  Ann plays starting city car, 3+ stars: 1 VP, $3; +$3")

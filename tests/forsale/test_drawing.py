@@ -237,3 +237,14 @@ def test_each_edition_and_theme_names_its_cards():
         ("9", "check"),
     ]
     assert all(z.title != "removed unseen" for z in draw(autorama, state.view(0)))
+
+
+def test_your_move_is_said_as_yours_and_the_others_by_name():
+    game = pyai.load_game("forsale(players=3)")
+    for state in random_positions(game, 4, every=5):
+        to_move = state.to_dict()["to_move"]
+        if isinstance(to_move, int):
+            mine = " ".join(zone(draw(game, state.view(to_move)), "table").facts)
+            theirs = " ".join(zone(draw(game, state.view((to_move + 1) % 3)), "table").facts)
+            assert "you to move" in mine and NAMES[to_move] not in mine
+            assert f"{NAMES[to_move]} to move" in theirs

@@ -148,3 +148,12 @@ def test_a_record_rebuilt_from_one_seats_view_draws_the_same():
         for me in (0, 1):
             rebuilt = GAME.replay_as_seen(me, state.view(me).history())
             assert draw(rebuilt, me) == draw(state, me)
+
+
+def test_your_turn_is_said_as_yours_and_the_others_by_name():
+    for state in random_positions(GAME, 2):
+        to_move = state.to_dict()["to_move"]
+        if isinstance(to_move, int):
+            table = zone(draw(state, to_move), "table").facts
+            other = zone(draw(state, 1 - to_move), "table").facts
+            assert "you to act" in table and f"{NAMES[to_move]} to act" in other
