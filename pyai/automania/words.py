@@ -533,7 +533,7 @@ def _sales_space(said: Said, market: str | None) -> int | None:
     as the table shows it; what is said of one space must agree."""
     number = said.number("space")
     spaces = next((spec.sales for spec in said.components.markets if spec.name == market), None)
-    if spaces is None:
+    if spaces is None or market is None:
         return number
     topmost = next(space for space, sale in enumerate(spaces, start=1) if sale.row == 0)
     if _says_topmost(said.words):

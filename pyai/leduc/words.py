@@ -424,7 +424,7 @@ def _without_the_receiver(
     """A deal's words without the seat it goes to, named before the card ("deal me ks", "deal
     to Bob"); a seat named that the card does not go to is refused. A word that is a card
     stays one ("deal jack"), and so does what follows the card: another step, refused as that."""
-    kept = []
+    kept: list[str] = []
     for word in words:
         named_card = any(_is_card_word(said) for said in kept)
         seat = None if named_card or _is_card_word(word) or word in _FILLER else _seat(word, names, me)
