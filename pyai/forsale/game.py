@@ -258,8 +258,11 @@ class ForSaleGame(BaseGame):
         return narrate(self.theme, before, token, after, names)
 
     def secret_choice_words(self, token: str) -> str:
-        """A sell as the reveal line says it: sell:20,28@5 -> "20 28 with 5" (words.py reads it back)."""
-        return token.partition(":")[2].replace(",", " ").replace("@", " with ")
+        """A sell as the reveal line says it, and words.py reads it back: sell:20 -> "20",
+        sell:20,28@19 -> "20 and 28 with the 19 Lawyer" (the theme's Lawyer)."""
+        vehicles, _, lawyer = token.partition(":")[2].partition("@")
+        said = " and ".join(vehicles.split(","))
+        return f"{said} with the {lawyer} {self.theme.lawyer}" if lawyer else said
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
         return next_chance_words(data, self.theme)

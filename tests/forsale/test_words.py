@@ -426,6 +426,19 @@ def test_a_sell_with_the_lowest_lawyer_is_told_with_it():
     assert c.show()[2] == "to choose a vehicle to sell, in secret: Anna, Bob, Carol, Dee"  # not "to move: Anna"
 
 
+def test_every_sell_as_the_reveal_buttons_say_it_reads_back_as_itself():
+    state = GAME.from_position(LAWYER_SELLS_AT)
+    while state.to_move() != 3:  # Dee's sell (she holds the 20 Lawyer), the seats before her chosen
+        state.apply(state.legal_moves()[0])
+    sells = state.legal_moves()
+    assert any("@" in token for token in sells) and any("@" not in token for token in sells)
+    assert GAME.secret_choice_words("sell:2,3@20") == "2 and 3 with the 20 Lawyer"  # as the companion tells it
+    for token in sells:
+        said = GAME.secret_choice_words(token)
+        assert ":" not in said and "," not in said  # no token form, nothing the reveal line splits at
+        assert read(state, 3, f"Dee sells {said}") == token, said
+
+
 def test_the_seat_to_take_back_or_to_decide_on_the_swap_is_shown_by_its_name():
     c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
     assert not c.handle("sells revealed: Anna 8, Bob 4, Carol 1 and 18, I 20")[0].startswith("not taken")
