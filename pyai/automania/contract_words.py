@@ -23,20 +23,11 @@ from typing import Any, TypeVar
 
 from ..errors import TokenSyntaxError
 from .component_file import Components, Contract, Tile
+from .line_words import CAR_WORDS
 from .narration import card_face, contract_order, contract_words, plural
 
 T = TypeVar("T")
 
-# The car a card asks for, as people name it (a review calls the super cars sports cars).
-CAR_WORDS = {
-    "city": "city",
-    "family": "family",
-    "super": "super",
-    "sports": "super",
-    "sport": "super",
-    "sporty": "super",
-    "any": "any",
-}
 _STAR_WORDS = ("star", "stars", "*")
 _VP_WORDS = ("vp", "vps", "point", "points")
 _MEDAL_WORDS = ("silver", "medal", "medals")

@@ -17,7 +17,18 @@ from ..errors import TokenSyntaxError
 from .component_file import CAR_TYPES, Components
 from .contract_words import CARD_WORDS, line_machines
 from .decision_steps import step_expected
-from .line_words import CONTRACTED_TO_SEAT, COUNTED, PASS_WORDS, Said, WordAt, market_named, ordinal_value, split_words
+from .line_words import (
+    CAR_WORDS,
+    CONTRACTED_TO_SEAT,
+    COUNTED,
+    PASS_WORDS,
+    Said,
+    WordAt,
+    cars_named,
+    market_named,
+    ordinal_value,
+    split_words,
+)
 from .narration import MARKET_NAMES, does, offered_car_words, office_words, plural, space_words, tile_words
 from .tile_faces import face_name_of, face_names, names_a_tile, read_face
 
@@ -235,8 +246,7 @@ def _check_car_named(token: str, said: Said, name: str) -> None:
         return
     words = said.outside
     making = next((i for i, word in enumerate(words) if word in _MAKING_WORDS), len(words))
-    beside = [word for word in words[:making] if word in CAR_TYPES]
-    made = [word for word in words[making:] if word in CAR_TYPES]
+    beside, made = cars_named(words[:making]), cars_named(words[making:])
     if said.data["step"] == "turn":
         _check_car_of_space(token, beside + made, said.components, name)
     elif said.data["step"] == "sell":
@@ -575,6 +585,8 @@ class Line:
 _FILLER_WORDS = frozenset("the a an his her their its it my your our to on with number s".split())
 _JOINING_WORDS = ("and", "then")
 _CAR_WORDS = "car cars city family super"
+# Every name of a car the corner makes ('sports' for the super car, as contracts name it).
+_CARS_MADE_WORDS = " ".join(word for word, car in CAR_WORDS.items() if car in CAR_TYPES)
 _MARKET_WORDS = "na north america american eu europe european market markets"
 _DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
 _FACE_WORDS = (
@@ -582,6 +594,7 @@ _FACE_WORDS = (
 )
 _ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
 _BOARD_WORDS_READ = "row* column* col cols r c"
+_CONTRACT_WORDS = f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}"
 # The words each kind of move reads ('sponsor*': the words that start so, 'sponsors', 'sponsoring'),
 # besides filler, a number where the move takes one, an ordinal before the place it numbers (any
 # other is refused before) and, where a tile or a contract is named, what tiles show.
@@ -592,7 +605,7 @@ _READ_WORDS = {
     f"{_CAR_WORDS} contract",
     # the rulebook's "special production space (in the corner)"
     "corner": f"corner* plac* put* take* took us* go goes send* worker* space special production for mak* made "
-    f"{_CAR_WORDS}",
+    f"{_CAR_WORDS} {_CARS_MADE_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
     "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
     "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
@@ -611,14 +624,21 @@ _READ_WORDS = {
     "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top topmost for reward level* star "
     "stars $ money dollar* vp vps point*",
     "keep": f"keep* kept leav* left pass* ship {_CAR_WORDS} {_MARKET_WORDS} level* sell* {_DENYING_WORDS}",
-    "contract": f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}",
+    "contract": _CONTRACT_WORDS,
+    # a seat that plays none may say it passes on the contracts ('Ann passes', 'passes on contracts')
+    "no contract": f"{_CONTRACT_WORDS} {' '.join(PASS_WORDS)}",
     "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
     "demand": "demand* left right mov* tile* in advanc* push* choos* chose pick* pending side ones",
 }
 # The moves that take a number (which their readers check is the one said), and those that name
 # a tile or a contract by what it shows.
-_NUMBERED = ("sponsor", "place", "tile", "put", "draw", "marketing", "takeback", "ship", "contract", "office", "sell")
-_FACES_NAMED = ("tile", "put", "discard", "office", "draw", "contract")
+_NUMBERED = (
+    *("sponsor", "place", "tile", "put", "draw", "marketing", "takeback", "ship", "contract", "no contract"),
+    *("office", "sell"),
+)
+_FACES_NAMED = ("tile", "put", "discard", "office", "draw", "contract", "no contract")
+# The moves whose words are another kind's than their token's ('contract:none' is 'no contract').
+_KIND_READ = {"contract:none": "no contract"}
 
 
 def check_one_step(token: str, line: Line, data: dict[str, Any], name: str, components: Components) -> None:
@@ -627,7 +647,7 @@ def check_one_step(token: str, line: Line, data: dict[str, Any], name: str, comp
     office 4') is to be said on a line of its own: read as the first alone, it would be dropped."""
     said = line.words[line.named :]
     words = [word.word for word in said]
-    unread = _unread(words, token.partition(":")[0], components)
+    unread = _unread(words, _KIND_READ.get(token, token.partition(":")[0]), components)
     if not unread:
         return
     joined = _another_step_at(said, unread[0], line)

@@ -32,6 +32,17 @@ MARKETS = {
     **{word: "NA" for word in ("na", "north", "america", "american")},
     **{word: "EU" for word in ("eu", "europe", "european")},
 }
+# A car type as people name it (a review calls the super cars sports cars): the car a contract
+# asks for ('any' too), and the car the corner makes.
+CAR_WORDS = {
+    "city": "city",
+    "family": "family",
+    "super": "super",
+    "sports": "super",
+    "sport": "super",
+    "sporty": "super",
+    "any": "any",
+}
 
 
 # Words that deny what follows: a line with one says a move only at a step with a move of
@@ -163,8 +174,13 @@ def market_named(words: list[str]) -> str | None:
     return next((MARKETS[word] for word in words if word in MARKETS), None)
 
 
+def cars_named(words: list[str]) -> list[str]:
+    """The car types `words` name, in order ('sports' is the super car); 'any' names no car made."""
+    return [CAR_WORDS[word] for word in words if CAR_WORDS.get(word) in CAR_TYPES]
+
+
 def car_named(words: list[str]) -> str | None:
-    return next((word for word in words if word in CAR_TYPES), None)
+    return next(iter(cars_named(words)), None)
 
 
 @dataclass

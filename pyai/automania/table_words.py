@@ -17,8 +17,18 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..told_lines import split_outside_brackets
 from .component_file import ROUNDS_PER_BACK, Components, Tile
-from .contract_words import CAR_WORDS, contract_named, read_contract
-from .line_words import BRACKETED, MARKETS, denies, first_ordinal, ordinal_value, speaker, split_words, words_of
+from .contract_words import contract_named, read_contract
+from .line_words import (
+    BRACKETED,
+    CAR_WORDS,
+    MARKETS,
+    denies,
+    first_ordinal,
+    ordinal_value,
+    speaker,
+    split_words,
+    words_of,
+)
 from .narration import MARKET_NAMES, contract_words, tile_words
 from .tile_faces import Face, fitting_tiles, read_face
 

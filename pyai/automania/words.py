@@ -517,7 +517,10 @@ def _ship(said: Said) -> str | None:
     if workers:
         return f"marketing:{_need(number, 'say how many workers go on marketing')}"
     if "back" in words or said.has("takeback"):
-        market = _need(market_named(words), "say the market and level of the car taken back: 'takes back NA 6'")
+        # The car comes back from the turn's market unless another is said: a seat with no car of the
+        # type left may take one back from either (docs/automania.md, "Rules readings").
+        market = market_named(words) or said.data["action"]["market"]
+        market = _need(market, "say the market and level of the car taken back: 'takes back NA 6'")
         return f"takeback:{market},{_need(number, 'say the level of the car taken back')}"
     if "marketing" in said.outside or said.outside[:1] in (["market"], ["markets"]):  # not "the Europe market"
         return f"marketing:{_need(number, 'say how many workers go on marketing')}"
@@ -607,10 +610,11 @@ def _contract(said: Said) -> str | None:
     # "no." before a number is the number's sign ("contract no. 11"), not "no contract"; a card's
     # medal denied ('the super car contract without the silver medal') is what the card shows.
     outside = [word for i, word in enumerate(said.outside) if not _denies_a_medal(said.outside, i)]
-    none = Said(said.words, said.data, said.seat, said.components, outside).negated() or any(
+    denied = Said(said.words, said.data, said.seat, said.components, outside).negated() or any(
         word in _NO and not (word == "no" and i + 1 < len(outside) and outside[i + 1].isdigit())
         for i, word in enumerate(outside)
     )
+    none = denied or _passes(said.words)
     if none:
         if number is not None or "starting" in said.outside:
             raise TokenSyntaxError("say the contract played, or 'plays no contract': not both")
@@ -640,6 +644,12 @@ def _met_where_unseen(held: list[str], among: str, words: list[str], said: Said)
     if not any(described.fits(name, said.components.contract(name)) for name in met):
         return held, among
     return met, f"{among} and the {action['car']} car ({plural(action['stars'], 'star')}) meets"
+
+
+def _passes(words: list[str]) -> bool:
+    """Whether `words` (a decision's, after the seat's name) open with passing ('passes', 'passes on
+    contracts'): at a sale it keeps the car, at the contract step it plays none, as people say it."""
+    return words[:1] in ([word] for word in PASS_WORDS)
 
 
 def _denies_a_medal(words: list[str], i: int) -> bool:
@@ -680,7 +690,7 @@ def _sell(said: Said) -> str | None:
     offer = said.data.get("offer")
     number = _sales_space(said, offer["market"] if offer else None)
     denied = said.negated() or any(word in _NO for word in said.outside)
-    kept = said.has(*_KEEPING) or said.words[:1] in ([word] for word in PASS_WORDS)
+    kept = said.has(*_KEEPING) or _passes(said.words)
     if (denied or kept) and number is not None or denied and kept:
         raise TokenSyntaxError("say the one thing done: 'sells 3' (the sales space) or 'keeps'")
     if denied or kept:

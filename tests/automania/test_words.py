@@ -817,6 +817,17 @@ def test_passing_at_the_turn_is_withdrawing():
     )
 
 
+@pytest.mark.parametrize("line, me", [("Ann passes", 1), ("Ann passes on contracts", 1), ("I pass", 0)])
+def test_passing_at_the_contract_step_plays_no_contract(line, me):
+    """A seat that plays none of its contracts says it passes; at the ship step before, where not
+    shipping is a move too, 'pass' stays refused, saying what the step takes."""
+    at_ship = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", me=me)
+    assert refused(at_ship, "Ann passes").startswith("cannot read 'Ann passes': Ann is to ship the car")
+    c = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", "ship:6", me=me)
+    assert c.handle(line)[0] in ("  Ann plays no contract", "  you play no contract")
+    assert c.position.moves[-1] == "contract:none"
+
+
 def test_the_player_order_said_as_a_sentence_is_the_order():
     c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
     for line in ("Cid goes first, then Ann, then me", "Cid starts, then Ann and me last", "Cid, Ann and me"):
@@ -1305,6 +1316,11 @@ def test_a_tile_taken_from_the_row_named_by_its_number_or_its_car_is_read():
         ),
         ([], "Ann row 4 for the city car", "row 4 makes no car (it takes a contract): say 'Ann row 4'"),
         (
+            [],
+            "Ann corner family for the sports car",  # 'sports' is the super car, as the contracts name it
+            "the corner makes one car, the one chosen with the workers: say 'Ann corner family' or 'Ann corner super'",
+        ),
+        (
             ["withdraw", "office:1"],
             "Ann puts it on station 2 and makes the city car",
             "Ann's step makes no car (the tile is a sales office's), so no city car: say it without the car",
@@ -1472,6 +1488,12 @@ def test_a_second_sponsor_says_the_total_on_what_the_view_can_tell():
     [
         ([], "Ann drops out", "Ann withdraws", "withdraw"),
         ([], "Ann takes row 1", "Ann places a worker on row 1", "place:R1"),
+        ([], "Ann corner sports", "Ann places a worker on the corner for a super car", "corner:super"),
+        ([], "Ann uses the corner for a sports car", "Ann places a worker on the corner for a super car",
+         "corner:super"),
+        (["place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none", "withdraw", "office:5",
+          "withdraw", "office:4", "place:C2", "tile:2", "discard", "market:NA"], "Ann takes her car back from level 4",
+         "Ann takes back the city car from North America's ship at level 4", "takeback:NA,4"),  # the turn's market
         (["place:R1", "tile:1", "put:station,1", "market:NA"], "Ann puts a worker on marketing", "Ann puts 1 worker "
          "on marketing", "marketing:1"),
         (["place:R1", "tile:3"], "Ann puts the research manager in office 1", "Ann puts it in office 1",
