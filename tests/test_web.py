@@ -328,6 +328,14 @@ def test_a_session_file_whose_game_names_a_file_is_read_without_reading_that_fil
     assert answer.status_code == 400 and "reads no files named by its clients" in answer.json()["error"]
 
 
+def test_a_step_offered_as_taps_says_so_before_the_words_that_type_it(client):
+    state = create(client, "automania(players=3)", names=["Ann", "Bob", "Cid"])
+    assert state["picker"] is not None  # the player order, tapped
+    assert state["next"][0].startswith("next: the player order: tap it below, or say 'order "), state["next"]
+    leduc = create(client, "leduc()", names=["Me", "Bob"])
+    assert leduc["picker"] is not None and ": tap it below, or say 'I get " in leduc["next"][0]
+
+
 def test_games_and_the_page(client):
     games = client.get("/api/games").json()["games"]
     assert [g["game"] for g in games] == EXAMPLES and all(g["players"] >= 2 for g in games)

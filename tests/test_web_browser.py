@@ -307,11 +307,6 @@ def deal_words(token: str) -> list[str]:
     return token.partition(":")[2].split(",")
 
 
-def sell_words(token: str) -> str:
-    """A sell token as said at the table: sell:20,28@5 -> 20 28 with 5."""
-    return token.partition(":")[2].replace(",", " ").replace("@", " with ")
-
-
 def test_a_whole_for_sale_game_through_the_page(server, browser):
     """Four seats, you at seat 2: the cards turned up tapped, every other seat's bid and play
     clicked, the sells revealed tapped (or said in words), and the advice taken at each of your decisions;
@@ -345,7 +340,7 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
                 page.click_input(sells[me])
             for seat in choosing:
                 truth.apply(sells[seat])
-            others = {seat: sell_words(sells[seat]) for seat in choosing if seat != me}
+            others = {seat: game.secret_choice_words(sells[seat]) for seat in choosing if seat != me}
             ways.append("said" if len(ways) % 3 == 0 else "tapped")  # tapped, or now and then said in words
             if ways[-1] == "tapped":
                 page.reveal(others)
