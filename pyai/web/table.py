@@ -44,10 +44,11 @@ class TableCompanion(Companion):
         request's advice runs, must answer at once (`advise` is what searches)."""
         return [f"next: you ({self.names[self.me]}): your decision ('advise' asks the search)"]
 
-    def next_lines(self) -> list[str]:
-        """What comes next, as the companion says it; where the page offers the step as taps, it
-        says so before the words that would type it ("the display: tap it below, or say ...")."""
-        lines = super().next_lines()
+    def _turn_lines(self) -> list[str]:
+        """What comes next, as the companion says it after a step and when asked; where the page
+        offers the step as taps, it says so before the words that would type it ("the display:
+        tap it below, or say ...")."""
+        lines = super()._turn_lines()
         if lines and ": say " in lines[0] and game_picker(self) is not None:
             lines[0] = lines[0].replace(": say ", ": tap it below, or say ", 1)
         return lines
