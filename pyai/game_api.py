@@ -25,6 +25,13 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 # words ("I pass", "me row 1"). "you" too: the engine tells that seat's moves as
 # "you bid 3", and a line copied from the advice must read back as what it says.
 OWN_SEAT_WORDS = ("i", "me", "my", "you")
+# "I" as people contract it before a move ("I'll pass", "I'm raising"): the advised seat too.
+OWN_SEAT_CONTRACTIONS = ("i'll", "i'm")
+
+
+def contracts_i(word: str) -> bool:
+    """Whether `word` (lower case) is "I" contracted, with either apostrophe ("i'll", "i\u2019m")."""
+    return word.replace("\u2019", "'") in OWN_SEAT_CONTRACTIONS
 
 
 def whose(seat: int, names: list[str], me: int, noun: bool = False) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, whose
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
+from ..number_words import numbers_in_words
 from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
 from .themes import Theme
 
@@ -45,8 +46,6 @@ _SELL_VERBS = ("sell", "sold")
 _KEEP_VERBS = ("keep", "kept", "take", "took")
 # Money written out in dollars ("$4,000", "4000"): the table counts it in thousands, as the game does.
 _DOLLARS = re.compile(r"\d(?:,| )?000\b")
-# "I" as people contract it before a move: "I'll pass", "I'm passing".
-_I_CONTRACTED = re.compile(r"i['\u2019](?:ll|m)")
 # What the companion tells after one's own secret sell ("you sell 2 and 3 with the 20 Lawyer:
 # kept secret until the sells are revealed"): what came of the sell, which the companion checks.
 _KEPT_SECRET = re.compile(r":\s*kept secret\b.*$", re.IGNORECASE | re.DOTALL)
@@ -179,7 +178,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
                 f"money is counted in thousands, as the game counts it: say '{names[seat]} bids 4' for $4,000 "
                 f"(not {text!r})"
             )
-        numbers = numbers or _numbers_in_words(rest)  # "Anna bids four"
+        numbers = numbers or numbers_in_words(rest)  # "Anna bids four"
         if not numbers:
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 4' (not {text!r})")
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
@@ -644,7 +643,7 @@ def _removal_unnamed(data: dict[str, Any], theme: Theme) -> str:
 
 
 def _seat(word: str, names: list[str], me: int) -> int | None:
-    if word in OWN_SEAT_WORDS or _I_CONTRACTED.fullmatch(word):
+    if word in OWN_SEAT_WORDS or contracts_i(word):  # "I'll pass"
         return me
     lowered = [name.lower() for name in names]
     if word in lowered:
@@ -659,35 +658,6 @@ def _one(numbers: list[int], what: str) -> int:
     if len(numbers) != 1:
         raise TokenSyntaxError(what)
     return numbers[0]
-
-
-_UNITS = "zero one two three four five six seven eight nine".split()
-_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
-# The numbers a bid may be said in words, up to the most cash a seat can hold: "four", "twenty-two".
-_NUMBER_WORDS = {word: number for number, word in enumerate(_UNITS + _TEENS)}
-_NUMBER_WORDS |= {
-    f"{tens}{joint}{unit}": 10 * t + u
-    for t, tens in ((2, "twenty"), (3, "thirty"))
-    for u, unit in enumerate(_UNITS)
-    for joint in ("-", " ")
-    if u
-} | {"twenty": 20, "thirty": 30}
-
-
-def _numbers_in_words(rest: str) -> list[int]:
-    """The whole numbers `rest` says in words ("bids twenty two"), in order, each once."""
-    words = [word.strip(".,!") for word in rest.lower().split()]
-    numbers, index = [], 0
-    while index < len(words):
-        pair = " ".join(words[index : index + 2])
-        if pair in _NUMBER_WORDS:
-            numbers.append(_NUMBER_WORDS[pair])
-            index += 2
-            continue
-        if words[index] in _NUMBER_WORDS:
-            numbers.append(_NUMBER_WORDS[words[index]])
-        index += 1
-    return numbers
 
 
 def _numbers(rest: str) -> list[int]:

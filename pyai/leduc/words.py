@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, whose
+from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
+from ..number_words import NUMBER_WORDS
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -64,17 +65,8 @@ _NEGATIONS = {
 }
 # Words that make a move one that might be made, not one made ("I should raise", "Bob may fold").
 _MAYBE = {"should", "could", "would", "might", "may", "can", "shall", "maybe", "perhaps", "if"}
-# "I'm raising", "I'll check": the advised seat, as "I".
-_OWN_CONTRACTIONS = {"i'm": "i", "i\u2019m": "i", "i'll": "i", "i\u2019ll": "i"}
 # In a game of two, "he raises" names the other seat.
 _OTHER_SEAT_WORDS = ("he", "she", "they")
-# Numbers said in words ("Bob calls two"): read as their digits, so a wrong one is refused, never passed over.
-_NUMBER_WORDS = {
-    word: str(number)
-    for number, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-    )
-}
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
@@ -94,8 +86,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     lowered = lowered[1:] if lowered[:1] == ["the"] and len(lowered) > 1 else lowered
     if not lowered:
         raise TokenSyntaxError(f"say a move, e.g. 'Anna raises', 'I check' or 'deal ks' (not {text!r})")
-    if lowered[0] in _OWN_CONTRACTIONS and _seat(lowered[0], names, me) is None:
-        lowered[0] = _OWN_CONTRACTIONS[lowered[0]]
+    if contracts_i(lowered[0]) and _seat(lowered[0], names, me) is None:  # "I'm raising", "I'll check"
+        lowered[0] = "i"
     if data["to_move"] == "over":
         raise TokenSyntaxError(_hand_over_words(data, names, me))
     if len(lowered) == 1 and lowered[0] in _VERBS:  # a move alone ("raise", "Bet."): the seat to move's
@@ -236,7 +228,7 @@ def _numbers_said(text: str, names: list[str]) -> list[tuple[str, str]]:
     size), "pot" ("the pot is 6"), "each" ("3 each", as a call is told back) or "" (said
     alone). A word that holds a digit is a number, but for a seat's name ("seat1's")."""
     words = [word.strip("()[]$:;.!?,").lower() for word in text.split(";")[0].split()[1:]]
-    words = [_NUMBER_WORDS.get(word, word) for word in words]
+    words = [str(NUMBER_WORDS[word]) if word in NUMBER_WORDS else word for word in words]  # "Bob calls two"
     seats = {name.lower() for name in names}
     said = []
     for index, word in enumerate(words):
