@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i
 from ..game_files import ANY_FILE, FileAccess
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
@@ -87,7 +87,7 @@ def help_text(game: Game, topic: str = "") -> str:
     """How to say a step in this game, and the companion's commands; or the game's help `topic`
     (`help contracts`), when it offers that one."""
     topics = game.words_help_topics()
-    asked = " ".join(topic.lower().split()).rstrip(".?!")
+    asked = _topic_asked(topic)
     named = help_topic_named(topics, topic)
     if named is not None:
         return topics[named]
@@ -99,11 +99,16 @@ def help_text(game: Game, topic: str = "") -> str:
 def help_topic_named(topics: dict[str, str], topic: str) -> str | None:
     """The topic of `topics` that `topic` asks for, as typed after `help` ('Contract?' asks
     for 'contracts'); None when it names none of them."""
-    asked = " ".join(topic.lower().split()).rstrip(".?!")
+    asked = _topic_asked(topic)
     for name in (asked, f"{asked}s"):  # 'help contract' as 'help contracts'
         if name in topics:
             return name
     return None
+
+
+def _topic_asked(topic: str) -> str:
+    """A help topic as typed, as the topics are named: lower case, single spaces, no closing '?'."""
+    return " ".join(topic.lower().split()).rstrip(".?!")
 
 
 class CompanionError(PyaiError, ValueError):
@@ -586,10 +591,15 @@ class Companion:
                     f"say one step a line, the move alone ({_shown(move)}) or as it is told"
                 )
 
+    def _reason_said(self, message: str) -> str:
+        """The rules' reason in `message` for a person who speaks in words: without the token
+        it was read as, the legal tokens it lists, or the game's other token forms."""
+        return self.game.reason_in_words(LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", message, count=1)))
+
     def _refused_in_words(self, message: str) -> str:
         """Why a step said in words is not legal, in words: the rules' reason without the token
         it was read as, and what may be said instead (the next chance step, or the mover's moves)."""
-        reason = self.game.reason_in_words(LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", message, count=1)))
+        reason = self._reason_said(message)
         state = self.position.state
         mover = state.to_move()
         if not isinstance(mover, int) or self.at_sealed_step():  # chance, secret choices: what the next: line says
@@ -638,8 +648,8 @@ class Companion:
         return f"'{secret.plural} revealed: " + ", ".join(f"{n} {x}" for n, x in zip(said, secret.examples)) + "'"
 
     def _seat_named(self, word: str) -> int | None:
-        lowered = word.lower().replace("\u2019", "'")
-        if lowered in OWN_SEAT_WORDS or lowered in ("i'll", "i'm"):  # "I'll sell 12"
+        lowered = word.lower()
+        if lowered in OWN_SEAT_WORDS or contracts_i(lowered):  # "I'll sell 12"
             return self.me
         names = [n.lower() for n in self.names]
         return names.index(lowered) if lowered in names else None
@@ -744,10 +754,8 @@ class Companion:
                 )
                 position = position.play([token])
             except (ProtocolError, PyaiError) as error:
-                reason = LEGAL_TOKENS.sub("", REFUSED_TOKEN.sub("", str(error), count=1))
-                raise TokenSyntaxError(
-                    f"{self.names[seat]}'s {noun}: {self._named(self.game.reason_in_words(reason))}"
-                ) from None
+                reason = self._named(self._reason_said(str(error)))
+                raise TokenSyntaxError(f"{self.names[seat]}'s {noun}: {reason}") from None
         return position
 
     def _token(self, text: str, position: Position) -> str:
@@ -808,6 +816,10 @@ class Companion:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
 
+    def _told_names(self) -> list[str]:
+        """Every seat's name as a step is told to the person: theirs as "you"."""
+        return [name if seat != self.me else "you" for seat, name in enumerate(self.names)]
+
     def _told_shown(self, before: Position) -> list[str]:
         """A hidden card shown at the end, told as the deal it names ('shown at the end: Bob is
         dealt the king of hearts'): the card read, not the words typed for it."""
@@ -817,7 +829,7 @@ class Companion:
         token = self.position.moves[index]
         dealt = dealing.play([token])
         # Told from the whole state: the seat's own view of the deal keeps the card it never saw hidden.
-        told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+        told = self._told_names()
         said = one_line(self.game.narrate(dealing.state.to_dict(), token, dealt.state.to_dict(), told)) or token
         return [f"  shown at the end: {said}"]
 
@@ -828,7 +840,7 @@ class Companion:
         if seen is None:
             return token
         data = seen.to_dict() | {"to_move": self.me}
-        told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+        told = self._told_names()
         return one_line(self.game.narrate(data, token, data, told)) or token
 
     def _told_between(self, before: Position, after: Position) -> list[str]:
@@ -841,7 +853,7 @@ class Companion:
         token = after.moves[-1]
         if seen_before is None or seen_after is None:
             return [token]
-        told = [n if s != self.me else "you" for s, n in enumerate(self.names)]
+        told = self._told_names()
         return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
 
     def _told_forgotten(self, before: Any, after: Any) -> list[str]:
@@ -974,7 +986,7 @@ class Companion:
             view = self.position.view()
             shown = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
             how = self._how_to_show(shown) if shown is not None else ""
-            return [f"the game is over: {self._named(self.game.reason_in_words(error.message))}{how}"]
+            return [f"the game is over: {self._named(self._reason_said(error.message))}{how}"]
         return ["the game is over:"] + [
             self._named(line) for line in self.game.final_summary(self.position.state, self.names)
         ]

@@ -126,8 +126,7 @@ class Store:
         if not path.is_file():
             raise UnknownSession(f"no session {session_id!r}")
         try:
-            session = Session.load(str(path), NO_FILES)
-            check_no_files(session.game)
+            session = Session.load(str(path), NO_FILES)  # a game string that names a file is refused here
             companion = TableCompanion(session, str(path), spelled=lambda name: f'"{name}"')
         except CompanionError as error:
             raise CompanionError(str(error).replace(repr(str(path)), f"session {session_id}")) from None
