@@ -42,6 +42,12 @@ def whose(seat: int, names: list[str], me: int, noun: bool = False) -> str:
     return f"{names[seat]}'s"
 
 
+def seats_told(names: list[str], me: int | None) -> list[str]:
+    """Every seat as a step is told to the person at seat `me`: by its name, theirs as "you"
+    (`me` None: each by its name)."""
+    return ["you" if seat == me else name for seat, name in enumerate(names)]
+
+
 @dataclass(frozen=True)
 class SecretChoice:
     """How people at a table speak of a game's secret choices, made by several seats

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game_api import Card, Zone
+from ..game_api import Card, Zone, seats_told
 from .component_file import Components, Tile
 from .narration import MARKET_NAMES, plural, space_words, tile_marks
 
@@ -51,7 +51,7 @@ def drawing(d: dict[str, Any], names: list[str], components: Components, me: int
     """The round, the markets, the contracts, the tiles and action spaces, the sales
     offices, then each seat's area; from a state's or view's to_dict(), drawn for seat
     `me` (None: for nobody), which the facts call "you"."""
-    said = seats_said(names, me)
+    said = seats_told(names, me)
     zones = [_round(d, said)]
     zones += [_market(d, said, components, market) for market in d["markets"]]
     zones.append(_contracts(d, components))
@@ -62,13 +62,8 @@ def drawing(d: dict[str, Any], names: list[str], components: Components, me: int
     return zones + [_seat(d, said, components, seat, names[seat]) for seat in range(len(d["seats"]))]
 
 
-def seats_said(names: list[str], me: int | None) -> list[str]:
-    """Each seat as the facts speak of it: by its name, seat `me` as "you"."""
-    return ["you" if seat == me else name for seat, name in enumerate(names)]
-
-
 def whose_said(seat_said: str) -> str:
-    """The possessive of a seat as seats_said says it: "your", "Ann's"."""
+    """The possessive of a seat as seats_told says it: "your", "Ann's"."""
     return "your" if seat_said == "you" else f"{seat_said}'s"
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, seats_told
 from ..game_files import ANY_FILE, FileAccess
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
@@ -816,10 +816,6 @@ class Companion:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
 
-    def _told_names(self) -> list[str]:
-        """Every seat's name as a step is told to the person: theirs as "you"."""
-        return [name if seat != self.me else "you" for seat, name in enumerate(self.names)]
-
     def _told_shown(self, before: Position) -> list[str]:
         """A hidden card shown at the end, told as the deal it names ('shown at the end: Bob is
         dealt the king of hearts'): the card read, not the words typed for it."""
@@ -829,7 +825,7 @@ class Companion:
         token = self.position.moves[index]
         dealt = dealing.play([token])
         # Told from the whole state: the seat's own view of the deal keeps the card it never saw hidden.
-        told = self._told_names()
+        told = seats_told(self.names, self.me)
         said = one_line(self.game.narrate(dealing.state.to_dict(), token, dealt.state.to_dict(), told)) or token
         return [f"  shown at the end: {said}"]
 
@@ -840,7 +836,7 @@ class Companion:
         if seen is None:
             return token
         data = seen.to_dict() | {"to_move": self.me}
-        told = self._told_names()
+        told = seats_told(self.names, self.me)
         return one_line(self.game.narrate(data, token, data, told)) or token
 
     def _told_between(self, before: Position, after: Position) -> list[str]:
@@ -853,7 +849,7 @@ class Companion:
         token = after.moves[-1]
         if seen_before is None or seen_after is None:
             return [token]
-        told = self._told_names()
+        told = seats_told(self.names, self.me)
         return self.game.narrate(seen_before.to_dict(), token, seen_after.to_dict(), told)
 
     def _told_forgotten(self, before: Any, after: Any) -> list[str]:
