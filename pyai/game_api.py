@@ -17,6 +17,7 @@ the game's C++ binding).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -27,6 +28,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 OWN_SEAT_WORDS = ("i", "me", "my", "you")
 # "I" as people contract it before a move ("I'll pass", "I'm raising"): the advised seat too.
 OWN_SEAT_CONTRACTIONS = ("i'll", "i'm")
+# A game's text picture names the game first ("For Sale: Autorama, 4 players: phase 1 ...").
+TITLE_LINE = re.compile(r"(.+?, \d+ players)\b")
 
 
 def contracts_i(word: str) -> bool:
@@ -46,6 +49,14 @@ def seats_told(names: list[str], me: int | None) -> list[str]:
     """Every seat as a step is told to the person at seat `me`: by its name, theirs as "you"
     (`me` None: each by its name)."""
     return ["you" if seat == me else name for seat, name in enumerate(names)]
+
+
+def title(game: Game) -> str:
+    """The game as people name it, as its own text picture names it first ("For Sale:
+    Autorama, 4 players", "Leduc poker, 2 players"); its game string when the picture names none."""
+    first_line = game.render(game.new_initial_state().to_dict()).partition("\n")[0]
+    named = TITLE_LINE.match(first_line)
+    return named[1] if named else str(game)
 
 
 @dataclass(frozen=True)
@@ -293,6 +304,10 @@ class Game(Protocol):
     @property
     def WORDS_HELP(self) -> str:
         """Examples of the plain words words_to_token reads ("" for a game that takes tokens only)."""
+
+    @property
+    def WORDS_FIRST(self) -> str:
+        """Two or three of WORDS_HELP's examples, the commonest steps ("'Bob raises', 'I call'")."""
 
     @property
     def TABLE_WORDS(self) -> tuple[str, ...]:

@@ -52,6 +52,8 @@ class BaseGame:
     # setup sets its own), and the position field of the money a player at a real
     # table may lose track of ("": none hidden).
     WORDS_HELP: str = ""
+    # Two or three of those examples, the commonest steps, for the companion's opening lines.
+    WORDS_FIRST: ClassVar[str] = ""
     MONEY_FIELD: ClassVar[str] = ""
     # The words that open a line of the table's own (a deal: 'deal 3 12'), lower case: no
     # seat may be called so, or its own steps would read as the table's.

@@ -619,6 +619,38 @@ def test_a_help_topic_is_the_games_and_one_it_does_not_offer_says_so():
 
 
 @pytest.mark.parametrize(
+    "game, names, title",
+    [
+        ("forsale(players=4)", ["Anna", "Bob", "Carol", "Dee"], "For Sale: Autorama, 4 players"),
+        ("leduc()", ["Ann", "Bob"], "Leduc poker, 2 players"),
+        ("automania(players=3)", ["Ann", "Bob", "Cy"], "Automania, 3 players"),
+    ],
+)
+def test_the_opening_lines_are_short_and_their_examples_are_steps_of_the_game(game, names, title):
+    """The session opens with the game's name, a few of its commonest steps and where the rest
+    are listed, not the whole list (Automania's is a page); each example is read as a legal
+    step somewhere in a game at a table of those names."""
+    c = Companion(Session(game, 0, names, iterations=20))
+    opening = c.greeting()
+    assert opening[0].startswith(f"{title}: you are {names[0]}, seat 0; with ")
+    assert opening[1].startswith("say what happens") and "help lists every way to say a step" in opening[1]
+    assert opening[2].startswith("commands: ") and opening[3].startswith("next: ")
+    assert all(len(line) < 260 for line in opening[:3]) and c.game.WORDS_HELP not in "\n".join(opening)
+    examples = set(re.findall(r"'([^']+)'", c.game.WORDS_FIRST))
+    assert len(examples) >= 2 and all(f"'{example}'" in opening[1] for example in examples)
+    read: set[str] = set()
+    for seed in range(40):  # until every example has been a legal step (a card dealt, a vehicle held)
+        rng, c = random.Random(seed), Companion(Session(game, 0, names, iterations=20))
+        while not c.position.state.is_terminal() and read != examples:
+            for example in examples - read:  # typed at the table, then taken back
+                if not c.handle(example)[0].startswith("not taken"):
+                    read.add(example)
+                    assert c.handle("undo")[0].startswith("undone")
+            assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    assert read == examples
+
+
+@pytest.mark.parametrize(
     "game, lost",
     [
         ("forsale(players=4)", "lost <name> cash [LO..HI] (you lost track of a seat's cash)"),

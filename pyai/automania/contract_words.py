@@ -238,6 +238,7 @@ def contract_named(
     with its S ('S2') or the word ('starting contract 2'): a number alone names a deck card, as at
     every step ('contract 4'), and where only a starting contract is meant it is refused.
     TokenSyntaxError when nothing is said, no candidate fits, or several that show different faces do."""
+    _check_not_a_machine(words if outside is None else outside)
     said = _said(words, outside, components)
     if said.unread:
         raise TokenSyntaxError(
@@ -288,6 +289,18 @@ def _check_one_card(words: Sequence[str]) -> None:
     if len(parts) > 1 and all(any(word in _CARD_NOUNS for word in part) for part in parts):
         named = " and ".join(repr(" ".join(part)) for part in parts)
         raise TokenSyntaxError(f"{len(parts)} contracts are named, {named}: say one")
+
+
+def _check_not_a_machine(words: Sequence[str]) -> None:
+    """TokenSyntaxError for a machine tile where a contract is meant ('I take the speed machine' at the
+    display): a card is said by the machine it asks for ('the speed machine contract'), never as one."""
+    said = [word for word in words if word not in ("(", ")")]
+    if said and said[-1] in ("machine", "machines") and not any(word in _CARD_NOUNS for word in said):
+        shown = " ".join(said)
+        raise TokenSyntaxError(
+            f"{shown!r} is a machine tile, and a contract is meant now: say the card by what it shows "
+            f"('the {said[-2] if len(said) > 1 else 'speed'} contract', 'the chrome one')"
+        )
 
 
 def _said(words: Sequence[str], outside: Sequence[str] | None, components: Components) -> ContractSaid:

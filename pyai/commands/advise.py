@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, seats_told
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, seats_told, title
 from ..game_files import ANY_FILE, FileAccess
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
@@ -81,6 +81,18 @@ def steps_help(game: Game) -> str:
         return f"say what happens, one step a line, as a move token (as the next: lines show them; {listed})"
     copied = "a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
     return f"say what happens, one step a line, in plain words: {words}; {copied}; or as a move token ({listed})"
+
+
+def first_help(game: Game) -> str:
+    """How to go on, as the session opens: the next: lines say how to tell each step, and
+    `help` has every form (a game's whole list of forms is a page: Automania's)."""
+    topics = ", ".join(f"help {name}" for name in game.words_help_topics())
+    more = f" ({topics} too)" if topics else ""
+    if not game.WORDS_HELP:
+        return f"say what happens, one step a line, as a move token: each next: line shows how; help lists them{more}"
+    examples = f" ({game.WORDS_FIRST})" if game.WORDS_FIRST else ""
+    said = f"in plain words{examples}, as a next: line asks, or as the companion tells a step"
+    return f"say what happens, one step a line, {said}; help lists every way to say a step{more}"
 
 
 def help_text(game: Game, topic: str = "") -> str:
@@ -429,7 +441,8 @@ class Companion:
         """The opening lines; the advice too when the position (a resumed session, a
         position given with --at) is a decision of the advised seat."""
         others = ", ".join(f"{name} (seat {s})" for s, name in enumerate(self.names) if s != self.me)
-        lines = [f"{self.game}: you are {self.names[self.me]}, seat {self.me}; with {others}", help_text(self.game)]
+        lines = [f"{title(self.game)}: you are {self.names[self.me]}, seat {self.me}; with {others}"]
+        lines += [first_help(self.game), commands_help(self.game)]
         return lines + self.notes + self.next_lines()
 
     def handle(self, line: str) -> list[str]:

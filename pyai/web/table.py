@@ -6,7 +6,6 @@ that says it), and the advice with its numbers. Every step goes through
 from __future__ import annotations
 
 import functools
-import re
 import threading
 from typing import Any
 
@@ -14,7 +13,7 @@ from ..analysis import AnalysisResult, Search
 from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share
 from ..commands.advise import Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, title
 from ..game_files import NO_FILES
 from ..games import load_game
 from ..protocol.errors import ProtocolError
@@ -22,7 +21,6 @@ from ..protocol.errors import ProtocolError
 # More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
 MAX_INPUTS = 64
 # How a game's text picture names it first: "For Sale: Autorama, 4 players: setup ...".
-TITLE_LINE = re.compile(r"(.+?, \d+ players)\b")
 
 
 class TableCompanion(Companion):
@@ -112,16 +110,12 @@ class TableCompanion(Companion):
 
 @functools.lru_cache(maxsize=256)
 def game_title(game: str) -> str:
-    """The game as people name it, as its own text picture names it first ('For Sale:
-    Autorama, 4 players', 'Leduc poker, 2 players'); the game string when that names none
-    (a game that names a file among them: the server reads no file a session names)."""
+    """The game as people name it (game_api.title); the game string when it cannot be loaded
+    here (a game that names a file among them: the server reads no file a session names)."""
     try:
-        loaded = load_game(game, NO_FILES)
-        first_line = loaded.render(loaded.new_initial_state().to_dict()).partition("\n")[0]
+        return title(load_game(game, NO_FILES))
     except (PyaiError, ValueError, OSError):
         return game
-    named = TITLE_LINE.match(first_line)
-    return named[1] if named else game
 
 
 def legal_inputs(companion: TableCompanion) -> list[dict[str, str]]:

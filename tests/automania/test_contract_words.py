@@ -164,6 +164,9 @@ def test_a_card_that_is_not_there_is_refused_saying_what_is():
         ("contract 4", {"kind": "starting"}, "contract 4 is a deck card, not a starting contract"),
         ("the chrome one and the speed one", {}, "2 contracts are named, 'the chrome one' and 'the speed one': "
          "say one"),
+        # a tile where a card is meant ('I take the speed machine' at the display), never a card asking for it
+        ("the speed machine", {}, "'the speed machine' is a machine tile, and a contract is meant now: say the "
+         "card by what it shows ('the speed contract', 'the chrome one')"),
     ],
 )  # fmt: skip
 def test_words_that_say_no_one_card_are_refused(text, how, why):
@@ -237,6 +240,7 @@ def contract_step(hand: list[str]) -> dict:
         ("I play the super car contract with no medal", "contract:13"),
         ("I play the contract with the silver medal", "contract:14"),
         ("I play my spoiler contract", "contract:14"),
+        ("I play my contract with the speed machine", "contract:13"),
         ("I play my starting contract", "contract:S1"),
         ("I play the city car contract", "contract:S1"),
         ("I play contract 13", "contract:13"),
