@@ -42,6 +42,16 @@ def test_the_advice_says_the_move_its_chance_why_and_what_the_others_cost():
     assert said[5] == "likely next: Bob bids 4; Cy passes"
 
 
+def test_a_score_difference_that_rounds_to_nothing_is_not_said_as_a_gain_or_a_loss():
+    """A sign on a difference rounded to nothing ("ends -0.0 VP") reads as a loss it is not."""
+    found = result(move("pass", 700, 0.40, 30.02), move("bid:3", 200, 0.30, 30.04))
+    assert lines(found)[2] == "why: against the next best (you bid 3), it wins 0.10 more often"
+    found = result(move("pass", 700, 0.50, 1.251), move("bid:3", 200, 0.55, 1.254))
+    assert lines(found, by_score=True, unit="chips")[2] == (
+        "why: against the next best (you bid 3), it keeps as much expected score, and the search chose it more often"
+    )
+
+
 def test_costs_in_a_game_played_for_its_score_are_in_its_unit():
     best, other = move("pass", 700, 0.5, 1.25), move("bid:3", 300, 0.6, 0.75)
     assert cost(best, other, by_score=True, unit="chips") == "costs 0.50 chips"

@@ -197,7 +197,10 @@ def _reason(
 
 def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -> str:
     if by_score and best.score_mean is not None and runner.score_mean is not None:
-        return f"it keeps {_in(f'{best.score_mean - runner.score_mean:+.2f}', unit)} of expected score"
+        kept = _signed(best.score_mean - runner.score_mean, 2)
+        if kept is None:
+            return "it keeps as much expected score, and the search chose it more often"
+        return f"it keeps {_in(kept, unit)} of expected score"
     if best.win is None or runner.win is None:
         return "it was chosen more often"
     gain = best.win - runner.win
@@ -207,9 +210,15 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
         searched = f"{best.visits} against {runner.visits}"
         return f"it looks {-gain:.2f} less likely to win, but was searched far more ({searched})"
     edge = f"it wins {gain:.2f} more often"
-    if best.score_mean is not None and runner.score_mean is not None:
-        edge += f" and ends {_in(f'{best.score_mean - runner.score_mean:+.1f}', unit)} on average"
-    return edge
+    ends = None if best.score_mean is None or runner.score_mean is None else _signed(best.score_mean - runner.score_mean, 1)
+    return f"{edge} and ends {_in(ends, unit)} on average" if ends else edge
+
+
+def _signed(value: float, digits: int) -> str | None:
+    """`value` with its sign to `digits` places ("+0.7", "-1.25"); None where it rounds to
+    nothing, which a sign would only make look like a gain or a loss ("-0.0")."""
+    said = f"{value:+.{digits}f}"
+    return None if float(said) == 0 else said
 
 
 def _in(amount: str, unit: str) -> str:
