@@ -95,7 +95,7 @@ def test_a_secret_sell_said_in_words_is_refused_in_words():
     for me, names in ((2, ["Anna", "Bob", "Me"]), (0, ["Me", "Bob", "Cy"])):  # after the others' turns, or first
         c = Companion(Session("forsale(players=3)", me, names, state.view(me).position(), 50))
         refused = c.handle(f"I sell {bobs}")[0]
-        assert refused.startswith(f"not taken: vehicle {bobs} is not in Me's hand; the sells, secret until revealed")
+        assert refused.startswith(f"not taken: vehicle {bobs} is not in hand; the sells, secret until revealed")
         assert "sell:" not in refused
         assert c.handle(f"sell:{bobs}")[0].startswith(f"not taken: sell:{bobs} is not yours to choose: ")  # a token
         assert c.handle(f"I\u2019ll sell {hands[me][0]}")[0].startswith(f"  you sell {hands[me][0]}")
@@ -105,7 +105,7 @@ def test_a_secret_sell_said_in_words_is_refused_in_words():
         f"not taken: 'Anna {hands[0][0]} Bob {bobs} I {hands[2][0]}' names Bob, I after Anna: separate the seats"
     )
     assert c.handle(f"sells revealed: Anna {bobs}, Bob {bobs}, I {hands[2][0]}") == [
-        f"not taken: Anna's sell: vehicle {bobs} is not in Anna's hand"
+        f"not taken: Anna's sell: vehicle {bobs} is not in hand"
     ]
 
 
@@ -219,7 +219,7 @@ def test_a_refusal_lists_no_moves_that_hang_on_cards_the_seat_never_saw():
         assert not c.handle(line)[0].startswith("not taken"), line
     moves = len(c.position.moves)
     assert c.handle("Bob plays contract 12") == [
-        "not taken: contract 12 is not in Bob's hand; Bob's contract, from a hand you have not all seen: "
+        "not taken: contract 12 is not in hand; Bob's contract, from a hand you have not all seen: "
         "say what the table sees, 'Bob plays ...'"
     ]
     assert len(c.position.moves) == moves
@@ -379,7 +379,7 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
     assert c.handle("board ks")[0] == (  # said in words, refused in words: the reason, then what to say
-        "not taken: ks is already dealt: it is Me's card; the public card: say 'board qh' (or 'board queen of hearts')"
+        "not taken: ks is already dealt: it is your card; the public card: say 'board qh' (or 'board queen of hearts')"
     )
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
     assert c.handle("I raise")[0] == "  you raise to 7: the pot is 10"
@@ -399,7 +399,9 @@ def test_a_leduc_showdown_is_told_in_words_and_only_asked_for_where_it_can_be_to
         assert not c.handle(line)[0].startswith("not taken"), line
     # 'fold' is a token as well as a word: said alone, it is refused in words, as 'I fold' is
     assert c.handle("fold") == c.handle("I fold")
-    assert c.handle("fold")[0].startswith("not taken: Me owes nothing: it may fold only when facing a bet; legal now")
+    assert c.handle("fold")[0].startswith(
+        "not taken: there is no bet to fold to: a fold is legal only when facing a bet; legal now, you: check"
+    )
     assert not c.handle("I check")[0].startswith("not taken")
     over = c.handle("Bob checks")
     assert over[-1] == (  # the record's token for the unseen card is no word of the table's
@@ -754,7 +756,7 @@ def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_
     assert c.handle("Cid ships 4: +1 VP")[0].startswith("not taken: '+1 VP' is not what came of 'Cid ships 4'")
     assert c.handle("Cid ships 4")[0] == "  Cid ships the city car (4 stars) to North America at level 4"
     assert c.handle("Cid plays S1: +$5")[0].startswith("not taken: '+$5' is not what came of 'Cid plays S1'")
-    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays starting city car, 3+ stars: 1 VP, $3; +$3"
+    assert c.handle("Cid plays S1; +$3")[0] == "  Cid plays the starting city car contract (3+ stars: 1 VP, $3): +$3"
 
 
 @pytest.mark.parametrize("game", ["forsale(players=4)", "automania(players=3)"])  # Leduc tells a move in one part
@@ -1045,7 +1047,7 @@ SESSION = {
         ({"lines": ["deal 3 12 19 27", None]}, '"lines": line 2 must be text, not None'),
         (
             {"lines": ["deal 3 12 19 27", "Anna bids 99"]},
-            "\"lines\": line 2 'Anna bids 99' is refused now: a bid is at most Anna's cash",
+            "\"lines\": line 2 'Anna bids 99' is refused now: a bid is at most the bidder's cash",
         ),
         ({"lines": ["sells revealed:"]}, "\"lines\": line 1 'sells revealed:' is refused now: say each seat's sell"),
         ({"lines": [": hello"]}, "\"lines\": line 1 ': hello' is refused now: ':' is no seat's name"),

@@ -17,6 +17,12 @@ std::string counted(int count, const char* noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+// How many of the mover's workers are at home, as the end of a sentence ("2 are at home").
+std::string at_home(int workers) {
+  if (workers == 0) return "none is at home";
+  return std::to_string(workers) + (workers == 1 ? " is at home" : " are at home");
+}
+
 constexpr size_t kMaxTokenLength = 300;
 constexpr int kMaxNumber = 99;  // nothing in the game counts to 100
 constexpr std::string_view kUnseenCard = "?";
@@ -132,7 +138,7 @@ std::string expected_chance(const State& s) {
 ParsedToken parse_chance(const State& s, Step step, std::string_view body, std::string_view token) {
   const Components& c = s.c();
   if (is_terminal(s)) illegal(s, "the game is over");
-  if (!is_chance(s)) illegal(s, "nothing is revealed now: " + seat_name(s.turn) + " is to move");
+  if (!is_chance(s)) illegal(s, "nothing is revealed now: it is " + seat_name(s.turn) + "'s turn");
   if (step != s.step)
     illegal(s, "the next chance step is " + std::string(chance_head(s.step)) + ", not " + chance_head(step));
   ParsedToken parsed;
@@ -319,7 +325,7 @@ Action parse_move(const State& s, std::string_view head, std::string_view body, 
 // What the seat to move decides now, for messages.
 std::string step_moves(const State& s) {
   switch (s.step) {
-    case Step::kTurn: return "start its turn: sponsor:K, place:<space>, corner:<car> or withdraw";
+    case Step::kTurn: return "start the turn: sponsor:K, place:<space>, corner:<car> or withdraw";
     case Step::kTakeTile: return "take a tile from " + line_name(s.space) + ": tile:N";
     case Step::kPlaceTile:
       return "place " + tile_name(s.tile) + ": put:station,N, put:office,N, put:styling,<car> or discard";
@@ -397,40 +403,41 @@ std::string placement_problem(const State& s, int space, int car) {
   const Seat& p = s.seat[seat];
   const std::string name = space == kCornerSpace ? "the corner" : line_name(space);  // as the table says it
   if (s.space_workers[space] && s.space_seat[space] == seat)
-    return seat_name(seat) + "'s own workers are on " + name + " (wait until another seat replaces them)";
+    return name + " holds " + seat_name(seat) + "'s own workers (wait until another seat replaces them)";
   if (s.space_workers[space] + 1 > p.workers_home)
     return name + " holds " + counted(s.space_workers[space], "worker") + ": it takes " +
-           std::to_string(s.space_workers[space] + 1) + ", and " + seat_name(seat) + " has " +
-           std::to_string(p.workers_home) + " at home";
+           std::to_string(s.space_workers[space] + 1) + ", and " + at_home(p.workers_home);
   if (space != kCornerSpace && !line_has_tile(s, space)) return line_name(space) + " has no tile left";
   const int cost = production_cost(s.c(), space, car);
   return name + " produces a " + car_name(space == kCornerSpace ? car : s.c().space[space].car) + " car for " +
-         money(cost) + "; " + seat_name(seat) + " has " + money(p.money);
+         money(cost) + ", and the money on hand is " + money(p.money);
 }
 
 std::string fee_problem(const State& s, int fee) {
   const Seat& p = s.seat[s.turn];
   const int reserved = money_reserved(s);
-  std::string out = "that costs " + money(fee) + "; " + seat_name(s.turn) + " has " + money(p.money);
-  if (reserved) out += " and needs " + money(reserved) + " for the car";
+  std::string out = "that costs " + money(fee) + ", and the money on hand is " + money(p.money);
+  if (reserved) out += ", " + money(reserved) + " of it needed for the car";
   return out;
 }
 
-// The most specific reason a well-formed move of the right kind is illegal.
+// The most specific reason a well-formed move of the right kind is illegal. It names the
+// mover, whose move it is about, only where the rule is about whose something is (own
+// workers on a space), and then as an owner ("seat 1's"), never as the subject of a verb: the
+// reason reads the same to the player who made the move, told as "your", and to anyone else.
 std::string why_illegal(const State& s, Action action) {
   const Components& c = s.c();
   const int seat = s.turn;
   const Seat& p = s.seat[seat];
   const int arg = move_arg(action);
-  const std::string who = seat_name(seat);
   switch (move_kind(action)) {
     case MoveKind::kSponsor:
-      if (s.sponsored) return who + " has sponsored this turn already (once, before its action)";
+      if (s.sponsored) return "sponsoring is done already this turn (once, before the action)";
       if (arg < 1) return "sponsor:0 does nothing";
       if (arg >= p.workers_home)
-        return who + " has " + counted(p.workers_home, "worker") + " at home: sponsoring " + std::to_string(arg) +
+        return "with " + counted(p.workers_home, "worker") + " at home, sponsoring " + std::to_string(arg) +
                " leaves none for an action (withdraw sponsors them all)";
-      return "after sponsoring " + counted(arg, "worker") + " no action space is open to " + who;
+      return "after sponsoring " + counted(arg, "worker") + " no action space is open";
     case MoveKind::kPlace: return placement_problem(s, arg, 0);
     case MoveKind::kCorner: return placement_problem(s, kCornerSpace, arg);
     case MoveKind::kTile: return "there is no tile at place " + std::to_string(arg + 1) + " of " + line_name(s.space);
@@ -465,10 +472,12 @@ std::string why_illegal(const State& s, Action action) {
     case MoveKind::kDrawDeck: return "the contract deck is empty";
     case MoveKind::kMarketing:
       if (s.marketing) return "marketing workers for this car are placed already (" + std::to_string(s.marketing) + ")";
-      return who + " has " + counted(p.workers_home, "worker") + " at home";
+      if (!p.workers_home) return "no worker is at home for marketing";
+      return "marketing takes at most the " + counted(p.workers_home, "worker") + " at home";
     case MoveKind::kTakeback: {
       const uint8_t car = s.ship[arg >> 5][arg & 31];
-      if (car == kNoCar || car_owner(car) != seat) return "no car of " + who + " is on that ship space";
+      if (car == kNoCar) return "no car is on that ship space";
+      if (car_owner(car) != seat) return "the car on that ship space is another seat's";
       if (car_stars(s) >= c.top_car_stars)
         return p.cars[s.car] ? "a top car needs no ship" : "only a " + std::string(car_name(s.car)) + " car comes back for this top car";
       return "taking that car back changes nothing now (a take-back frees a ship space the car could use, or "
@@ -478,9 +487,9 @@ std::string why_illegal(const State& s, Action action) {
       const int stars = car_stars(s);
       if (stars >= c.top_car_stars)
         return "a car of " + std::to_string(c.top_car_stars) + "+ stars is a top car, sold at once (sell:N)" +
-               (p.cars[s.car] ? "" : ", once " + who + " has a " + car_name(s.car) + " car (take one back first)");
+               (p.cars[s.car] ? "" : ", once a " + std::string(car_name(s.car)) + " car is left (take one back first)");
       if (!p.cars[s.car])
-        return who + " has no " + car_name(s.car) + " car left (take one back from a ship first, or ship:none)";
+        return "no " + std::string(car_name(s.car)) + " car is left (take one back from a ship first, or ship:none)";
       return "the car has " + counted(stars, "star") +
              ": it goes on the ship space of the highest level not above that, or, if that one is taken, "
              "on a free lower one" + ship_space_refused(s, arg, stars);
@@ -494,8 +503,8 @@ std::string why_illegal(const State& s, Action action) {
       if (arg >= spec.sales_spaces)
         return std::string(market_name(market)) + " has sales spaces 1-" + std::to_string(spec.sales_spaces);
       if (s.step == Step::kShip && car_stars(s) >= c.top_car_stars)
-        return who + " has no " + car_name(s.car) + " car left to sell as a top car (take one back from a ship first, "
-               "or ship:none)";
+        return "no " + std::string(car_name(s.car)) +
+               " car is left to sell as a top car (take one back from a ship first, or ship:none)";
       if (s.step == Step::kShip) return "only a top car (" + std::to_string(c.top_car_stars) + "+ stars) is sold now";
       const SalesSpace& sale = spec.sale[arg];
       if (s.sale[market][arg] != kNoCar) return "sales space " + std::to_string(arg + 1) + " is taken this round";
@@ -504,7 +513,7 @@ std::string why_illegal(const State& s, Action action) {
       return "sales space " + std::to_string(arg + 1) + " takes cars of " + std::to_string(sale.min_stars) + "+ stars";
     }
     case MoveKind::kContract:
-      if (!(p.hand >> arg & 1)) return "contract " + contract_name(arg) + " is not in " + who + "'s hand";
+      if (!(p.hand >> arg & 1)) return "contract " + contract_name(arg) + " is not in hand";
       return "the " + std::string(car_name(s.car)) + " car (" + counted(car_stars(s), "star") +
              ") does not meet contract " + contract_name(arg) + ": " + contract_shortfall(s, arg);
     case MoveKind::kOffice:
@@ -520,7 +529,7 @@ ParsedToken parse_player_token(const State& s, std::string_view head, std::strin
   if (is_terminal(s)) illegal(s, "the game is over");
   if (is_chance(s)) illegal(s, "something is revealed first: " + expected_chance(s));
   if (!kind_fits_step(s, move_kind(action)))
-    illegal(s, "wrong move now: " + seat_name(s.turn) + " is to " + step_moves(s));
+    illegal(s, "wrong move now: the step is to " + step_moves(s));
   if (!is_legal(s, action)) illegal(s, why_illegal(s, action));
   ParsedToken parsed;
   parsed.action = action;
@@ -730,7 +739,8 @@ ParsedToken parse_as_seen(State& s, int record_seat, std::string_view raw) {
       syntax_error(quoted(token) + ": only a private card (start:?, drawn:?) may be written as unknown");
     if (s.step != *step) parse_chance(s, *step, "", token);  // throws naming the step expected
     if (s.turn == record_seat)
-      illegal(s, quoted(token) + ": this card is " + seat_name(record_seat) + "'s own, so its record names it");
+      illegal(s, quoted(token) + ": this card is " + seat_name(record_seat) +
+                     "'s own: a seat's record names its own cards");
     // A stand-in: the lowest card the pool still has.
     const uint32_t pool = *step == Step::kDealStart ? s.starts_undealt : s.deck;
     ParsedToken parsed;

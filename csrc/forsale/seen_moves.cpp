@@ -34,8 +34,10 @@ void reveal_cards(View& view, int mover, Action action) {
   if (!view.unknown_advisors[mover]) advisors = 0;
   if (!view.unknown_vehicles[mover]) vehicles = 0;
   if (card_count(advisors) > view.unknown_advisors[mover] || card_count(vehicles) > view.unknown_vehicles[mover])
-    inconsistent(seat_name(mover) + " holds only " + std::to_string(view.unknown_vehicles[mover]) +
-                 " vehicle(s) not known to the view: it cannot sell two of them");
+    inconsistent("the sell names " + std::to_string(card_count(vehicles)) +
+                 " vehicles not known to be in hand, but only " + std::to_string(view.unknown_vehicles[mover]) +
+                 " of the hand's vehicles " +
+                 (view.unknown_vehicles[mover] == 1 ? "is" : "are") + " unknown");
   s.advisors_in_hand[mover] |= advisors;
   s.unseen[int(Deck::kAdvisors)] &= ~advisors;
   view.unknown_advisors[mover] = uint8_t(view.unknown_advisors[mover] - card_count(advisors));

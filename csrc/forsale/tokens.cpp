@@ -115,7 +115,8 @@ const char* phase_moves(const State& s) {
 ParsedToken parse_deal(const State& s, std::string_view token, std::string_view body) {
   const std::vector<int> numbers = number_list(body, token);
   if (!is_chance(s))
-    illegal(s, is_terminal(s) ? "the game is over" : "no cards are to be turned up now; " + seat_name(s.turn) + " is to move");
+    illegal(s, is_terminal(s) ? "the game is over"
+                              : "no cards are to be turned up now: it is " + seat_name(s.turn) + "'s turn");
   const Deck deck = current_deck(s);
   if (int(numbers.size()) != s.num_players)
     illegal(s, "a deal turns up " + std::to_string(s.num_players) + " " + plural(deck_noun(s, deck)) + ", not " +
@@ -208,45 +209,47 @@ bool kind_fits_step(const State& s, MoveKind kind) {
   }
 }
 
-// The most specific reason a well-formed move of the right kind is illegal.
+// The most specific reason a well-formed move of the right kind is illegal. It never names
+// the mover, whose move it is about: the reason reads the same to the player who made the
+// move and to anyone else at the table.
 std::string why_illegal(const State& s, Action action) {
   const int seat = s.turn;
-  const std::string who = seat_name(seat);
   switch (move_kind(action)) {
     case MoveKind::kBid: {
       const int total = bid_total(action);
       if (total <= s.high_bid) return "a bid must exceed " + std::to_string(s.high_bid);
-      if (total > s.cash[seat]) return "a bid is at most " + who + "'s cash (" + std::to_string(s.cash[seat]) + ")";
+      if (total > s.cash[seat]) return "a bid is at most the bidder's cash (" + std::to_string(s.cash[seat]) + ")";
       break;
     }
     case MoveKind::kPlay: {
       const int advisor = played_advisor(action);
       if (advisor < 1 || advisor > kDeckSize || !has_card(s.advisors_in_hand[seat], advisor))
-        return "advisor " + std::to_string(advisor) + " is not in " + who + "'s hand";
+        return "advisor " + std::to_string(advisor) + " is not in hand";
       if (played_boost(action) && ability_of(advisor) != Ability::kFleetManager)
         return "only a Fleet Manager (13-15) can be boosted with +";
-      if (played_boost(action)) return who + " has less than " + std::to_string(kFleetManagerCost) + " cash to boost";
+      if (played_boost(action))
+        return "boosting costs " + std::to_string(kFleetManagerCost) + " cash, more than the " +
+               std::to_string(s.cash[seat]) + " on hand";
       break;
     }
     case MoveKind::kSell: {
       for (int vehicle : {sold_vehicle(action), sold_second_vehicle(action)}) {
         if (vehicle == 0 && vehicle != sold_vehicle(action)) continue;  // no second vehicle
         if (vehicle < 1 || vehicle > kDeckSize || !has_card(s.vehicles[seat], vehicle))
-          return std::string(deck_noun(s, Deck::kVehicles)) + " " + std::to_string(vehicle) + " is not in " + who +
-                 "'s hand";
+          return std::string(deck_noun(s, Deck::kVehicles)) + " " + std::to_string(vehicle) + " is not in hand";
       }
       if (sold_second_vehicle(action)) {
         if (sold_vehicle(action) == sold_second_vehicle(action)) return "the two vehicles must differ";
         const int lawyer = sold_lawyer(action);
-        if (lawyer == 0) return who + " has no unused Lawyer";
+        if (lawyer == 0) return "selling two vehicles takes an unused Lawyer, and none of the advisors played is one";
         if (!has_card(unused_abilities(s, seat, Ability::kLawyer), lawyer))
-          return "advisor " + std::to_string(lawyer) + " is not an unused Lawyer of " + who;
+          return "advisor " + std::to_string(lawyer) + " is not an unused Lawyer among the advisors played";
       }
       break;
     }
     case MoveKind::kKeep:
-      return "keep must name one of " + who + "'s two vehicles (" + std::to_string(s.sell[seat].vehicle) + " or " +
-             std::to_string(s.sell[seat].second_vehicle) + ")";
+      return "keep must name one of the two vehicles sold with the Lawyer (" + std::to_string(s.sell[seat].vehicle) +
+             " or " + std::to_string(s.sell[seat].second_vehicle) + ")";
     default: break;
   }
   return "not legal now";

@@ -41,13 +41,13 @@ CardSet dealable(const State& s) {
 std::string where_dealt(const State& s, int card) {
   if (s.public_card == card) return "it is the public card";
   for (int seat = 0; seat < kPlayers; ++seat)
-    if (s.card[seat] == card) return "it is seat " + std::to_string(seat) + "'s card";
+    if (s.card[seat] == card) return "it is " + seat_name(seat) + "'s card";
   return "it is dealt";
 }
 
 std::string no_card_now(const State& s) {
   if (is_terminal(s)) return "the hand is over";
-  return "seat " + std::to_string(s.turn) + " is to act: no card is dealt now";
+  return "no card is dealt now: it is " + seat_name(s.turn) + "'s turn to act";
 }
 
 ParsedToken parse_deal(const State& s, std::string_view body, std::string_view token) {
@@ -74,11 +74,13 @@ ParsedToken parse_move(const State& s, std::string_view token) {
   }
   if (is_terminal(s)) illegal(s, "the hand is over");
   if (is_chance(s)) illegal(s, "a card is dealt now, no seat acts");
+  // The mover is the one refused: the reasons speak of the bet, not of a seat, so they read
+  // the same whoever is told them.
   const int owed = stakes(s) - s.contributed[s.turn];
   if (token == "check" && owed > 0)
-    illegal(s, "seat " + std::to_string(s.turn) + " owes " + std::to_string(owed) + " chips: it cannot check");
-  if (action == kFold && owed == 0)
-    illegal(s, "seat " + std::to_string(s.turn) + " owes nothing: it may fold only when facing a bet");
+    illegal(s, "there is a bet of " + std::to_string(owed) + (owed == 1 ? " chip" : " chips") +
+                   " to call: a check is legal only when there is no bet to call");
+  if (action == kFold && owed == 0) illegal(s, "there is no bet to fold to: a fold is legal only when facing a bet");
   if (action == kRaise && !may_raise(s))
     illegal(s, "at most " + std::to_string(kMaxRaisesPerRound) + " raises a round");
   return ParsedToken{false, action, 0};
@@ -147,7 +149,7 @@ void deal_unseen_card(State& s, int record_seat) {
   if (receiver == kNoSeat)
     illegal(s, "deal:? stands for another seat's private card, but the public card is dealt now (every seat sees it)");
   if (receiver == record_seat)
-    illegal(s, "this card is seat " + std::to_string(record_seat) + "'s own, which its record names (deal:<card>)");
+    illegal(s, "this card is " + seat_name(record_seat) + "'s own: a seat's record names its own cards (deal:<card>)");
   const int stand_in = lowest_card(CardMask(s.undealt));
   deal(s, stand_in);
   s.stand_ins = uint8_t(s.stand_ins | (1u << receiver));

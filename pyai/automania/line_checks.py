@@ -151,6 +151,7 @@ def check_what_is_named(token: str, said: Said, names: list[str]) -> None:
     _check_withdrawal_said(token, said, name)
     _check_sponsor_money_said(token, said, name)
     _check_office_bonus_said(token, said, name)
+    _check_office_tile_said(token, said, name)
 
 
 def _owner(name: str) -> str:
@@ -240,9 +241,12 @@ def _check_car_named(token: str, said: Said, name: str) -> None:
     """TokenSyntaxError for a car named that is not the one the step is about ('puts it on station 2
     and makes the family car' where row 1 makes the city car; 'corner family and makes a super car'):
     read as the step alone, the line would make another car than said. A car on a styling is where
-    the tile goes; a car taken back may be of any type; a contract names its own."""
+    the tile goes; a car taken back is the one on the ship said; a contract names its own."""
     kind, _, body = token.partition(":")
-    if said.data["step"] not in _CAR_STEPS or kind in ("takeback", "sponsor", "withdraw"):
+    if kind == "takeback":
+        _check_car_taken_back(body, cars_named(said.outside), said.data, name)
+        return
+    if said.data["step"] not in _CAR_STEPS or kind in ("sponsor", "withdraw"):
         return
     words = said.outside
     making = next((i for i, word in enumerate(words) if word in _MAKING_WORDS), len(words))
@@ -291,6 +295,23 @@ def _check_car_of_space(token: str, named: list[str], components: Components, na
         f"{where} makes the {spec.car} car, not the {other} car: say '{name} {where}', or a space of the {other} "
         f"car ({', '.join(spaces)} or 'corner {other}')"
     )
+
+
+def _check_car_taken_back(body: str, named: list[str], data: dict[str, Any], name: str) -> None:
+    """A take-back: the cars named must be the one on the ship space said ('takes back the family car
+    from Europe level 8' where a city car is there): read as the space alone, another car would go home."""
+    market, _, level = body.partition(",")
+    ships = data["markets"].get(market, {}).get("ships", [])
+    ship = next((ship for ship in ships if str(ship["level"]) == level), None)
+    if ship is None or ship["car"] is None:
+        return  # no car there: the rules say so
+    other = next((car for car in named if car != ship["car"]["car"]), None)
+    if other is not None:
+        where = f"{MARKET_NAMES[market]}'s ship at level {level}"
+        raise TokenSyntaxError(
+            f"the car on {where} is a {ship['car']['car']} car, not a {other} car: say "
+            f"'{does(name, 'takes')} back {market} {level}'"
+        )
 
 
 def _check_car_offered(token: str, named: list[str], data: dict[str, Any], name: str) -> None:
@@ -564,6 +585,42 @@ def _check_office_bonus_said(token: str, said: Said, name: str) -> None:
             )
 
 
+def _office_tile_words(words: list[str], components: Components) -> list[str]:
+    """The words of a sales office's line that name a tile ('and its tile, the research manager',
+    'with the $3 tile'), from the first that does to the end; none where none does. Money or VP
+    names a tile only as '$3 tile' or '1 VP tile': without it, it is the office's bonus."""
+    named = face_names(components)
+    for i, word in enumerate(words):
+        money_tile = word == "$" and words[i + 2 : i + 3] == ["tile"]
+        vp_tile = word.isdigit() and words[i + 1 : i + 3] in (["vp", "tile"], ["point", "tile"])
+        if face_name_of(word, named) is not None or money_tile or vp_tile:
+            return words[i:]
+    return []
+
+
+def _check_office_tile_said(token: str, said: Said, name: str) -> None:
+    """TokenSyntaxError for a sales office said with a tile it does not hold ('takes office 1 and the
+    research manager' where office 1 holds the $3 tile, or an office with no tile): read as the
+    office alone, the line would take another office, or another tile, than meant."""
+    kind, _, body = token.partition(":")
+    if kind != "office" or said.data["step"] != "sales office":
+        return
+    phrase = _office_tile_words(said.outside, said.components)
+    if not phrase:
+        return
+    office = next((office for office in said.data["sales_offices"] if str(office["office"]) == body), None)
+    if office is None or office["seat"] is not None:
+        return  # no such office, or one taken: the rules say so
+    tile = said.components.tile(office["tile"]) if office["tile"] else None
+    if tile is not None and read_face(" ".join(phrase), said.components).fits(tile, exact=False):
+        return
+    holds = f"holds the {tile_words(tile)}" if tile else "holds no tile now"
+    shown = " ".join(phrase).replace("$ ", "$")
+    raise TokenSyntaxError(
+        f"sales office {body} {holds}, not the {shown}: say '{does(name, 'takes')} sales office {body}'"
+    )
+
+
 @dataclass
 class Line:
     """A seat's line: all of it, the move it says (told_lines.move_end), the move's words outside
@@ -584,9 +641,9 @@ class Line:
 # the words that join two steps.
 _FILLER_WORDS = frozenset("the a an his her their its it my your our to on with number s".split())
 _JOINING_WORDS = ("and", "then")
-_CAR_WORDS = "car cars city family super"
 # Every name of a car the corner makes ('sports' for the super car, as contracts name it).
 _CARS_MADE_WORDS = " ".join(word for word, car in CAR_WORDS.items() if car in CAR_TYPES)
+_CAR_WORDS = f"car cars {_CARS_MADE_WORDS}"
 _MARKET_WORDS = "na north america american eu europe european market markets"
 _DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
 _FACE_WORDS = (
@@ -618,8 +675,8 @@ _READ_WORDS = {
     f"of one {_ASKED_WORDS}",
     "market": f"ship* send* sent choos* chose pick* go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
     "marketing": "marketing market markets put* plac* worker* space star stars for",
-    "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of",
-    "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at {_DENYING_WORDS}",
+    "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of in",
+    "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at in {_DENYING_WORDS}",
     # a sales space by its reward too ('for $7', 'for 2 VP'), or as the topmost
     "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top topmost for reward level* star "
     "stars $ money dollar* vp vps point*",
@@ -687,13 +744,20 @@ def _seat_words(words: list[str], names: list[str]) -> int:
     return max(lengths, default=0)
 
 
+# The words a thing begins with, where a step would begin with its verb ('the speed machine', 'tile 2').
+_THING_SAID_FIRST = frozenset(("the", "a", "an", "its", "tile"))
+
+
 def _two_steps(line: Line, joined: int) -> str:
     """Why `line` is refused, whose second step begins at its word `joined` (after the seat's name):
     each step as a line of its own, the second said by the seat as the first is."""
     said = line.words[line.named :]
     after = next(i for i in range(joined, len(said)) if said[i].word not in _JOINING_WORDS)
     first = line.said(0, said[joined].start).rstrip(",")
-    then = f"{line.said(0, line.words[line.named - 1].end).rstrip(':,')} {line.said(said[after].start)}"
+    # a second step said as a thing alone ('... and the speed machine') is a thing taken
+    own = line.words[line.named - 1].word in ("i", "me", "you")
+    taken = ("take " if own else "takes ") if said[after].word in _THING_SAID_FIRST else ""
+    then = f"{line.said(0, line.words[line.named - 1].end).rstrip(':,')} {taken}{line.said(said[after].start)}"
     return f"{line.said(said[joined].start)!r} is another step: say one step a line ({first!r}, then {then!r})"
 
 

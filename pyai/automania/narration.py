@@ -10,6 +10,7 @@ seat's starting contract and deck draws stay unnamed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +106,22 @@ def contract_words(components: Components, name: str, *, numbered: bool = False)
     if numbered or _face_shared(components, name):
         return f"{face} (contract {name})"
     return face
+
+
+def contract_said(components: Components, name: str) -> str:
+    """A contract in a sentence, its car first and what else its card shows in brackets, so that
+    the card's commas and colon stay apart from the sentence's: 'the family car contract (safety,
+    6+ stars: 2 VP)', 'the starting city car contract (3+ stars: 1 VP, $3)', 'the contract for any
+    car (chrome, 5+ stars: 2 VP)'; our number in the brackets where contract_words gives it."""
+    contract = components.contract(name)
+    face = contract_words(components, name)
+    car = f"{contract.car} car"
+    starting = "starting " if name.startswith("S") else ""
+    shows = face.removeprefix(starting).removeprefix(car).removeprefix(", ")
+    shows = re.sub(r" \(contract (\S+)\)$", r"; contract \1", shows)
+    if contract.car == "any":
+        return f"the {starting}contract for any car ({shows})"
+    return f"the {starting}{car} contract ({shows})"
 
 
 def card_face(name: str, card: Contract) -> tuple[object, ...]:
@@ -267,7 +284,8 @@ def _with(line: str, extra: str) -> str:
     """`line` and what it cost or brought: 'Bob sponsors 2 workers: +$2'."""
     if not extra:
         return line
-    return f"{line}{', ' if ':' in line else ': '}{extra}"
+    said = re.sub(r"\([^()]*\)", "", line)  # a contract's colon is its card's, in brackets
+    return f"{line}{', ' if ':' in said else ': '}{extra}"
 
 
 def _others_gains(before: dict, after: dict, names: list[str], mover: int) -> list[str]:
@@ -319,12 +337,12 @@ def _chance(components: Components, before: dict, token: str, after: dict, names
     if kind == "start":
         if body == "?":
             return [f"{does(receiver, 'gets')} a starting contract"]
-        return [f"{does(receiver, 'gets')} {contract_words(components, body)}"]
+        return [f"{does(receiver, 'gets')} {contract_said(components, body)}"]
     # a deck draw (`drawn:`)
     if body == "?":
         line = f"{does(receiver, 'draws')} a contract from the deck"
     else:
-        line = f"{does(receiver, 'draws')} {contract_words(components, body)} from the deck"
+        line = f"{does(receiver, 'draws')} {contract_said(components, body)} from the deck"
     return [_with(line, gains(before["seats"][before["turn"]], after["seats"][before["turn"]]))]
 
 
@@ -435,7 +453,7 @@ def _discard(step: _Step) -> str:
 def _draw(step: _Step) -> str:
     if step.body == "deck":
         return _with(f"{step.does('chooses')} to draw from the deck", step.gains())
-    line = f"{step.does('takes')} {contract_words(step.components, step.body)} from the display"
+    line = f"{step.does('takes')} {contract_said(step.components, step.body)} from the display"
     return _with(line, step.gains())
 
 
@@ -469,10 +487,7 @@ def _ship(step: _Step) -> str:
 def _contract(step: _Step) -> str:
     if step.body == "none":
         return f"{step.does('plays')} no contract"
-    played = f"{step.does('plays')} {contract_words(step.components, step.body)}"
-    gains = step.gains()
-    # the card's own words end with its reward ('1 VP, $3'): what the play brought follows past a ';'
-    return f"{played}; {gains}" if gains else played
+    return _with(f"{step.does('plays')} {contract_said(step.components, step.body)}", step.gains())
 
 
 def _office(step: _Step) -> str:

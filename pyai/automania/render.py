@@ -130,13 +130,13 @@ def render(d: dict[str, Any], components: Components) -> str:
         offices.append(f"{office['office']} (sells {spec.limit}{', ' + ', '.join(bonus) if bonus else ''}): {who}")
     lines.append("sales offices: " + "; ".join(offices))
     for name, market in d["markets"].items():
-        ships = [f"{s['level']} {_car(s['car'])}" for s in reversed(market["ships"]) if s["car"]]
+        ships = [f"level {s['level']} {_car(s['car'])}" for s in reversed(market["ships"]) if s["car"]]
         sold = []
         for space in market["sales"]:
             if "sold_by_seat" in space:
-                sold += [f"1 (top) seat {seat} x{n}" for seat, n in enumerate(space["sold_by_seat"]) if n]
-            elif space["car"]:
-                sold.append(f"{space['space']} {_car(space['car'])}")
+                sold += [f"space 1 (top) seat {seat} x{n}" for seat, n in enumerate(space["sold_by_seat"]) if n]
+            elif space["car"]:  # 'space': the ships' cars are listed by their levels, numbers too
+                sold.append(f"space {space['space']} {_car(space['car'])}")
         sold_said = ", ".join(sold) or "-"
         lines.append(f"{MARKET_NAMES[name]} ships: {', '.join(ships) or '-'}; sold this round: {sold_said}")
     # At the end the money ranking's VP depend on every seat's money: with any

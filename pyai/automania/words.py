@@ -48,6 +48,8 @@ from .line_checks import (
 )
 from .line_words import (
     BRACKETED,
+    CONTRACTED_TO_SEAT,
+    COUNTED,
     PASS_WORDS,
     Said,
     car_named,
@@ -195,6 +197,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     words = split_words(text)
     if not words:
         raise TokenSyntaxError("say a step, e.g. 'Ann row 1', 'I take the speed machine' or 'tiles speed, ...'")
+    # 'I take column 3?', "I'd take column 3" (I would): a step that might be made, never one made
+    if alone.endswith("?") or words[1:2] == ["d"] and words[0] in CONTRACTED_TO_SEAT:
+        raise TokenSyntaxError("say a step made, not one that might be ('advice' asks what to play)")
     chance = chance_said(text, names, data.get("step", ""))
     if chance is not None:
         return table_chance(chance, data, names, me, components)
@@ -233,13 +238,15 @@ _COUNTS = r"[0-9]+|a|one|two|three|four|five|six"
 
 def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped | None]:
     """`move` with what it says of whose workers go home blanked out (each word where it stood), and
-    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back) and the count said."""
+    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back) and the count said.
+    Said in brackets, as the companion tells a placement ('row 2 (Bob's worker goes home)'), it is read
+    too: it names whose workers were there, and another seat's would mean another space."""
     who = "|".join([*(re.escape(name) for name in names), "my", "your"])
     found = re.search(
-        rf"(?:\s*[,;]\s*|\s+)(?:(?:and|so|then)\s+)?(?:"
+        rf"(?:\s*[,;]\s*|\s+)(?P<open>\(\s*)?(?:(?:and|so|then)\s+)?(?:"
         rf"(?P<owner>{who})(?:'s|\u2019s)?\s+(?:(?P<count>{_COUNTS})\s+)?workers?\s+{_GOING_HOME}"
         rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?P<bumped>{who})(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
-        rf")(?![\w'])",
+        rf")(?(open)\s*\))(?![\w'])",
         move,
         re.IGNORECASE,
     )
@@ -539,6 +546,9 @@ def _sales_space(said: Said, market: str | None) -> int | None:
     if spaces is None or market is None:
         return number
     topmost = next(space for space, sale in enumerate(spaces, start=1) if sale.row == 0)
+    price = _bare_price(said.outside)
+    if price is not None:
+        _check_bare_price(price, number, spaces, MARKET_NAMES[market])
     if _says_topmost(said.words):
         if number not in (None, topmost):
             raise TokenSyntaxError(f"the topmost sales space is {topmost}, not {number}: say one of them")
@@ -553,6 +563,34 @@ def _sales_space(said: Said, market: str | None) -> int | None:
         held = _reward_words(spaces[number - 1].money, spaces[number - 1].vp)
         raise TokenSyntaxError(f"sales space {number} of {where} gives {held}, not {_reward_words(*reward)}")
     return number
+
+
+def _bare_price(words: list[str]) -> int | None:
+    """The number a sale says after 'for' with nothing it counts ('sells it for 5'); None for none."""
+    return next(
+        (
+            int(after)
+            for word, after, then in zip(words, [*words[1:], ""], [*words[2:], "", ""])
+            if word == "for" and after.isdigit() and then not in COUNTED
+        ),
+        None,
+    )
+
+
+def _check_bare_price(price: int, number: int | None, spaces: list[SalesSpace], where: str) -> None:
+    """TokenSyntaxError for 'sells for 5' where sales space 5 is not the one that gives $5: a price
+    said without its sign may be the space's number or its money, and read as one of them, the sale
+    could go on another space than meant."""
+    by_money = [space for space, sale in enumerate(spaces, start=1) if (sale.money, sale.vp) == (price, 0)]
+    if by_money == [price] and number in (None, price):
+        return
+    gives = f"a space that gives ${price}"
+    if len(by_money) == 1:
+        gives = f"the space that gives ${price} (space {by_money[0]})"
+    raise TokenSyntaxError(
+        f"'for {price}': sales space {price} of {where}, or {gives}? say 'sells {price}' (the space) "
+        f"or 'sells for ${price}' (its reward)"
+    )
 
 
 def _space_by_reward(reward: tuple[int, int], spaces: list[SalesSpace], where: str) -> int:

@@ -210,7 +210,11 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
         searched = f"{best.visits} against {runner.visits}"
         return f"it looks {-gain:.2f} less likely to win, but was searched far more ({searched})"
     edge = f"it wins {gain:.2f} more often"
-    ends = None if best.score_mean is None or runner.score_mean is None else _signed(best.score_mean - runner.score_mean, 1)
+    ends = (
+        None
+        if best.score_mean is None or runner.score_mean is None
+        else _signed(best.score_mean - runner.score_mean, 1)
+    )
     return f"{edge} and ends {_in(ends, unit)} on average" if ends else edge
 
 

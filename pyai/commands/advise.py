@@ -60,6 +60,13 @@ SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised
 OPTIONAL_FIELDS = ("advised", "tokens")
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
+# A seat as the owner of something in the rules' reasons ("it is seat 0's turn", "level 3
+# holds seat 0's car"): the one form in which they name a seat that the advised seat's "you"
+# fits without another verb ("your turn"). The rules never make the mover the subject of a verb.
+SEAT_AS_OWNER = re.compile(r"\bseat (\d+)'s\b")
+# What follows an owner that owns a thing ("seat 0's car", "seat 0's own"), not one that stands
+# alone ("is seat 0's", "seat 0's and ...").
+OWNED_THING = re.compile(r" (?!(?:and|or|but|nor)\b)[a-z]")
 # How a refusal names the token it refused, before its reason ("bid:99 at token 0: ...").
 REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 # The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
@@ -535,7 +542,7 @@ class Companion:
             else:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
-            return [f"not taken: {self._named(str(error))}"]
+            return [f"not taken: {self._named(str(error), told_to_me=True)}"]
         self.session.tokens.append(self._tokens_played(self.position, position))
         self.positions.append(position)
         self.session.lines.append(text)
@@ -767,8 +774,9 @@ class Companion:
                 )
                 position = position.play([token])
             except (ProtocolError, PyaiError) as error:
-                reason = self._named(self._reason_said(str(error)))
-                raise TokenSyntaxError(f"{self.names[seat]}'s {noun}: {reason}") from None
+                reason = self._named(self._reason_said(str(error)), told_to_me=True)
+                whose = "your" if seat == self.me else f"{self.names[seat]}'s"
+                raise TokenSyntaxError(f"{whose} {noun}: {reason}") from None
         return position
 
     def _token(self, text: str, position: Position) -> str:
@@ -995,7 +1003,7 @@ class Companion:
             view = self.position.view()
             shown = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
             how = self._how_to_show(shown) if shown is not None else ""
-            return [f"the game is over: {self._named(self._reason_said(error.message))}{how}"]
+            return [f"the game is over: {self._named(self._reason_said(error.message), told_to_me=True)}{how}"]
         return ["the game is over:"] + [
             self._named(line) for line in self.game.final_summary(self.position.state, self.names)
         ]
@@ -1010,8 +1018,15 @@ class Companion:
             return f"; {refused}"
         return f"; say it shown: '{shown.start} <card>'"
 
-    def _named(self, text: str) -> str:
-        """`text` with each seat's number ("seat 2", "seat 2 (Dee)") said by its name."""
+    def _named(self, text: str, told_to_me: bool = False) -> str:
+        """`text` with each seat's number ("seat 2", "seat 2 (Dee)") said by its name. A text
+        `told_to_me` (a refusal's reason) speaks to the person: the advised seat as an owner is
+        "your" ("it is your turn") or "yours"; a name elsewhere, which keeps each verb right."""
+
+        def owner(match: re.Match) -> str:
+            if int(match.group(1)) != self.me:
+                return match.group(0)
+            return "your" if OWNED_THING.match(text, match.end()) else "yours"
 
         def name(match: re.Match) -> str:
             seat = int(match.group(1))
@@ -1019,7 +1034,7 @@ class Companion:
                 return match.group(0)
             return self.names[seat]
 
-        return SEAT_IN_TEXT.sub(name, text)
+        return SEAT_IN_TEXT.sub(name, SEAT_AS_OWNER.sub(owner, text) if told_to_me else text)
 
     def show(self, steps: int | None = None) -> list[str]:
         """The table as the advised seat sees it, each seat by its name: now, or after the
@@ -1050,7 +1065,7 @@ class Companion:
         try:
             view = self.position.search_view()
         except ProtocolError as error:
-            return [f"no advice now: {self._named(str(error))}"]
+            return [f"no advice now: {self._named(str(error), told_to_me=True)}"]
         if view.seat != self.me:
             return [f"no advice now: it is {self.names[view.seat]}'s decision, not yours"]
         iterations = iterations or self.session.iterations

@@ -15,7 +15,7 @@ from typing import Any
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
-from ..number_words import numbers_in_words
+from ..number_words import NUMBER_WORDS, numbers_in_words
 from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
 from .themes import Theme
 
@@ -28,13 +28,27 @@ _TOLD_DEAL = re.compile(
     r"--\s*phase\s+([0-9]+)\s*,\s*round\s+([0-9]+)\s+of\s+([0-9]+)\s*:(.*)", re.IGNORECASE | re.DOTALL
 )
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
-_PAYING = re.compile(r"\b(?:pay|pays|paying|paid) \$?3\b")
+_PAYING = re.compile(r"\b(?:pay|pays|paying|paid) (?:\$?3|three)\b")
+# The words a play may hold beside its advisor, its ability and its payment ("plays her 13 and pays
+# 3 coins", "offers the Mechanic without paying"): any other ("plays 15 and bumps it up") may say
+# a payment, or its denial, that the line would be read without.
+_PLAY_WORDS = frozenset(
+    ("the", "my", "his", "her", "their", "its", "a", "an", "and", "advisor", "card", "coins", "coin", "cash", "$")
+    + ("pay", "pays", "paying", "paid", "payment", "boost", "boosts", "boosted", "boosting", "does", "did", "is")
+)
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
 _NEGATIONS = frozenset(
     ("not", "no", "never", "without", "unboosted", "doesn't", "don't", "didn't", "won't", "doesn\u2019t", "don\u2019t")
 )
 # What denies the payment beside a play ("plays 13, paying nothing", "skips paying").
-_UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips"}
+_UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips", "unpaid"}
+# An auction's pass as people say it, the words after the seat's name: "I'm out", "Bob is out".
+_OUT_SAID = (["out"], ["is", "out"], ["am", "out"], ["goes", "out"], ["go", "out"], ["bows", "out"], ["bow", "out"])
+# A bid as people say it at a table ("Bob goes 5", "I'll go 6"): in the auction only.
+_GO_VERBS = frozenset(("go", "goes", "went"))
+# The words a bid may hold beside its total ("raises to 8", "bids $4", "goes up to 6 coins"): any
+# other ("bids 3 and passes", "bids 3 and wins") is a second step or an outcome the bid is not.
+_BID_WORDS = frozenset(("to", "up", "$", "a", "total", "of", "coins", "coin", "cash", "thousand", "now", "it"))
 # A bid said as a raise over the last one ("bids 5 more"): a bid is its total.
 _RELATIVE = frozenset(("more", "top", "by", "extra"))
 # A bid said with what it is for ("bids on the 19"): its number would be read as the amount.
@@ -52,7 +66,7 @@ _KEPT_SECRET = re.compile(r":\s*kept secret\b.*$", re.IGNORECASE | re.DOTALL)
 # The words a sell of two vehicles may hold beside its numbers and the Lawyer ("both 2 and 6",
 # "2 & 6 using my Lawyer"): any other ("I sell 26 to get the 9") may make a number no vehicle.
 _TWO_SOLD_WORDS = frozenset(
-    ("and", "&", "with", "the", "my", "his", "her", "their", "its", "both", "plus", "using", "a")
+    ("and", "&", "+", "with", "the", "my", "his", "her", "their", "its", "both", "plus", "using", "a")
 )
 # What joins the cards of a deal line ("deal 3, 12, 19 and 27"): read past.
 _DEAL_FILLER = frozenset(("and", "&"))
@@ -87,6 +101,10 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         return _told_deal(text.strip(), data, names, theme)
     if " ".join(text.lower().split()).rstrip(".") == REMOVAL_SAID:
         raise TokenSyntaxError(_removal_unnamed(data, theme))
+    if text.split(";")[0].strip().endswith("?"):  # "I pass?": a question, no move made
+        raise TokenSyntaxError(
+            f"{text.strip()!r} asks: say a move as it is made ('I pass'), or 'advice' for what to play"
+        )
     # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
     asides = _Asides()
     line = _asides_read(text.split(";")[0], theme, asides)
@@ -153,8 +171,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         return _play(rest, data["seats"][seat], theme)
     numbers = _numbers(rest)  # a payment's words are a play's only: with a pass, its 3 is a number said
+    if data["phase"] == "auction" and [word.strip(".!") for word in rest.split()] in _OUT_SAID:
+        return "pass"  # "I'm out", "Bob is out": out of the round's bidding
+    if data["phase"] == "auction" and verb in _GO_VERBS:  # "Bob goes 5": a bid at the table
+        verb = "bid"
     if verb.startswith(_PASS_VERBS + ("use", "skip")) and numbers:  # what they take follows from the table
-        raise TokenSyntaxError(f"'{names[seat]} {verb}' takes no number: say it without one (not {text!r})")
+        raise TokenSyntaxError(f"'{words[0]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(_PASS_VERBS):  # "Bob drops out", "Carol passes without bidding", "Dee folds"
         return "pass"
     if denied:
@@ -171,7 +193,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
                 f"a bid says its total alone, not the card it is for (the cards go by the bids): "
                 f"say e.g. '{names[seat]} bids 8' (not {text!r})"
             )
-        if said & _RELATIVE or (verb.startswith("raise") and "to" not in said):  # "raises 2" is by, or to?
+        # "raises 2" and "goes up 2" are by, or to?
+        if said & _RELATIVE or (verb.startswith("raise") or "up" in said) and "to" not in said:
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
         if _DOLLARS.search(line) or any(number >= 1000 for number in numbers):  # "$4,000": 4 and 0 are no bid
             raise TokenSyntaxError(
@@ -182,10 +205,23 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         if not numbers:
             raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 4' (not {text!r})")
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
-        return f"bid:{_one(numbers, f'a bid needs its total, said alone{said_too}')}"
+        total = _one(numbers, f"a bid needs its total, said alone{said_too}")
+        known = _BID_WORDS | {theme.cash} | set(NUMBER_WORDS)
+        unread = [word for word in (w.strip(".!:") for w in rest.split()[1:]) if word and word not in known]
+        if any(not any(c.isdigit() for c in word) for word in unread):  # "bids 3 and passes": a second step
+            words_unread = " ".join(word for word in unread if not any(c.isdigit() for c in word))
+            raise TokenSyntaxError(
+                f"cannot read {words_unread!r} beside the bid: say the bid alone, '{names[seat]} bids {total}' "
+                "(one step a line)"
+            )
+        return f"bid:{total}"
     if verb.startswith(_SELL_VERBS):
         return _sell(_after_verb(_KEPT_SECRET.sub("", line)), names[seat], theme, text)
     if verb.startswith(_KEEP_VERBS):
+        if data.get("sell_step") != "keep" and not numbers:  # "I'll take it" in the auction: no take-back
+            raise TokenSyntaxError(
+                f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}"
+            )
         return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
         _check_only_the_mechanic_named(rest, theme, names[seat])
@@ -266,7 +302,7 @@ def _reasons_said(theme: Theme) -> tuple[tuple[str, str], ...]:
         ("the auction takes bid:N or pass", "the auction takes a bid or a pass"),
         ("buying takes play:N or play:N+", "every seat plays an advisor in phase 2, none passes"),
         ("selling takes sell:N, sell:N,M or sell:N,M@L", f"every seat sells a vehicle now{two}"),
-        ("a Lawyer user now takes keep:N", "each Lawyer's user now takes one of its two vehicles back"),
+        ("a Lawyer user now takes keep:N", "each Lawyer's user now takes back one of the two vehicles sold with it"),
         (
             "the lowest seller now takes mech:use or mech:skip",
             f"the lowest seller now uses the {theme.mechanic} or not",
@@ -274,7 +310,7 @@ def _reasons_said(theme: Theme) -> tuple[tuple[str, str], ...]:
         (" (deal:... or removed:A/V/C)", ""),
         (" (deal:...)", ""),
         ("only a Fleet Manager (13-15) can be boosted with +", f"only a {theme.fleet_manager} (13-15) can be paid up"),
-        ("cash to boost", f"cash to pay up the {theme.fleet_manager}"),
+        ("boosting costs", f"paying up the {theme.fleet_manager} costs"),
         ("keep must name one of", "the vehicle taken back is one of"),
     )
 
@@ -297,7 +333,9 @@ def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
     deck = dealt_deck(data)
     if deck is None:
         return ""
-    example = " ".join(str(n) for n in (3, 12, 19, 27, 8, 22)[: data["players"]])
+    # Checks run 0-15 (no 1): an example of advisors' or vehicles' numbers would be refused for them.
+    examples = (0, 5, 9, 14, 3, 11) if deck == "checks" else (3, 12, 19, 27, 8, 22)
+    example = " ".join(str(n) for n in examples[: data["players"]])
     return f"the {data['players']} {deck_noun(theme, deck)} turned up: say 'deal {example}' (their numbers)"
 
 
@@ -439,15 +477,33 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
     """The advisor a seat plays, by its number or its ability, with its payment when that is
     said and not denied ("plays 13 paying 3", "plays 13 (boosted)", "... without paying");
     an ability said beside the number must be that advisor's ("plays 13, the Mechanic" is refused)."""
+    if not theme.abilities:
+        raise TokenSyntaxError("this game has no advisors to play")
+    if _DOLLARS.search(rest):  # "paying $3,000": 3 and 0 are no advisor
+        raise TokenSyntaxError(
+            f"money is counted in thousands, as the game counts it: a {theme.fleet_manager} paid up is "
+            "'plays 13 paying 3'"
+        )
     boosted = BOOST_SAID in rest or _PAYING.search(rest) is not None  # the payment's numbers are no card
     rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
-    numbers = _numbers(rest)
+    numbers = _numbers(rest) or numbers_in_words(rest)  # "plays fifteen"
     said = set(rest.split())
     paid_up = f" (a {theme.fleet_manager} paid up is 'plays 13 paying 3')" if theme.fleet_manager else ""
     said_too = f": {' and '.join(map(str, numbers))} are said{paid_up}" if len(numbers) > 1 else ""
     advisor = (
         _one(numbers, f"say the one advisor played{said_too}") if numbers else _advisor_by_ability(rest, seat, theme)
     )
+    known = _PLAY_WORDS | _UNPAID | {word for ability in theme.abilities for word in ability.lower().split()}
+    unread = [
+        word
+        for word in (said_word.strip(".!?:;") for said_word in rest.split()[1:])  # the verb said first
+        if word and not any(c.isdigit() for c in word) and word not in known and word not in NUMBER_WORDS
+    ]
+    if unread:
+        fleet = f" or '... paying 3' (a {theme.fleet_manager} paid up)" if theme.fleet_manager else ""
+        raise TokenSyntaxError(
+            f"cannot read {' '.join(unread)!r} beside the advisor played: say its number or ability alone{fleet}"
+        )
     own = theme.ability(advisor)
     if own is not None:  # another number is no advisor: the rules say so
         others = sorted(_abilities_named(rest, theme) - {own})
@@ -467,7 +523,9 @@ def _keep(parted: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
     for lawyer in lawyers:
         if sold_with is not None and lawyer != sold_with:
             raise TokenSyntaxError(f"{name}'s {theme.lawyer} is {sold_with}, not {lawyer}")
-    return f"keep:{_one(_numbers(kept), f'say which {theme.vehicle} is kept')}"
+    numbers = _numbers(kept)
+    said_too = f", alone: {' and '.join(map(str, numbers))} are said (one step a line)" if len(numbers) > 1 else ""
+    return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept{said_too}')}"
 
 
 def _sell(parted: str, name: str, theme: Theme, text: str) -> str:

@@ -16,7 +16,7 @@ import pyai
 from pyai.automania import component_file
 from pyai.automania.component_file import Components
 from pyai.automania.contract_words import contract_named, read_contract
-from pyai.automania.narration import contract_words
+from pyai.automania.narration import contract_said, contract_words
 from pyai.commands.advise import Companion, Session
 from pyai.errors import TokenSyntaxError
 
@@ -39,9 +39,11 @@ def named(text: str, candidates: list[str], components: Components = SHIPPED, **
 
 def told_without_number(name: str, components: Components = SHIPPED) -> list[str]:
     """A card as the companion tells it ('family car, safety, 6+ stars: 2 VP (contract 7)' where
-    another card shows the same), typed back without its number: its face, and 'the ... contract'."""
+    another card shows the same), typed back without its number: its face, 'the ... contract', and
+    as a step tells it ('the family car contract (safety, 6+ stars: 2 VP)')."""
     face = contract_words(components, name).partition(" (contract ")[0]
-    return [face, f"the {face} contract"]
+    in_a_sentence = contract_said(components, name).replace(f"; contract {name}", "")  # 'the city car contract (...)'
+    return [face, f"the {face} contract", in_a_sentence]
 
 
 # ------------------------------------------------------------ the reader alone
@@ -466,4 +468,7 @@ def test_a_card_is_told_by_its_face_and_by_its_number_too_only_where_another_sho
     assert contract_words(alike, "3") == "city car, green, 5+ stars: 2 VP (contract 3)"
     for name in ("3", "4"):  # told so, each reads back as itself, not as the first that shows the same
         assert named(contract_words(alike, name), REGULAR, alike) == name
+        assert named(contract_said(alike, name), REGULAR, alike) == name  # as a step tells it
+    assert contract_said(alike, "3") == "the city car contract (green, 5+ stars: 2 VP; contract 3)"
+    assert contract_said(SHIPPED, "S4") == "the starting contract for any car (suitcase, 3+ stars: 1 VP, $3)"
     assert contract_words(alike, "5") == "city car, green, safety, 7+ stars: 3 VP, 1 silver medal"

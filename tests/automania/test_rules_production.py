@@ -312,7 +312,7 @@ def test_a_top_car_needs_a_car_tile_and_a_seat_with_none_left_takes_one_back_fir
     play(state, "place:C2", "tile:1", "discard", "market:NA", "marketing:5")  # 4 + 5 = 9 stars: a top car
     assert state.legal_moves() == ["takeback:NA,3", "takeback:NA,4", "takeback:EU,1", "ship:none"]
     before = state.position()
-    with pytest.raises(pyai.IllegalMoveError, match="no city car left to sell as a top car"):
+    with pytest.raises(pyai.IllegalMoveError, match="no city car is left to sell as a top car"):
         state.apply("sell:7")
     assert state.position() == before
     made_none = state.clone()

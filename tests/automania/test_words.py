@@ -104,7 +104,7 @@ def test_one_turn_and_the_next_told_step_by_step():
         "you send the city car to North America: 4 stars",
         "you put 2 workers on marketing: 6 stars",
         "you ship the city car (6 stars) to North America at level 6",
-        "you play starting city car, 3+ stars: 1 VP, $3; +$3",
+        "you play the starting city car contract (3+ stars: 1 VP, $3): +$3",
         "Bob places a worker on column 1: a contract",
         "Bob takes the power machine from column 1",
         "Bob discards it",
@@ -127,7 +127,7 @@ def test_the_setup_is_told_by_names_markets_contracts_and_faces():
         "stars: 2 VP",
         "Bob gets a starting contract",
         "Cy gets a starting contract",
-        "you get starting city car, 3+ stars: 1 VP, $3",
+        "you get the starting city car contract (3+ stars: 1 VP, $3)",
         "round 1 tiles, row 1: speed machine, speed machine (1 star), research manager (1 star), "
         "spoiler styling (1 star)",
         "row 2: power machine, suitcase machine, rims styling (1 star), marketing manager",
@@ -177,7 +177,7 @@ def test_another_seats_private_cards_are_never_named():
     # seat 0 itself is told its card
     again = new_game()
     play(again, "place:C1", "tile:2", "discard", "draw:deck")
-    assert narrated(again, "drawn:12", 0) == ["you draw super car, power, 8+ stars: 3 VP from the deck"]
+    assert narrated(again, "drawn:12", 0) == ["you draw the super car contract (power, 8+ stars: 3 VP) from the deck"]
     start = game(3).new_initial_state()
     play(start, *setup()[:3])
     assert narrated(start, "start:S3", 1) == ["Ann gets a starting contract"]
@@ -613,6 +613,23 @@ def test_a_line_that_says_two_things_or_denies_a_move_is_refused_never_misread(s
 
 
 @pytest.mark.parametrize(
+    "step, text",
+    [
+        ("turn", "Ann column 3?"),
+        ("turn", "I take column 3?"),
+        ("turn", "I'd take column 3"),  # I would
+        ("turn", "I\u2019d withdraw"),
+        ("sell", "Ann sells 3?"),
+        ("reveal contract", "reveal 14?"),
+    ],
+)
+def test_a_step_asked_about_or_that_might_be_made_is_refused_never_played(step, text):
+    """'I fold?' is a question at the table, not a move: 'advice' answers it."""
+    with pytest.raises(TokenSyntaxError, match=re.escape("say a step made, not one that might be ('advice' asks")):
+        game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0)
+
+
+@pytest.mark.parametrize(
     "step, text, why",
     [
         # a sponsor said with a place on the board: no count of workers sponsoring
@@ -666,7 +683,7 @@ def test_workers_put_at_the_ship_step_are_marketing(step, text, token):
         ("turn", "Ann row no. 1", "place:R1"),
         ("turn", "Ann row one", "place:R1"),
         ("turn", "Ann sponsors 2 (3 workers left)", "sponsor:2"),  # what brackets add is no number of the step
-        ("turn", "you place a worker on column 1 (Bob's worker goes home): a contract", "place:C1"),
+        ("turn", "you place a worker on column 1 (no one goes home): a contract", "place:C1"),
     ],
 )
 def test_what_a_line_tells_besides_its_move_is_not_read_as_the_move(step, text, token):
@@ -724,6 +741,20 @@ def refused(c: Companion, line: str) -> str:
             "safety machine')",
         ),
         (
+            [],
+            1,
+            "Ann takes row 2 and the safety machine",  # the thing alone: the second step is its taking
+            "'and the safety machine' is another step: say one step a line ('Ann takes row 2', then 'Ann takes the "
+            "safety machine')",
+        ),
+        (
+            [],
+            0,
+            "I take row 2 and the safety machine",
+            "'and the safety machine' is another step: say one step a line ('I take row 2', then 'I take the "
+            "safety machine')",
+        ),
+        (
             ["place:R1", "tile:1"],
             1,
             "Ann puts it on station 4 and ships to Europe",
@@ -764,6 +795,30 @@ def test_a_line_says_one_step_read_whole_or_refused_never_cut_short(tokens, me, 
 )
 def test_the_words_of_one_step_and_filler_read_whole(step, text, token):
     assert game(3).words_to_token(text, at_step(step, space="R1"), NAMES[:3], 0) == token
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("Ann takes office 1 and the research manager", "sales office 1 holds the speed machine, not the research "
+         "manager: say 'Ann takes sales office 1'"),
+        ("Ann takes sales office 2 and its tile, the speed machine", "sales office 2 holds the research manager "
+         "(1 star), not the speed machine"),
+        ("Ann takes office 2 with the research manager 2 stars", "sales office 2 holds the research manager (1 "
+         "star), not the research manager 2 stars"),
+        ("Ann takes office 3 with the research manager", "sales office 3 holds no tile now, not the research "
+         "manager"),
+        ("Ann takes office 4 and the $3 tile", "sales office 4 holds no tile now, not the $3 tile"),
+    ],
+)  # fmt: skip
+def test_a_sales_office_said_with_a_tile_it_does_not_hold_is_refused(line, why):
+    """The tile said is the office meant: read as the office's number alone, the seat would take
+    another office, or another tile, than the line says."""
+    c = companion_at("withdraw", me=1)
+    assert refused(c, line).startswith(why)
+    assert c.handle("Ann takes office 2 and the research manager")[0].startswith(
+        "  Ann takes sales office 2 (sells 2 cars) and its tile, the research manager (1 star)"
+    )
 
 
 def test_a_car_shipped_to_another_market_than_chosen_is_refused():
@@ -1384,8 +1439,8 @@ def test_the_demand_tiles_move_in_on_one_side():
 
 
 def test_workers_placed_are_the_count_the_space_takes():
-    """A space takes one more worker than it holds: another count is refused, saying how many it takes;
-    what brackets add (who goes home) is a note, not read, as in every told line."""
+    """A space takes one more worker than it holds: another count is refused, saying how many it takes,
+    before whose workers go home (in brackets too, as a placement is told) is checked."""
     c = companion_at()
     for line in ("Ann places 2 workers on row 1", "Ann places 2 workers on row 1 (Cid's worker goes home)"):
         assert refused(c, line) == (
@@ -1423,7 +1478,7 @@ def test_a_starting_contract_is_said_with_its_s_not_a_deck_cards_number():
         "say the card dealt, not one that is not: the table deals your starting contract ('I get S2')"
     )
     for line in ("I get S4", "I get starting contract 4"):
-        assert c.handle(line)[0].startswith("  you get starting any car, suitcase, 3+ stars"), line
+        assert c.handle(line)[0].startswith("  you get the starting contract for any car (suitcase, 3+ stars"), line
         assert c.position.moves[-1] == "start:S4" and c.handle("undo")[0] == "undone"
 
 
@@ -1471,7 +1526,9 @@ def test_two_cards_named_where_one_is_drawn_are_refused():
     assert refused(c, "Ann takes the spoiler one and the speed one") == (
         "2 contracts are named, 'the spoiler one' and 'the speed one': say one"
     )
-    assert c.handle("Ann takes the spoiler one")[0] == ("  Ann takes any car, spoiler, 8+ stars: 3 VP from the display")
+    assert c.handle("Ann takes the spoiler one")[0] == (
+        "  Ann takes the contract for any car (spoiler, 8+ stars: 3 VP) from the display"
+    )
 
 
 def test_a_second_sponsor_says_the_total_on_what_the_view_can_tell():
@@ -1504,6 +1561,35 @@ def test_a_second_sponsor_says_the_total_on_what_the_view_can_tell():
 def test_natural_phrasings_of_a_step_are_read(tokens, line, told, token):
     c = companion_at(*tokens)
     assert c.handle(line)[0].startswith(f"  {told}") and c.position.moves[-1] == token
+
+
+# Ann's city car on North America's ship at level 4; in round 2 she makes another city car (column 2).
+TAKING_BACK = (
+    *("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none", "withdraw", "office:5"),
+    *("withdraw", "office:4", "place:C2", "tile:2", "discard", "market:NA"),
+)
+
+
+@pytest.mark.parametrize(
+    "line, token",
+    [
+        ("Ann takes back the car on level 4 in North America", "takeback:NA,4"),
+        ("Ann takes back the city car from North America level 4", "takeback:NA,4"),
+        ("Ann ships 3 in North America", "ship:3"),
+    ],
+)
+def test_a_ship_or_a_take_back_may_say_its_market_with_in(line, token):
+    c = companion_at(*TAKING_BACK)
+    assert not c.handle(line)[0].startswith("not taken") and c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize("car", ["family", "super", "sports"])
+def test_a_car_taken_back_named_otherwise_than_the_one_on_the_ship_is_refused(car):
+    """A car is taken back by its ship space: another car named means another space than said."""
+    assert refused(companion_at(*TAKING_BACK), f"Ann takes back the {car} car from North America level 4") == (
+        f"the car on North America's ship at level 4 is a city car, not a {'super' if car == 'sports' else car} "
+        "car: say 'Ann takes back NA 4'"
+    )
 
 
 @pytest.mark.parametrize("line", ["Ann puts the speed machine in office 1", "Ann discards the spoiler"])
@@ -1660,6 +1746,41 @@ def test_a_reward_or_the_topmost_said_of_another_space_is_refused(line, why):
     assert refused(two_player_sales(), line) == why
 
 
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("Ann sells for 5", "'for 5': sales space 5 of North America, or the space that gives $5 (space 4)? say "
+         "'sells 5' (the space) or 'sells for $5' (its reward)"),
+        ("Ann sells it for two", "'for 2': sales space 2 of North America, or the space that gives $2 (space 1)?"),
+        ("Ann sells her city car for 7", "'for 7': sales space 7 of North America, or the space that gives $7 "
+         "(space 6)?"),
+        ("Ann sells for 9", "'for 9': sales space 9 of North America, or a space that gives $9?"),
+    ],
+)  # fmt: skip
+def test_a_price_said_without_its_sign_is_refused_never_read_as_the_space_numbered(line, why):
+    """'sells for 5' is the $5 space to a person, and space 5 (worth $6) to a reader of numbers."""
+    c = two_player_sales()
+    assert refused(c, line).startswith(why)
+    assert c.handle("Ann sells for 5 dollars")[0].endswith("on sales space 4: +$5")
+
+
+@pytest.mark.parametrize("line", ["Ann sells the sports car for $7", "Ann keeps her sports car"])
+def test_the_super_car_called_a_sports_car_is_checked_in_the_sales(line):
+    """'sports' names the super car at every step, as the contracts and the corner take it."""
+    assert refused(two_player_sales(), line).startswith(
+        "the car offered is the city car (North America, level 4), not a super car"
+    )
+
+
+def test_show_tells_a_ships_level_and_a_sales_space_by_name():
+    """Both are numbers: bare, the level of a car on a ship and the space a car was sold to read alike."""
+    c = two_player_sales("sell:6")
+    markets = [line for line in c.handle("show") if "sold this round" in line]
+    assert markets[0] == "North America ships: level 1 Ann city; sold this round: space 6 Ann city"
+    c = two_player_sales("sell:1")
+    assert "sold this round: space 1 (top) Ann x1" in "\n".join(c.handle("show"))
+
+
 def test_the_two_player_sales_rule_is_told_by_the_spaces_of_the_row():
     """The rules count the sales rows from 0 (the topmost space): a person sees the spaces."""
     c = two_player_sales("sell:6")
@@ -1724,6 +1845,8 @@ BUMPING = ("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contra
         "Bob row 1, Ann's one worker goes home",
         "Bob bumps Ann off row 1",
         "Bob takes row 1 bumping Ann",
+        "Bob row 1 (Ann's worker goes home)",
+        "Bob places 2 workers on row 1 (Ann's worker goes home): a city car for $1",  # as it is told
     ],
 )
 def test_whose_workers_go_home_may_be_said_with_the_placement(line):
@@ -1738,6 +1861,11 @@ def test_whose_workers_go_home_may_be_said_with_the_placement(line):
         ("Bob row 1, Ann's 2 workers go home", "the workers on row 1 go home: Ann's worker, not 2 of Ann's workers; "
          "say 'Bob row 1'"),
         ("Bob row 2, Ann's worker goes home", "row 2 is empty: no one's workers go home; say 'Bob row 2'"),
+        # in brackets, as the companion tells a placement: a note that names a seat is read
+        ("Bob row 1 (Dee's worker goes home)", "the workers on row 1 go home: Ann's worker, not Dee's"),
+        ("Bob places 2 workers on row 1 (Dee's worker goes home): a city car for $1", "the workers on row 1 go "
+         "home: Ann's worker, not Dee's"),
+        ("Bob row 2 (Ann's worker goes home)", "row 2 is empty: no one's workers go home; say 'Bob row 2'"),
         ("Bob sponsors 2, Ann's worker goes home", "workers go home only when a space is taken from them: Bob is to "
          "sponsor, place workers or withdraw"),
     ],
@@ -1767,4 +1895,6 @@ def test_another_seats_hidden_starting_contract_is_the_one_its_car_meets():
         c.handle(line)
     c.handle("Ann puts 2 workers on marketing")
     c.handle("Ann ships 3")
-    assert c.handle("Ann plays her starting contract")[0] == ("  Ann plays starting city car, 3+ stars: 1 VP, $3; +$3")
+    assert c.handle("Ann plays her starting contract")[0] == (
+        "  Ann plays the starting city car contract (3+ stars: 1 VP, $3): +$3"
+    )

@@ -59,9 +59,9 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged():
     before = state.clone()
     cases = {
         "bid:1": "a bid must exceed 2 (legal: pass bid:3..bid:28)",
-        "bid:29": "at most seat 2's cash (28)",
+        "bid:29": "a bid is at most the bidder's cash (28)",
         "play:3": "wrong move now: the auction takes bid:N or pass",
-        "deal:1,2,4,5": "no cards are to be turned up now",
+        "deal:1,2,4,5": "no cards are to be turned up now: it is seat 2's turn",
         "removed:1,2/3,4/5,6": "only be recorded before the first deal",
     }
     for token, fragment in cases.items():

@@ -135,11 +135,27 @@ def test_what_later_moves_show_is_learnt():
     assert view.apply("play:13+") == "play:13+"  # seat 1 plays a Fleet Manager, paying 3
     seats = view.to_dict()["seats"]
     assert seats[1]["offered"] == 13 and seats[1]["unknown_advisors"] == 6 and seats[1]["cash_range"] == [7, 17]
-    with pytest.raises(pyai.IllegalMoveError, match="advisor 3 is not in seat 2's hand"):
+    with pytest.raises(pyai.IllegalMoveError, match="advisor 3 is not in hand"):
         view.apply("play:3")  # seat 0 holds advisor 3: seat 2 cannot play it
     assert view.to_dict()["seats"][2]["unknown_advisors"] == 7  # nothing was applied
     view.apply("play:1")
     assert view.to_dict()["seats"][2]["offered"] == 1
+
+
+def test_a_sell_of_more_unseen_vehicles_than_the_hand_hides_is_refused_without_naming_the_seller():
+    view = pyai.load_game("forsale(players=3)").view_from_position(
+        "phase:selling round:5 table:4,10,12 sold:2,3,6,7,8,15,16,17,18,20,21,23 cash:?/7/? "
+        "played:5,6,9,10,13,16,20,27/2,11,12,15,17,22,25,28/1,4,7,8,14,19,29,30 spent:9/-/7,19 "
+        "vehicles:1,9,11,?/5,12,13,24/? checks:0,3,7,11/6,9,13,14/2,2,6,8",
+        1,
+    )
+    assert view.to_dict()["seats"][0]["unknown_vehicles"] == 1  # seat 0 to sell, a Lawyer (20) unused
+    with pytest.raises(pyai.InconsistentPositionError) as refused:
+        view.apply("sell:14,19@20")
+    assert str(refused.value) == (
+        "the sell names 2 vehicles not known to be in hand, but only 1 of the hand's vehicles is unknown"
+    )
+    assert view.to_dict()["seats"][0]["unknown_vehicles"] == 1  # nothing was applied
 
 
 @pytest.mark.parametrize(

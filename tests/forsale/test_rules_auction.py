@@ -51,7 +51,7 @@ def test_bids_are_capped_by_cash_and_pass_is_always_legal():
     assert state.legal_moves() == ["pass"]
     with pytest.raises(pyai.IllegalMoveError, match="a bid must exceed 28"):
         state.apply("bid:28")
-    with pytest.raises(pyai.IllegalMoveError, match=r"at most seat 1's cash \(28\)"):
+    with pytest.raises(pyai.IllegalMoveError, match=r"a bid is at most the bidder's cash \(28\)"):
         state.apply("bid:29")
 
 

@@ -84,13 +84,13 @@ def test_no_mechanic_question_for_a_lowest_seller_without_one(selling):
 def test_sells_are_made_in_seat_order_and_wrong_sells_are_refused(selling):
     play(selling, "deal:4,10,15")
     assert selling.to_move() == 0
-    with pytest.raises(pyai.IllegalMoveError, match="vehicle 2 is not in seat 0's hand"):
+    with pytest.raises(pyai.IllegalMoveError, match=r"vehicle 2 is not in hand \(legal:"):
         selling.apply("sell:2")
-    with pytest.raises(pyai.IllegalMoveError, match="vehicle 0 is not in seat 0's hand"):
+    with pytest.raises(pyai.IllegalMoveError, match=r"vehicle 0 is not in hand \(legal:"):
         selling.apply("sell:0")
     with pytest.raises(pyai.IllegalMoveError, match="the two vehicles must differ"):
         selling.apply("sell:4,4")
-    with pytest.raises(pyai.IllegalMoveError, match="advisor 20 is not an unused Lawyer of seat 0"):
+    with pytest.raises(pyai.IllegalMoveError, match="advisor 20 is not an unused Lawyer among the advisors played"):
         selling.apply("sell:1,4@20")
     with pytest.raises(pyai.TokenSyntaxError):
         selling.apply("sell:1@19")
@@ -107,7 +107,9 @@ def test_lawyer_sells_two_and_takes_one_back(selling):
     play(selling, "sell:2", "sell:3")
     assert selling.to_move() == 0
     assert selling.legal_moves() == ["keep:1", "keep:23"]
-    with pytest.raises(pyai.IllegalMoveError, match=r"one of seat 0's two vehicles \(1 or 23\)"):
+    with pytest.raises(
+        pyai.IllegalMoveError, match=r"keep must name one of the two vehicles sold with the Lawyer \(1 or 23\)"
+    ):
         selling.apply("keep:4")
     play(selling, "keep:1")  # sells 23 and keeps 1
     assert checks(selling, 0) == [15]

@@ -106,8 +106,16 @@ def test_the_rules_reasons_are_said_in_the_themes_names_without_tokens():
         "wrong move now: the lowest seller now takes mech:use or mech:skip": (
             "wrong move now: the lowest seller now uses the Contractor or not"
         ),
-        "seat 2 has less than 3 cash to boost": "seat 2 has less than 3 coins to pay up the Realtor",
-        "vehicle 9 is not in seat 1's hand": "property 9 is not in seat 1's hand",
+        "boosting costs 3 cash, more than the 2 on hand": (
+            "paying up the Realtor costs 3 coins, more than the 2 on hand"
+        ),
+        "vehicle 9 is not in hand": "property 9 is not in hand",
+        "keep must name one of the two vehicles sold with the Lawyer (3 or 5)": (
+            "the property taken back is one of the two properties sold with the Lawyer (3 or 5)"
+        ),
+        "wrong move now: a Lawyer user now takes keep:N": (
+            "wrong move now: each Lawyer's user now takes back one of the two properties sold with it"
+        ),
     }
     for reason, said in reasons.items():
         assert game.reason_in_words(reason) == said

@@ -141,10 +141,13 @@ def test_a_fold_loses_what_the_folder_put_in(tokens, scores):
 
 def test_fold_only_when_facing_a_bet():
     state = hand("deal:js", "deal:qs")
-    with pytest.raises(pyai.IllegalMoveError, match=r"owes nothing: it may fold only when facing a bet \(legal: call"):
+    with pytest.raises(
+        pyai.IllegalMoveError,
+        match=r"^fold: there is no bet to fold to: a fold is legal only when facing a bet \(legal: call",
+    ):
         state.apply("fold")
     state.apply("call")
-    with pytest.raises(pyai.IllegalMoveError, match="may fold only when facing a bet"):
+    with pytest.raises(pyai.IllegalMoveError, match="a fold is legal only when facing a bet"):
         state.apply("fold")
 
 
@@ -154,7 +157,11 @@ def test_check_is_another_name_for_call_when_nothing_is_owed():
     assert state.apply("CHECK") == "call"
     assert state.to_move() == "chance"
     state = hand("deal:js", "deal:qs", "raise")
-    with pytest.raises(pyai.IllegalMoveError, match=r"seat 1 owes 2 chips: it cannot check \(legal: fold call raise\)"):
+    with pytest.raises(
+        pyai.IllegalMoveError,
+        match=r"^check: there is a bet of 2 chips to call: a check is legal only when there is no bet to call "
+        r"\(legal: fold call raise\)",
+    ):
         state.apply("check")
 
 
@@ -311,7 +318,12 @@ def test_tokens_are_canonical_lower_case():
         ((), "call", pyai.IllegalMoveError, "a card is dealt now, no seat acts (legal: deal:<card>, one of js jh qs"),
         (("deal:js",), "deal:js", pyai.IllegalMoveError, "js is already dealt: it is seat 0's card"),
         (("deal:js",), "deal:?", pyai.IllegalMoveError, "is taken only when replaying a seat's record"),
-        (("deal:js", "deal:qs"), "deal:kh", pyai.IllegalMoveError, "seat 0 is to act: no card is dealt now (legal:"),
+        (
+            ("deal:js", "deal:qs"),
+            "deal:kh",
+            pyai.IllegalMoveError,
+            "no card is dealt now: it is seat 0's turn to act (legal:",
+        ),
         (("deal:js", "deal:qs", "call", "call"), "deal:qs", pyai.IllegalMoveError, "legal: deal:<card>, one of jh qh"),
         (("deal:js", "deal:qs", "raise", "fold"), "call", pyai.IllegalMoveError, "the hand is over"),
         (("deal:js", "deal:qs", "raise", "fold"), "deal:kh", pyai.IllegalMoveError, "the hand is over"),
@@ -327,7 +339,7 @@ def test_bad_tokens_name_the_problem_and_change_nothing(tokens, bad, error, frag
 
 
 def test_replay_names_the_bad_token_and_its_index():
-    with pytest.raises(pyai.IllegalMoveError, match=r"fold at token 2: seat 0 owes nothing") as caught:
+    with pytest.raises(pyai.IllegalMoveError, match=r"fold at token 2: there is no bet to fold to") as caught:
         GAME.replay(["deal:js", "deal:qs", "fold"])
     assert caught.value.index == 2
 
@@ -427,11 +439,11 @@ def test_replay_as_seen_stand_in_gives_way_to_cards_the_record_names():
 @pytest.mark.parametrize(
     "seat, tokens, index, fragment",
     [
-        (1, ["deal:js", "deal:?"], 1, "this card is seat 1's own, which its record names"),
+        (1, ["deal:js", "deal:?"], 1, "this card is seat 1's own: a seat's record names its own cards (deal:<card>)"),
         (0, ["deal:?"], 0, "this card is seat 0's own"),
         (1, ["deal:?", "deal:kh", "call", "call", "deal:?"], 4, "the public card is dealt now (every seat sees it)"),
         (1, ["deal:?", "deal:kh", "deal:?"], 2, "no card is dealt now"),
-        (1, ["deal:?", "deal:kh", "fold"], 2, "may fold only when facing a bet"),
+        (1, ["deal:?", "deal:kh", "fold"], 2, "a fold is legal only when facing a bet"),
     ],
 )
 def test_replay_as_seen_refuses_unknown_cards_where_the_seat_sees_the_card(seat, tokens, index, fragment):

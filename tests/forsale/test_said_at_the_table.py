@@ -1,0 +1,108 @@
+"""For Sale as people say it at a table beyond the words the docs list ("I'm out", "Bob goes
+5", "plays fifteen"): read as the move meant, or refused; a line is never half-read."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import pyai
+from pyai.forsale.themes import ADVISORS, CLASSIC
+from pyai.forsale.words import next_chance_words
+
+NAMES = ["Anna", "Bob", "Carol", "Dee", "Eve"]
+CHECKS = {0, *range(2, 16)}
+
+
+def reach(game: pyai.Game, seed: int, found: Callable[[dict[str, Any]], bool]) -> pyai.State:
+    """The first state of a random game (the first seed from `seed` on whose game has one) whose
+    own to_dict() is `found`."""
+    for tried in range(seed, seed + 100):
+        rng, state = random.Random(tried), game.new_initial_state()
+        while not found(state.to_dict()) and not state.is_terminal():
+            chance = state.to_move() == "chance"
+            state.apply(state.sample_chance(rng.randrange(10**9)) if chance else rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state
+    raise AssertionError("no such state in 100 games")
+
+
+def read(game: pyai.Game, state: pyai.State, seat: int, line: str) -> str:
+    return game.words_to_token(line, state.view(seat).to_dict(), NAMES[: game.players], seat)
+
+
+@pytest.mark.parametrize(
+    ("game_string", "theme"),
+    [("forsale(players=3,edition=classic)", CLASSIC), ("forsale(players=5,theme=advisors)", ADVISORS)],
+)
+def test_the_example_for_the_checks_turned_up_names_checks(game_string, theme):
+    game = pyai.load_game(game_string)
+    state = reach(game, 0, lambda d: d["phase"] == "selling" and d["to_move"] == "chance")
+    said = next_chance_words(state.view(0).to_dict(), theme)
+    example = said.split("'deal ")[1].split("'")[0].split()
+    assert len(example) == game.players and {int(n) for n in example} <= CHECKS, said
+
+
+def test_a_play_is_read_whole_or_refused():
+    game = pyai.load_game("forsale(players=5,theme=advisors)")
+
+    def realtor_to_play(d: dict[str, Any]) -> bool:
+        seat = d["to_move"]
+        return (
+            d["phase"] == "buying"
+            and isinstance(seat, int)
+            and d["seats"][seat]["cash"] >= 3
+            and any(13 <= a <= 15 for a in d["seats"][seat]["advisors_in_hand"])
+        )
+
+    state = reach(game, 3, realtor_to_play)
+    seat = state.to_move()
+    who = NAMES[seat]
+    realtor = next(a for a in state.to_dict()["seats"][seat]["advisors_in_hand"] if 13 <= a <= 15)
+    assert read(game, state, seat, f"{who} plays {realtor} and pays three") == f"play:{realtor}+"
+    assert read(game, state, seat, f"{who} plays {realtor} paying 3 coins") == f"play:{realtor}+"
+    assert read(game, state, seat, f"{who} plays {realtor} unpaid") == f"play:{realtor}"
+    in_words = ["thirteen", "fourteen", "fifteen"][realtor - 13]
+    assert read(game, state, seat, f"{who} plays {in_words}") == f"play:{realtor}"
+    for line in (f"{who} plays {realtor} and bumps it up", f"{who} plays {realtor} upgraded"):  # never unpaid
+        with pytest.raises(pyai.TokenSyntaxError, match="beside the advisor played"):
+            read(game, state, seat, line)
+    with pytest.raises(pyai.TokenSyntaxError, match="money is counted in thousands"):  # never "15 and 0"
+        read(game, state, seat, f"{who} plays {realtor} paying $3,000")
+
+
+def test_the_auction_as_people_say_it():
+    game = pyai.load_game("forsale(players=3,edition=classic)")
+    state = reach(game, 0, lambda d: d["phase"] == "auction" and d["high_bid"] == 0 and isinstance(d["to_move"], int))
+    seat = state.to_move()
+    who = NAMES[seat]
+    for line in ("I'm out", "I am out", f"{who} is out", f"{who} goes out"):
+        assert read(game, state, seat, line) == "pass"
+    for line in (f"{who} goes 5", "I'll go 5", f"{who} goes up to 5"):
+        assert read(game, state, seat, line) == "bid:5"
+    for line, why in [
+        (f"{who} goes up 2", "say the bid's total"),  # by 2, or to 2?
+        (f"{who} bids 3 and passes", "cannot read 'and passes' beside the bid"),
+        (f"{who} bids 3 or passes", "cannot read 'or passes' beside the bid"),
+        (f"{who} bids 3 and wins", "cannot read 'and wins' beside the bid"),
+        ("I'll take it", f"cannot read .*: say who and what, e.g. '{who} bids 1' or '{who} passes'"),
+        ("I pass?", "asks: say a move as it is made"),
+        ("I pass and take 12", "'I pass' takes no number"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(game, state, seat, line)
+
+
+def test_a_keep_says_one_vehicle_and_a_lawyers_sell_may_join_two_with_a_plus():
+    game = pyai.load_game("forsale(players=4)")
+    keep = reach(game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "keep")
+    seat = keep.to_move()
+    first, second = keep.to_dict()["seats"][seat]["sell"]["vehicles"]
+    with pytest.raises(pyai.TokenSyntaxError, match=f"alone: {first} and {second} are said"):
+        read(game, keep, seat, f"{NAMES[seat]} keeps {first} and sells {second}")
+    selling = reach(game, 1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
+    one, two = selling.view(3).to_dict()["seats"][3]["vehicles"][:2]
+    assert read(game, selling, 3, f"Dee sells {one} + {two} with the Lawyer") == f"sell:{one},{two}"
