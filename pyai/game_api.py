@@ -318,6 +318,10 @@ class Game(Protocol):
         """The position field of the money a player at a real table may lose track of ("": none)."""
 
     @property
+    def MONEY_SAID(self) -> str:
+        """What the table calls that money ("coins"), where not MONEY_FIELD ("": MONEY_FIELD)."""
+
+    @property
     def SECRET_CHOICE(self) -> SecretChoice:
         """How the game's secret simultaneous choices are spoken of."""
 

@@ -55,6 +55,8 @@ class BaseGame:
     # Two or three of those examples, the commonest steps, for the companion's opening lines.
     WORDS_FIRST: ClassVar[str] = ""
     MONEY_FIELD: ClassVar[str] = ""
+    # What the table calls that money, where not its field's name (For Sale's themes: "coins").
+    MONEY_SAID: str = ""
     # The words that open a line of the table's own (a deal: 'deal 3 12'), lower case: no
     # seat may be called so, or its own steps would read as the table's.
     TABLE_WORDS: ClassVar[tuple[str, ...]] = ()

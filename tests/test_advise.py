@@ -652,11 +652,29 @@ def test_the_opening_lines_are_short_and_their_examples_are_steps_of_the_game(ga
     assert read == examples
 
 
+def test_money_lost_track_of_is_said_by_the_themes_word_for_it():
+    """Where the table calls the money coins, 'lost Bob coins' is the line, and what it changed
+    is told in coins; 'cash' and 'money' are read too."""
+    c = Companion(Session("forsale(players=4,theme=advisors)", 0, ["Me", "Bob", "Cy", "Dee"], iterations=50))
+    c.handle("deal 3 12 19 27")
+    assert c.handle("lost Bob coins")[0].startswith("  Bob's coins are unknown now: anything from 0 to ")
+    assert (
+        c.handle("lost Bob coins 2..")[0] == "not taken: say: lost <name> coins [LO..HI], e.g. 10..20 or 14, not '2..'"
+    )
+    assert c.handle("lost Bob dollars")[0] == "not taken: say: lost <name> coins [LO..HI]"
+    assert c.handle("lost Cy cash 10..20")[0] == "  Cy's coins are between 10 and 20 now"
+    assert (
+        c.handle("lost Cy coins 10-20")[0]
+        == "not taken: Cy's coins are anything from 10 to 20 already: the line changes nothing"
+    )
+
+
 @pytest.mark.parametrize(
     "game, lost",
     [
         ("forsale(players=4)", "lost <name> cash [LO..HI] (you lost track of a seat's cash)"),
         ("automania(players=3)", "lost <name> money [LO..HI] (you lost track of a seat's money)"),
+        ("forsale(players=4,theme=advisors)", "lost <name> coins [LO..HI] (you lost track of a seat's coins)"),
         ("leduc()", None),  # no money hidden: nothing to lose track of
     ],
 )

@@ -60,6 +60,26 @@ def test_a_reveal_names_every_seat_still_to_sell_once_or_changes_nothing(tmp_pat
     assert "has chosen" not in " ".join(answer)
     assert c.position.moves[-4:] == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
     assert c.handle("undo")[0] == "undone" and said(c, path)[:2] == before[:2]
+    # As a list is said: 'and' before the last seat (with or without a comma) parts it too.
+    for line in (
+        f"sells revealed: Dee {d}, I {mine}, Bob {b} and Anna {a}",
+        f"sells revealed: Dee {d} & I {mine}, Bob {b}, and Anna {a}",
+    ):
+        assert not c.handle(line)[0].startswith("not taken"), line
+        assert c.position.moves[-4:] == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
+        assert c.handle("undo")[0] == "undone"
+
+
+def test_an_and_in_a_reveal_is_a_sells_own_unless_a_seat_follows_it():
+    """'Anna 12 and 20 with 19' is Anna's two vehicles with her Lawyer: an 'and' parts the
+    reveal line only before a seat's name."""
+    c = Companion(Session("forsale(players=4)", 2, list(NAMES), iterations=50))
+    assert c._reveal_parts("Anna 12 and 20 with 19, Bob 3 and I 5 and Dee 7") == [
+        ["Anna", "12", "and", "20", "with", "19"],
+        ["Bob", "3"],
+        ["I", "5"],
+        ["Dee", "7"],
+    ]
 
 
 def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_others(tmp_path):

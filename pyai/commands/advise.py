@@ -43,9 +43,14 @@ log = logging.getLogger(__name__)
 
 def commands_help(game: Game) -> str:
     """The companion's own commands, `lost` by the game's word for money, where it may be hidden."""
-    field = game.MONEY_FIELD
+    field = money_said(game)
     lost = f"lost <name> {field} [LO..HI] (you lost track of a seat's {field}), " if field else ""
     return f"commands: advice [N] (now, for your seat; N iterations), show, undo, {lost}save [FILE], help, quit"
+
+
+def money_said(game: Game) -> str:
+    """The money a player may lose track of as the table calls it ("cash", "coins"; "": none)."""
+    return game.MONEY_FIELD and (game.MONEY_SAID or game.MONEY_FIELD)
 
 
 # The words the companion reads itself at the start of a line: no seat may be called so.
@@ -717,12 +722,32 @@ class Companion:
             ahead.apply(ahead.legal_moves()[0])
         return ahead.apply(token)
 
+    def _reveal_parts(self, rest: str) -> list[list[str]]:
+        """The reveal line's seats, each with its words: parted by commas, and by an 'and' (or
+        '&') before a seat's name, as a list is said ('Anna 12, Bob 20 and I 5'); an 'and' before
+        anything else is the choice's own ('Anna 12 and 20 with 19')."""
+        parts: list[list[str]] = []
+        for piece in rest.split(","):
+            words = piece.split()
+            if parts and words[:1] and words[0].lower() in ("and", "&"):  # ', and Carol 5'
+                words = words[1:]
+            part: list[str] = []
+            for index, word in enumerate(words):
+                before_a_seat = index + 1 < len(words) and self._seat_named(words[index + 1]) is not None
+                if part and word.lower() in ("and", "&") and before_a_seat:
+                    parts.append(part)
+                    part = []
+                else:
+                    part.append(word)
+            parts += [part] if part else []
+        return parts
+
     def _reveal(self, rest: str) -> Position:
         """`sells revealed: Anna 12, Bob 20, I 5`: every secret choice still to come, each
         seat once, in any order; taken in seat order, all or nothing."""
         secret = self.game.SECRET_CHOICE
         noun, plural, example = secret.noun, secret.plural, secret.examples[0]
-        parts = [part.split() for part in rest.split(",") if part.split()]
+        parts = self._reveal_parts(rest)
         if not parts:
             raise TokenSyntaxError(
                 f"say each seat's {noun} after '{plural} revealed:', in seat order: "
@@ -823,14 +848,17 @@ class Companion:
             raise TokenSyntaxError(f"{self.game.name} has no money a player can lose track of")
         if not any(word.startswith(f"{field}:") for word in view.position().split()):
             raise TokenSyntaxError(f"the position has no {field} now to forget")  # before the first deal, or over
-        known = _amount(words[3]) if len(words) == 4 else "?"
+        known = _amount(words[3], money_said(self.game)) if len(words) == 4 else "?"
         was = view.to_dict()["seats"][seat].get(f"{field}_range")
         view.forget_money(seat, *(() if known == "?" else known))
         now = view.to_dict()["seats"][seat].get(f"{field}_range")
         if was is not None and was == now:  # a line is a change: one that changes nothing would pile up
             low, high = now
             amount = f"{low}" if low == high else f"anything from {low} to {high}"
-            raise TokenSyntaxError(f"{self.names[seat]}'s {field} is {amount} already: the line changes nothing")
+            raise TokenSyntaxError(
+                f"{self.names[seat]}'s {money_said(self.game)} {_is(money_said(self.game))} {amount} already: "
+                "the line changes nothing"
+            )
         return Position.build(str(self.game), self.me, None, [], view.position().split())
 
     def _told(self, before: Position) -> list[str]:
@@ -882,7 +910,7 @@ class Companion:
         for seat, (was, now) in enumerate(zip(before.to_dict()["seats"], after.to_dict()["seats"])):
             low, high = now.get(f"{field}_range", (None, None))
             if low is not None and was.get(f"{field}_range") != now.get(f"{field}_range"):
-                told.append(f"you lost track of {self.names[seat]}'s {field} ({low}..{high})")
+                told.append(f"you lost track of {self.names[seat]}'s {money_said(self.game)} ({low}..{high})")
         return told
 
     def said_in_words(self, tokens: list[str], position: Position | None = None) -> list[str]:
@@ -907,26 +935,27 @@ class Companion:
         rules leave, and a question: the search imagines any amount in it alike, so a
         wide one moves the advice, and the person usually knows better."""
         words = text.split()
-        seat, field = self._lost_seat(text), self.game.MONEY_FIELD
+        seat, field, said = self._lost_seat(text), self.game.MONEY_FIELD, money_said(self.game)
         name = self.names[seat]
         if len(words) == 4 and words[3] != "?":
             known = words[3].replace("..", " and ")
-            return [f"  {name}'s {field} is {'between ' * (' and ' in known)}{known} now"]
+            return [f"  {name}'s {said} {_is(said)} {'between ' * (' and ' in known)}{known} now"]
         view = self.position.view()
         low, high = view.to_dict()["seats"][seat].get(f"{field}_range", (None, None)) if view else (None, None)
         if low is None:
-            return [f"  {name}'s {field} is unknown now"]
+            return [f"  {name}'s {said} {_is(said)} unknown now"]
         return [
-            f"  {name}'s {field} is unknown now: anything from {low} to {high} as far as the rules tell",
+            f"  {name}'s {said} {_is(said)} unknown now: anything from {low} to {high} as far as the rules tell",
             f"  the search takes every amount in it as equally likely, which moves its advice: if you have "
-            f"an idea of {name}'s {field}, say it as a range, e.g. 'lost {name} {field} 10..20'",
+            f"an idea of {name}'s {said}, say it as a range, e.g. 'lost {name} {said} 10..20'",
         ]
 
     def _lost_seat(self, text: str) -> int:
         """The seat a `lost <name> cash [LO..HI]` line names."""
         words = text.split()
-        if len(words) not in (3, 4) or words[2].lower() not in ("cash", "money"):
-            raise TokenSyntaxError("say: lost <name> cash [LO..HI]")
+        said = money_said(self.game) or "cash"
+        if len(words) not in (3, 4) or words[2].lower() not in ("cash", "money", said):
+            raise TokenSyntaxError(f"say: lost <name> {said} [LO..HI]")
         seat = self._seat_named(words[1])  # "I" for the advised seat, as in every other line
         if seat is None:
             raise TokenSyntaxError(f"{words[1]!r} is no seat's name ({', '.join(self.names)})")
@@ -1156,16 +1185,21 @@ class Companion:
         return search.result, cut
 
 
-def _amount(text: str) -> tuple[int, int] | str:
-    """The amount of a `lost <name> cash AMOUNT` line: (low, high) from N or LO..HI (LO-HI as
-    people write a range too), or "?"."""
+def _amount(text: str, money: str) -> tuple[int, int] | str:
+    """The amount of a `lost <name> cash AMOUNT` line (`money` the game's word for cash):
+    (low, high) from N or LO..HI (LO-HI as people write a range too), or "?"."""
     said = re.fullmatch(r"\?|([0-9]{1,9})(?:(?:\.\.|-|\u2013)([0-9]{1,9}))?", text)
     if not said:
-        raise TokenSyntaxError(f"say: lost <name> cash [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
+        raise TokenSyntaxError(f"say: lost <name> {money} [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
     if text == "?":
         return text
     low, high = said.groups()
     return int(low), int(high or low)
+
+
+def _is(noun: str) -> str:
+    """The verb for a game's word for money: "cash is", "coins are"."""
+    return "are" if noun.endswith("s") else "is"
 
 
 def _in_range(text: str, low: int, high: int) -> bool:

@@ -185,6 +185,7 @@ class ForSaleGame(BaseGame):
         self.theme: Theme = CLASSIC if edition == "classic" else THEMES[theme or "autorama"]
         self.first = first
         self.WORDS_HELP = words_help(self.theme)  # in the theme's names
+        self.MONEY_SAID = self.theme.cash
 
     @property
     def classic(self) -> bool:
