@@ -787,7 +787,7 @@ class Companion:
         missing = [self.names[s] + " (you)" * (s == self.me) for s in needed if s not in said]
         if missing:
             raise TokenSyntaxError(
-                f"the line leaves out {', '.join(missing)}: it names every seat still to reveal its {noun} "
+                f"the line leaves out {', '.join(missing)}: it names every seat whose {noun} is still to be revealed "
                 f"({listed}), e.g. {self._reveal_example()}"
             )
         for seat in sorted([*needed, *([self.me] if mine else [])]):  # the rules take them in seat order
