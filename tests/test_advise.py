@@ -736,6 +736,21 @@ def test_what_came_of_a_move_typed_with_it_must_be_what_came_of_it():
         assert c.handle("undo")[0] == "undone"
 
 
+def test_a_note_in_brackets_after_a_step_may_be_left_out_but_not_changed():
+    """'(cash: Bob 28 -> 25)' typed back with the step, on its own or beside a part, must be what
+    the step did: a wrong amount is refused, never dropped as a note."""
+    c = Companion(Session("forsale(players=4)", 0, ["Ann", "Bob", "Cy", "Dee"], iterations=20))
+    for line in ["deal 3 12 19 27", "I pass", "Bob bids 3", "Cy passes"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    step = "Dee passes; Bob takes 27 Financial Advisor; Dee takes 19 Lawyer"
+    for line in (step, f"{step}; (cash: Bob 28 -> 25)", f"{step} (cash: Bob 28 -> 25)"):
+        assert c.handle(line)[0] == f"  {step}", line
+        assert c.handle("undo")[0] == "undone"
+    for line in (f"{step}; (cash: Bob 28 -> 24)", f"{step} (cash: Bob 27 -> 25)"):
+        assert c.handle(line)[0].startswith("not taken: "), line
+        assert "is not what came of 'Dee passes'" in c.handle(line)[0]
+
+
 def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_and_colons_too():
     """Wherever the part before the first '; ' or ': ' is alone the step the line was read as,
     the rest must be told of that step: a card dealt with a second card or seat after it, a

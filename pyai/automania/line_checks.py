@@ -86,14 +86,14 @@ def check_sponsor_in_time(said: Said, name: str) -> None:
         return  # in time; or no turn to go back to (the sales), left to the rules
     count = said.number()
     if sponsored:
-        before = f"{does(name, 'has')} sponsored this turn already: "
+        before = "sponsoring is done already this turn (once, before the action), all workers at once"
         example = _sponsored_together(said.data["seats"][said.seat]["on_sponsor"], count or 1, name)
     else:
-        before, example = "", f"'{does(name, 'sponsors')} {count or 2}'"
-    whose = "your" if name == "you" else f"{name}'s"
+        before = "sponsoring is counted at the start of the turn, all workers at once"
+        example = f"'{does(name, 'sponsors')} {count or 2}'"
     raise TokenSyntaxError(
-        f"{before}sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of "
-        f"{whose} turn and say the sponsor first with all its workers ({example})"
+        f"{before}: 'undo' back to the start of {_owner(name)} turn and say the sponsor first with all its "
+        f"workers ({example})"
     )
 
 
@@ -159,6 +159,11 @@ def _owner(name: str) -> str:
     return "your" if name == "you" else f"{name}'s"
 
 
+def _placing(name: str, where: str) -> str:
+    """A placement as a line says it: 'Bob row 2', and for the advised seat 'you take row 2'."""
+    return f"you take {where}" if name == "you" else f"{name} {where}"
+
+
 def _workers_said(words: list[str]) -> int | None:
     """The count of workers `words` say ('2 workers', 'a worker'); None where they say none."""
     counts = (int(word) for word, after in zip(words, words[1:]) if word.isdigit() and after in ("worker", "workers"))
@@ -185,7 +190,7 @@ def _check_workers_placed(token: str, said: Said, names: list[str]) -> None:
         workers = "worker there goes" if held["workers"] == 1 else f"{held['workers']} workers there go"
         there = f"{_owner(names[held['seat']])} {workers} home"
     name = names[said.seat]
-    short = f"{name} {space_words(space)}" if kind == "place" else f"{name} corner {body}"
+    short = _placing(name, space_words(space)) if kind == "place" else _placing(name, f"corner {body}")
     raise TokenSyntaxError(
         f"{space_words(space)} takes {plural(needed, 'worker')} now ({there}), not {count}: a space takes one "
         f"more worker than it holds; say '{short}'"
@@ -277,8 +282,8 @@ def _check_car_of_space(token: str, named: list[str], components: Components, na
         other = next((car for car in named if car != body), None)
         if other is not None:
             raise TokenSyntaxError(
-                f"the corner makes one car, the one chosen with the workers: say '{name} corner {body}' or "
-                f"'{name} corner {other}'"
+                "the corner makes one car, the one chosen with the workers: say "
+                f"'{_placing(name, 'corner ' + body)}' or '{_placing(name, 'corner ' + other)}'"
             )
         return
     if kind != "place" or not named:
@@ -289,11 +294,11 @@ def _check_car_of_space(token: str, named: list[str], components: Components, na
         return  # no such space: the rules say so
     where = space_words(body)
     if spec.car is None:
-        raise TokenSyntaxError(f"{where} makes no car (it takes a contract): say '{name} {where}'")
+        raise TokenSyntaxError(f"{where} makes no car (it takes a contract): say '{_placing(name, where)}'")
     spaces = [space_words(other_spec.name) for other_spec in components.spaces if other_spec.car == other]
     raise TokenSyntaxError(
-        f"{where} makes the {spec.car} car, not the {other} car: say '{name} {where}', or a space of the {other} "
-        f"car ({', '.join(spaces)} or 'corner {other}')"
+        f"{where} makes the {spec.car} car, not the {other} car: say '{_placing(name, where)}', or a space of the "
+        f"{other} car ({', '.join(spaces)} or 'corner {other}')"
     )
 
 
@@ -370,7 +375,7 @@ def _check_station_line(station: int, named: list[str], components: Components, 
 
 # Words that end a tile's name in a placement and say where it goes ('puts the power machine on station 2').
 _WHERE_A_TILE_GOES = ("on", "onto", "in", "into", "at", "to", "station", "office", "styling", "and", "then", "away")
-_PUTTING = ("put", "plac", "discard")
+_PUTTING = ("put", "plac", "discard", "throw", "threw", "bin")
 
 
 def _placed_tile_words(words: list[str]) -> list[str]:
@@ -378,7 +383,8 @@ def _placed_tile_words(words: list[str]) -> list[str]:
     ('puts the power machine on station 2': 'power machine'); none where it is 'it'."""
     if not words or not words[0].startswith(_PUTTING):
         return []
-    named = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, words[1:]))
+    thing = words[2:] if words[1:2] == ["away"] else words[1:]  # 'throws away the speed machine'
+    named = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, thing))
     return [word for word in named if word not in ("it", "the", "a", "an", "this", "that", "tile", "my", "his", "her")]
 
 
@@ -427,7 +433,7 @@ def check_bumped(token: str, bumped: Bumped | None, data: dict[str, Any], names:
     held = next((spec for spec in data["action_spaces"] if spec["space"] == space), None)
     if held is None:
         return  # no such space: the rules say so
-    said = f"{name} {space_words(space)}" if kind == "place" else f"{name} corner {body}"
+    said = _placing(name, space_words(space)) if kind == "place" else _placing(name, f"corner {body}")
     if held["seat"] is None:
         raise TokenSyntaxError(f"{space_words(space)} is empty: no one's workers go home; say '{said}'")
     if held["seat"] != bumped.seat or bumped.workers not in (None, held["workers"]):
@@ -644,14 +650,14 @@ _JOINING_WORDS = ("and", "then")
 # Every name of a car the corner makes ('sports' for the super car, as contracts name it).
 _CARS_MADE_WORDS = " ".join(word for word, car in CAR_WORDS.items() if car in CAR_TYPES)
 _CAR_WORDS = f"car cars {_CARS_MADE_WORDS}"
-_MARKET_WORDS = "na north america american eu europe european market markets"
+_MARKET_WORDS = "na north n america american us usa eu europe european market markets"  # 'n': "N. America"
 _DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
 _FACE_WORDS = (
     "machine* manager* styling tile* star stars * silver medal* worker* $ money dollar* vp point* plain bonus of"
 )
 _ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
 _BOARD_WORDS_READ = "row* column* col cols r c"
-_CONTRACT_WORDS = f"play* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}"
+_CONTRACT_WORDS = f"play* complet* fulfil* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}"
 # The words each kind of move reads ('sponsor*': the words that start so, 'sponsors', 'sponsoring'),
 # besides filler, a number where the move takes one, an ordinal before the place it numbers (any
 # other is refused before) and, where a tile or a contract is named, what tiles show.
@@ -665,12 +671,13 @@ _READ_WORDS = {
     f"{_CAR_WORDS} {_CARS_MADE_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
     "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
-    "tile": f"take* took pick* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
+    "tile": f"take* took pick* grab* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
     f"position* one no without mak* made {_CAR_WORDS}",
     # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken
     # the car a tile is placed for ('on station 4 for the super car') is checked to be the turn's
     "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at for mak* made tile {_FACE_WORDS}",
-    "discard": f"discard* mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
+    # 'throws it away', 'bins it' (words.py reads them as a discard)
+    "discard": f"discard* throw* threw bin bins binned binning mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
     "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
     f"of one {_ASKED_WORDS}",
     "market": f"ship* send* sent choos* chose pick* go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
@@ -684,7 +691,7 @@ _READ_WORDS = {
     "contract": _CONTRACT_WORDS,
     # a seat that plays none may say it passes on the contracts ('Ann passes', 'passes on contracts')
     "no contract": f"{_CONTRACT_WORDS} {' '.join(PASS_WORDS)}",
-    "office": f"office* sales take* took choos* chose go goes {_FACE_WORDS}",
+    "office": f"office* sales take* took pick* choos* chose go goes for {_FACE_WORDS}",
     "demand": "demand* left right mov* tile* in advanc* push* choos* chose pick* pending side ones",
 }
 # The moves that take a number (which their readers check is the one said), and those that name
@@ -775,6 +782,7 @@ def _unread(words: list[str], kind: str, components: Components) -> list[int]:
             or ordinal_value(word) is not None
             or (word.isdigit() and (kind in _NUMBERED or _counts(words, i)))
             or (named and face_name_of(word, named))
+            or (kind == "demand" and word in components.symbols)  # the pending tiles by what they show
         )
     ]
 

@@ -28,8 +28,9 @@ _ORDINAL_WORDS = {
     **{"sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10},
 }
 _ORDINAL_DIGITS = re.compile(r"([0-9]+)(?:st|nd|rd|th)")
+# A market by its name or as people shorten it ('US', 'USA', 'N. America', 'NA', 'EU').
 MARKETS = {
-    **{word: "NA" for word in ("na", "north", "america", "american")},
+    **{word: "NA" for word in ("na", "north", "america", "american", "us", "usa")},
     **{word: "EU" for word in ("eu", "europe", "european")},
 }
 # A car type as people name it (a review calls the super cars sports cars): the car a contract
@@ -57,6 +58,10 @@ _CONTRACTED = ("doesn", "don", "didn", "won", "isn", "wasn")  # negations only b
 COUNTED = frozenset(
     "money dollar dollars vp vps point points star stars car cars card cards silver medal medals left".split()
 )
+
+
+# Money as people say it (the rulebook's "autobucks"), read as the dollars every reader takes ('5 bucks' is $5).
+_MONEY_SAID = {"buck": "dollar", "bucks": "dollars", "autobuck": "dollar", "autobucks": "dollars"}
 
 
 # Words a number follows ("row one", "sponsors one", "tile one"): "one" after them is 1.
@@ -98,15 +103,16 @@ class WordAt(NamedTuple):
 def words_at(text: str) -> list[WordAt]:
     """`split_words`'s words with where each was said. "one" is a number only before what it
     counts ("one worker"): "Ann gets one" is a card, "the starting one" a contract; "a worker" is
-    one worker, a count as "1 worker" is; "no" before a number is its sign ("contract no. 11")."""
+    one worker, a count as "1 worker" is, and "a dollar" $1; "no" before a number is its sign ("contract no. 11"); money
+    said as bucks is dollars."""
     found = list(_WORD.finditer(text.lower()))
-    said = [match.group() for match in found]
+    said = [_MONEY_SAID.get(match.group(), match.group()) for match in found]
     words = []
     for i, (match, word) in enumerate(zip(found, said)):
         after = said[i + 1] if i + 1 < len(said) else ""
         if word == "no" and after.isdigit():
             continue
-        if word in ("a", "an") and after == "worker":
+        if word in ("a", "an") and after in ("worker", "dollar"):  # 'for a buck': $1
             word = "1"
         before = said[i - 1] if i > 0 else ""
         counts = word != "one" or after in COUNTED or after in ("worker", "workers") or before in _TAKES_A_NUMBER
@@ -171,7 +177,12 @@ def _number(
 
 
 def market_named(words: list[str]) -> str | None:
-    return next((MARKETS[word] for word in words if word in MARKETS), None)
+    """The market `words` name (None for none); TokenSyntaxError where they name both ('to NA and EU'):
+    a car goes to one, and read as the first, the line could send it to the other than meant."""
+    named = list(dict.fromkeys(MARKETS[word] for word in words if word in MARKETS))
+    if len(named) > 1:
+        raise TokenSyntaxError("a car goes to one market: say North America or Europe, not both")
+    return next(iter(named), None)
 
 
 def cars_named(words: list[str]) -> list[str]:

@@ -48,6 +48,7 @@ from .line_checks import (
 )
 from .line_words import (
     BRACKETED,
+    CAR_WORDS,
     CONTRACTED_TO_SEAT,
     COUNTED,
     PASS_WORDS,
@@ -61,7 +62,7 @@ from .line_words import (
     split_words,
     words_at,
 )
-from .narration import MARKET_NAMES, does, plural, space_words, tile_words, tile_words_apart
+from .narration import MARKET_NAMES, contract_said, does, plural, space_words, tile_words, tile_words_apart
 from .table_words import (
     chance_said,
     hidden_kinds,
@@ -140,6 +141,10 @@ _REASON_SAID = (
 _REASON_NO_SPACE = re.compile(r"^'place:([rc])([0-9]+)' must be place:.*; the corner is corner:<car>")
 # A market by its token name, as the rules' reasons name it ("NA has no ship space of level 20").
 _REASON_MARKET = re.compile(r"\b(NA|EU)(?= has )")
+# A contract the car does not meet, by our number ("does not meet contract S4"), which no card shows: the
+# person may have named it by its face ('my starting contract'). Where a card is not in hand or on the
+# display, the person said its number, and the reason says it back.
+_REASON_CONTRACT = re.compile(r"(?<=does not meet )contract (S?[1-9][0-9]?)\b")
 # The 2-player sales rule, with the row counted as the rules count it (0: the topmost space).
 _REASON_SALES_ROW = re.compile(r"a car was sold to row ([0-9]+) this round \(2 players: one car a row\)")
 
@@ -152,6 +157,7 @@ def reason_in_words(reason: str, components: Components) -> str:
     reason = _REASON_NO_SPACE.sub(lambda match: _no_such_space(match, components), reason)
     reason = _REASON_SALES_ROW.sub(lambda match: _sales_row_taken(int(match.group(1)), components), reason)
     reason = _REASON_MARKET.sub(lambda match: MARKET_NAMES[match.group(1)], reason)
+    reason = _REASON_CONTRACT.sub(lambda match: _contract_of(match, components), reason)
     reason = _REASON_STEP.sub(r"\1", _REASON_QUOTED.sub("", reason))
     said = _REASON_TILE.sub(lambda match: _tile_of(match, components), reason)
     return _REASON_TOKEN.sub("", said)
@@ -175,6 +181,15 @@ def _sales_row_taken(row: int, components: Components) -> str:
     numbers = next(iter(spaces)) if len(spaces) == 1 else ()
     said = f"the row of sales spaces {' and '.join(map(str, numbers))}" if numbers else f"row {row} below the topmost"
     return f"a car was sold to {said} this round (2 players: one car a row, but for the topmost space)"
+
+
+def _contract_of(match: re.Match[str], components: Components) -> str:
+    """The contract our number names, by what its card shows ('the family car contract (safety, 6+
+    stars: 2 VP)'); a number the set has no card for is left as it was said."""
+    try:
+        return contract_said(components, match.group(1))
+    except (IndexError, KeyError, ValueError):
+        return match.group(0)
 
 
 def _tile_of(match: re.Match[str], components: Components) -> str:
@@ -213,6 +228,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
             f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
             "nor order, demands, display, reveal or tiles"
         )
+    _check_made(move, len(move_words) - len(rest), seat == me)
     line = Line(text, move, words_at(_blank_brackets(move)), len(move_words) - len(rest))
     outside = [said.word for said in line.words[line.named :]]
     if data["to_move"] == "chance":
@@ -221,13 +237,37 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
         return private_card(seat, rest, outside, data, names, me, components)
     _check_mover(seat, data, names, me)
     check_one_seat(line, names, me, components)
-    rest, outside = _with_places_read(rest, outside, data, names[seat])
+    # The refusals speak to the person: the advised seat is "you" ("you are to place a tile",
+    # "'you sponsor 2'", which reads back as that seat's line), the others by their names.
+    told = ["you" if other == me else name for other, name in enumerate(names)]
+    rest, outside = _with_places_read(rest, outside, data, told[seat])
     said = Said(rest, data, seat, components, outside)
-    token = _decision(text, said, names[seat])
-    check_one_step(token, line, data, names[seat], components)
-    check_what_is_named(token, said, names)
-    check_bumped(token, bumped, data, names, seat)
+    token = _decision(text, said, told[seat])
+    check_one_step(token, line, data, told[seat], components)
+    check_what_is_named(token, said, told)
+    check_bumped(token, bumped, data, told, seat)
     return token
+
+
+# Words after a seat's name that make its step one to come or one that might be ("I will take row 2",
+# "Bob might sell"), never one made; "I'll", said as the step is made, is read.
+_NOT_MADE = frozenset("will would shall should could might may can must gonna".split())
+_WANTING = frozenset("want wants plan plans intend intends".split())  # not before the verb alone ('I want row 2')
+_GOING_TO = (["going", "to"], ["am", "going", "to"], ["is", "going", "to"], ["are", "going", "to"])
+
+
+def _check_made(move: str, named: int, mine: bool) -> None:
+    """TokenSyntaxError for a step said as one to come or one that might be ('I will take row 2',
+    "I'm going to ship"): the companion records steps made, and 'advice' asks what to play."""
+    said = words_at(move)
+    rest = [word.word for word in said[named:]]
+    going = next((len(words) for words in _GOING_TO if rest[: len(words)] == words), 0)
+    skipped = going or (1 if rest[:1] and rest[0] in _NOT_MADE else 0)
+    if not skipped and not (rest[:1] and rest[0] in _WANTING):
+        return
+    after = said[named + skipped :] if skipped else []
+    made = f" ('I {move[after[0].start :].strip()}' once it is made)" if mine and after else ""
+    raise TokenSyntaxError(f"say a step made, not one to come or that might be{made}; 'advice' asks what to play")
 
 
 # Whose workers go home from a space taken, as a person adds it to a placement ("Ann row 1, Dee's
@@ -266,7 +306,7 @@ def _decision(text: str, said: Said, name: str) -> str:
     data = said.data
     if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
         raise TokenSyntaxError(
-            f"say what {name} does, not what is not done: {does(name, 'is')} to {step_expected(data)}"
+            f"say what {does(name, 'does')}, not what is not done: {does(name, 'is')} to {step_expected(data)}"
         )
     check_no_workers_taken_off(said, name)
     check_sponsor_in_time(said, name)
@@ -372,7 +412,38 @@ def _turn(said: Said) -> str | None:
             # Any other number is a count of workers ('places 2 workers on column 3'), or refused.
             said.number(word, counted=("worker", "workers"))
             return f"place:{'R' if word.startswith('r') else 'C'}{words[i + 1]}"
-    return None
+    return _space_described(said)
+
+
+# Words that place a row or column on the board rather than say what it does: the rows' spaces are
+# on the left and the columns' on top (the rulebook), so 'the top row' may be row 1 or the spaces on top.
+_WHERE_ON_THE_BOARD = frozenset("top bottom upper lower last left leftmost right rightmost middle end".split())
+
+
+def _space_described(said: Said) -> str | None:
+    """A row or column said by what its space does ('the super car row', 'the contract column'): read
+    where one space of the kind does it; TokenSyntaxError for one said by where it lies ('the top row')
+    or by what several do, saying how the board numbers them. None where no row or column is said."""
+    words = said.outside
+    at = next((i for i, word in enumerate(words) if word in ("row", "column", "col")), None)
+    if at is None:
+        return None
+    kind = "R" if words[at] == "row" else "C"
+    if any(word in ("row", "rows", "column", "columns", "col", "cols") for word in words[at + 1 :]):
+        raise TokenSyntaxError("workers go on one space: say one row or one column, e.g. 'row 1' or 'column 3'")
+    before = [word for word in words[max(0, at - 2) : at] if word != "car"]
+    what = next((CAR_WORDS.get(word, word) for word in reversed(before) if word in (*CAR_WORDS, "contract")), None)
+    spaces = [spec for spec in said.components.spaces if spec.name[0] == kind]
+    fits = [spec.name for spec in spaces if what is not None and what in (spec.car, spec.action)]
+    if len(fits) == 1:
+        return f"place:{fits[0]}"
+    if what is None and not _WHERE_ON_THE_BOARD.intersection(words):
+        return None
+    noun = "row" if kind == "R" else "column"
+    each = ", ".join(f"{spec.name[1:]} {'contract' if spec.car is None else spec.car + ' car'}" for spec in spaces)
+    raise TokenSyntaxError(
+        f"say the {noun} by its number or by what its space does: {noun}s {each} (e.g. '{noun} {spaces[0].name[1:]}')"
+    )
 
 
 def _says_special_production(words: list[str]) -> bool:
@@ -387,7 +458,7 @@ def _places_on_board(words: list[str]) -> bool:
 
 # Words before a number that make it the place along the line ("at 2", "position 3", "tile 4").
 _PLACE_WORDS = ("place", "position", "at", "in", "on", "tile")
-_TAKE_VERBS = ("take", "takes", "took", "pick", "picks", "choose", "chooses", "get", "gets")
+_TAKE_VERBS = ("take", "takes", "took", "pick", "picks", "choose", "chooses", "get", "gets", "grab", "grabs")
 _TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
 
 
@@ -457,9 +528,19 @@ def _place_by_face(phrase: str, said: Said, place: int | None = None) -> int:
     return at[0]
 
 
+def _discards(said: Said) -> bool:
+    """Whether a placement's words discard the tile: 'discards it', 'throws it away', 'bins it'."""
+    thrown = said.has("throw", "threw") and "away" in said.words
+    return said.has("discard") or thrown or any(word in _BINNING for word in said.words)
+
+
+# Words of a tile put in the bin, discarded as the rulebook says it.
+_BINNING = ("bin", "bins", "binned", "binning")
+
+
 def _put(said: Said) -> str | None:
     words = said.words
-    if said.has("discard"):
+    if _discards(said):
         if any(where in said.outside for where in ("station", "office", "styling")) or said.number() is not None:
             raise TokenSyntaxError("say where the tile goes, or that it is discarded: not both")
         return "discard"
@@ -697,7 +778,10 @@ def _denies_a_medal(words: list[str], i: int) -> bool:
 
 
 # Words of a contract played that name no card ('Ann plays her safety contract').
-_PLAY_WORDS = ("play", "plays", "played", "playing", "complete", "completes", "completed", "fulfils", "fulfills")
+_PLAY_WORDS = (
+    *("play", "plays", "played", "playing", "complete", "completes", "completed"),
+    *("fulfil", "fulfils", "fulfill", "fulfills", "fulfilled"),
+)
 
 
 def _contracts_maybe_held(data: dict[str, Any], seat: int, components: Components) -> tuple[list[str], str]:
@@ -741,7 +825,36 @@ def _demand(said: Said) -> str | None:
     if len(sides) > 1:  # 'demand left and right': the tiles come in on one side
         raise TokenSyntaxError("the demand tiles move in on one side: say 'demand left' or 'demand right', not both")
     side = next((word for word in said.words if word in ("left", "right")), None)
+    symbols = list(dict.fromkeys(word for word in said.outside if word in said.components.symbols))
+    if symbols:
+        by_symbol = _side_of_symbols(symbols, said.data)
+        if side not in (None, by_symbol):
+            raise TokenSyntaxError(f"the {' and '.join(symbols)} tiles are pending on the {by_symbol}, not the {side}")
+        side = by_symbol
     return None if side is None else f"demand:{side}"
+
+
+_SIDES = ("left", "right")
+
+
+def _side_of_symbols(symbols: list[str], data: dict[str, Any]) -> str:
+    """The side whose pending demand tiles show `symbols` ('advances speed': the side where speed is
+    pending), said by what they show; TokenSyntaxError where a symbol is pending on both sides, or on
+    neither, or the symbols on different sides: the side moves in both markets at once."""
+    pending = {market: shown.get("pending") or [] for market, shown in data["markets"].items()}
+    sides = {
+        symbol: {_SIDES[i] for tiles in pending.values() for i, tile in enumerate(tiles[:2]) if tile == symbol}
+        for symbol in symbols
+    }
+    shown = "; ".join(f"{MARKET_NAMES[market]} {' | '.join(tiles)}" for market, tiles in pending.items())
+    found = set().union(*sides.values())
+    if len(found) == 1 and all(sides.values()):
+        return found.pop()
+    said = " and ".join(symbols)
+    raise TokenSyntaxError(
+        f"the pending demand tiles (left | right) are {shown}: {said!r} names no one side; say 'demand left' or "
+        "'demand right'"
+    )
 
 
 _READERS = {
@@ -778,7 +891,11 @@ def _line_said_short(words: list[str]) -> bool:
 
 # Words that name the step itself: a line with one is this step's whatever else it tells
 # ('takes sales office 2 (sells 2 cars)', as the step is told back).
-_OWN_WORDS = {"sales office": ("office",), "sell": _KEEPING, "place tile": ("station", "office", "styling", "discard")}
+_OWN_WORDS = {
+    "sales office": ("office",),
+    "sell": _KEEPING,
+    "place tile": ("station", "office", "styling", "discard", "throw", "threw", *_BINNING),
+}
 
 
 def _by_verb(said: Said) -> str | None:

@@ -139,12 +139,17 @@ class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
 
 
-def _as_compared(part: str, own_name: str) -> tuple[str, ...]:
+def _as_compared(part: str, own_name: str, notes: bool = False) -> tuple[str, ...]:
     """A part of a told step as two sayings of it are compared: its words in lower case, a
-    closing full stop and any note in brackets left out, the advised seat's words (its name,
-    'I', 'me', 'my') as the companion tells them ('you', 'your'), and a verb's ending left
-    out, so that 'Dee takes' and 'you take' compare equal."""
-    words = re.sub(r"\([^()]*\)", " ", part).lower().rstrip(". ").split()
+    closing full stop and any note in brackets left out (where `notes`, a note that gives an
+    amount is kept without its brackets: '(cash: Bob 28 -> 25)' says what the step did, '(x)'
+    nothing), the advised seat's words (its name, 'I', 'me', 'my') as the companion tells them
+    ('you', 'your'), and a verb's ending left out, so that 'Dee takes' and 'you take' compare equal."""
+
+    def note(match: re.Match) -> str:
+        return f" {match.group(1)} " if notes and re.search(r"\d", match.group(1)) else " "
+
+    words = re.sub(r"\(([^()]*)\)", note, part).lower().rstrip(". ").split()
     own = {own_name.lower(): "you", "i": "you", "me": "you", "my": "your"}
     return tuple(_without_ending(own.get(word, word)) for word in words)
 
@@ -604,13 +609,16 @@ class Companion:
             return
         told = one_line(self._told_between(self.position, played))
         told_move, told_outcomes = move_and_outcomes(told)
-        came = {  # each part of the told step, and each of its pieces between commas ('..., +$3')
-            _as_compared(piece, self.names[self.me])
+        came = {  # each part of the told step, and each of its pieces between commas ('..., +$3'),
+            # with its notes in brackets or without them (a note may be left out, not changed), and
+            # each note alone, as its own printed line reads ('(cash: Bob 28 -> 25)')
+            _as_compared(piece, self.names[self.me], notes)
             for part in [told_move, *told_outcomes]
-            for piece in [part, *split_outside_brackets(part, ",")]
+            for piece in [part, *split_outside_brackets(part, ","), *re.findall(r"\([^()]*\)", part)]
+            for notes in (False, True)
         }
         for part in outcomes:
-            if _as_compared(part, self.names[self.me]) not in came:
+            if _as_compared(part, self.names[self.me], notes=True) not in came:
                 raise TokenSyntaxError(
                     f"{_shown(part)} is not what came of {_shown(move)}, which is told {_shown(told, 200)}: "
                     f"say one step a line, the move alone ({_shown(move)}) or as it is told"
@@ -1047,10 +1055,11 @@ class Companion:
             return f"; {refused}"
         return f"; say it shown: '{shown.start} <card>'"
 
-    def _named(self, text: str, told_to_me: bool = False) -> str:
+    def _named(self, text: str, told_to_me: bool = False, marked: bool = False) -> str:
         """`text` with each seat's number ("seat 2", "seat 2 (Dee)") said by its name. A text
         `told_to_me` (a refusal's reason) speaks to the person: the advised seat as an owner is
-        "your" ("it is your turn") or "yours"; a name elsewhere, which keeps each verb right."""
+        "your" ("it is your turn") or "yours"; a name elsewhere, which keeps each verb right.
+        In a picture (`marked`) the advised seat is "Ann (you)", found at a glance among the seats."""
 
         def owner(match: re.Match) -> str:
             if int(match.group(1)) != self.me:
@@ -1061,16 +1070,20 @@ class Companion:
             seat = int(match.group(1))
             if seat >= len(self.names) or match.group(2) not in (None, self.names[seat]):
                 return match.group(0)
-            return self.names[seat]
+            return f"{self.names[seat]} (you)" if marked and seat == self.me else self.names[seat]
 
         return SEAT_IN_TEXT.sub(name, SEAT_AS_OWNER.sub(owner, text) if told_to_me else text)
 
     def show(self, steps: int | None = None) -> list[str]:
         """The table as the advised seat sees it, each seat by its name: now, or after the
         session's first `steps` lines (a position the session went through)."""
+        position = self.position if steps is None else self.positions[steps]
+        # whose view it is says itself: "as seen by Ann"
+        lines = [
+            self._named(line, marked=not line.startswith("as seen by")) for line in position.picture().splitlines()
+        ]
         if steps is not None:
-            return [self._named(line) for line in self.positions[steps].picture().splitlines()]
-        lines = [self._named(line) for line in self.position.picture().splitlines()]
+            return lines
         if isinstance(self.position, SealedChoice):
             told = self._said_choice(self.position, self.position.my_choice)
             secret = self.game.SECRET_CHOICE

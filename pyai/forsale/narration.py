@@ -118,10 +118,12 @@ def _auction(theme: Theme, before: dict, token: str, after: dict, names: list[st
         return f"{_does(who, 'bids')} {token.split(':')[1]}"
     hand = "vehicles" if classic else "advisors_in_hand"
     deck = "vehicles" if classic else "advisors"
+    # A property taken is named as one: "takes 6" beside the coins paid reads as 6 coins taken.
+    noun = f"{theme.vehicle} " if classic else ""
     taken = []
     for seat, (b, a) in enumerate(zip(before["seats"], after["seats"])):
         for card in sorted(set(a[hand]) - set(b[hand])):
-            taken.append(f"{_does(names[seat], 'takes')} {_card_names(theme, deck, [card])}")
+            taken.append(f"{_does(names[seat], 'takes')} {noun}{_card_names(theme, deck, [card])}")
     return f"{_does(who, 'passes')}; " + "; ".join(taken)
 
 

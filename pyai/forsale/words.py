@@ -17,7 +17,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
 from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
-from .themes import Theme
+from .themes import THEMES, Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
 _ASIDE = re.compile(r"\(([^()]*)\)")  # an aside in brackets: "(Lawyer 21)", "(kept secret)"
@@ -58,6 +58,8 @@ _PASS_VERBS = ("pass", "drop", "fold")
 # How the verbs of a sell and of a Lawyer's keep start ("sells", "sold"; "keeps", "takes 12 back").
 _SELL_VERBS = ("sell", "sold")
 _KEEP_VERBS = ("keep", "kept", "take", "took")
+# The words a Lawyer's take-back said as the rulings say it ("returns 20 to her hand") may hold.
+_RETURN_WORDS = frozenset(("to", "into", "hand", "the", "my", "his", "her", "their", "back"))
 # Money written out in dollars ("$4,000", "4000"): the table counts it in thousands, as the game does.
 _DOLLARS = re.compile(r"\d(?:,| )?000\b")
 # What the companion tells after one's own secret sell ("you sell 2 and 3 with the 20 Lawyer:
@@ -97,6 +99,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     alone = text.split()
     if len(alone) == 1 and (":" in alone[0] or alone[0].lower() == "pass"):
         return alone[0]  # a move token (`deal:3,12,19,27`, `bid:4`, `pass`), taken as it is
+    _check_no_other_themes_names(text, data, names, me, theme)
     if text.strip().startswith("--"):  # a deal copied as it was told back
         return _told_deal(text.strip(), data, names, theme)
     if " ".join(text.lower().split()).rstrip(".") == REMOVAL_SAID:
@@ -155,9 +158,12 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             f"the aside {asides.lawyers[0]!r} names the {theme.lawyer}'s number, which only a sell or a keep says "
             f"('{names[seat]} sells 12 20 ({theme.lawyer} 19)'): say {names[seat]}'s move without it"
         )
+    mechanic_step = data.get("sell_step") == "mechanic" and data["phase"] == "selling"
+    if mechanic_step and any(c.isdigit() for c in rest) and (verb.startswith(("use", "swap")) or denied):
+        return _mechanic_numbered(rest, denied, data["seats"][seat], names[seat], theme, text)
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
-    if data.get("sell_step") == "mechanic" and data["phase"] == "selling" and not any(c.isdigit() for c in rest):
+    if mechanic_step and not any(c.isdigit() for c in rest):
         _check_only_the_mechanic_named(rest, theme, names[seat])
         if denied or verb.startswith(("keep", "pass", "skip", "decline")):
             return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
@@ -221,6 +227,17 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         if data.get("sell_step") != "keep" and not numbers:  # "I'll take it" in the auction: no take-back
             raise TokenSyntaxError(
                 f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}"
+            )
+        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
+    if verb.startswith("return") and data.get("sell_step") == "keep":
+        # The rulings' words for the Lawyer's take-back: "returns 20 to hand". Any other word may
+        # say where else it goes ("returns 20 to the table" is a sell).
+        returned = [word.strip(".!") for word in rest.split()[1:] if not any(c.isdigit() for c in word)]
+        unread = [word for word in returned if word not in _RETURN_WORDS | {theme.vehicle}]
+        if unread or not numbers:
+            raise TokenSyntaxError(
+                f"say the {theme.vehicle} taken back into hand: '{names[seat]} keeps 20' or '{names[seat]} returns "
+                f"20 to hand' (not {text!r})"
             )
         return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
     if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
@@ -467,6 +484,39 @@ def _lawyer_said(parted: str, theme: Theme, sell: bool = False) -> tuple[list[in
     return lawyers, " ".join(unmarked.replace(",", " ").split())
 
 
+def _check_no_other_themes_names(text: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> None:
+    """TokenSyntaxError when `text` names an advisor by another theme's name ("the Fleet
+    Manager" in For Sale: Advisors, whose 13-15 are Realtors; any advisor in the classic
+    game, which has none): read as this theme's, the line would be read in names the table
+    does not use, and elsewhere its words would be refused as unread. The line in the
+    theme's own names is offered where it is read now. The seats' names are no advisor's."""
+    seats = {name.lower() for name in names}
+    said = " ".join(
+        word for word in text.lower().split() if re.sub(r"['\u2019]s$", "", word.strip(".,;:!?()")) not in seats
+    )
+    for other in THEMES.values():
+        for index, ability in enumerate(other.abilities):
+            if ability in theme.abilities or not re.search(rf"\b{re.escape(ability.lower())}s?\b", said):
+                continue
+            numbers = f"{3 * index + 1}-{3 * index + 3}"
+            if not theme.abilities:
+                raise TokenSyntaxError(
+                    f"this game has no advisors to play or name (the {ability} is one, {numbers}): say the step "
+                    f"without it (not {text.strip()!r})"
+                )
+            own = theme.abilities[index]
+            in_own_names = re.sub(rf"\b{re.escape(ability)}(s?)\b", rf"{own}\1", text.strip(), flags=re.IGNORECASE)
+            try:
+                words_to_token(in_own_names, data, names, me, theme)
+                say = f"say {in_own_names!r}"
+            except TokenSyntaxError:  # refused for more than the name: its example would be refused too
+                say = f"say the {own} (not {text.strip()!r})"
+            raise TokenSyntaxError(
+                f"this game, {theme.title}, calls advisors {numbers} the {own} ({ability} is their name in "
+                f"{other.title}): {say}"
+            )
+
+
 def _abilities_named(text: str, theme: Theme) -> set[str]:
     """The advisors' abilities `text` names, each whole ("the Fleet Manager")."""
     lowered = " ".join(text.lower().split())
@@ -569,6 +619,50 @@ def _unread_beside_two(vehicles_said: str, theme: Theme) -> list[str]:
     known = _TWO_SOLD_WORDS | {theme.vehicle, theme.vehicles, theme.lawyer.lower()}
     words = [word.strip(".:;!?") for word in vehicles_said.split() if not any(c.isdigit() for c in word)]
     return [word for word in words if word and word not in known]
+
+
+def _mechanic_numbered(rest: str, denied: bool, seat: dict[str, Any], name: str, theme: Theme, text: str) -> str:
+    """The Mechanic's step said with a number (`rest`, the words after the seat's name): read
+    where the number is bound to the Mechanic's name ("uses Contractor 8", "uses the 8
+    Contractor") and names the Mechanic the rules spend, the seat's lowest unused one; a decline
+    ("doesn't use Mechanic 8"), where it names the seat's only one. Any other number could be
+    the check the swap takes ("uses it for the 9") or a Mechanic the rules would not spend."""
+    mechanic = re.escape(theme.mechanic.lower())
+    unused = sorted(n for n in seat["advisors_played"] if 7 <= n <= 9 and n not in seat["advisors_spent"])
+    said = f"'{name} does not use the {theme.mechanic}'" if denied else f"'{name} uses the {theme.mechanic}'"
+    parted = " ".join(rest.replace(",", " ").split())
+    bound = re.fullmatch(
+        rf"(?:{_MECHANIC_LEAD}) (?:(?:the|my|his|her|their|a) )?(?:(\d+) {mechanic}|{mechanic}:? (\d+))[.!]?", parted
+    )
+    if bound is None or len(_numbers(parted)) != 1:
+        raise TokenSyntaxError(
+            f"a number at the {theme.mechanic}'s step is read only as the {theme.mechanic}'s own, after its name "
+            f"('{name} uses {theme.mechanic} {unused[0] if unused else 7}'): say {said} (not {text!r})"
+        )
+    number = int(bound.group(1) or bound.group(2))
+    if theme.ability(number) != theme.mechanic:
+        raise TokenSyntaxError(f"advisor {number} is no {theme.mechanic} (7-9): say {said} (not {text!r})")
+    if number not in unused:
+        held = f"{name}'s unused {theme.mechanic}: {', '.join(map(str, unused))}" if unused else "none unused"
+        raise TokenSyntaxError(f"{name} has no unused {theme.mechanic} {number} ({held}): say {said}")
+    if denied:
+        if len(unused) > 1:  # declining one of two may mean playing the other
+            held = ", ".join(map(str, unused[:-1])) + f" and {unused[-1]}"
+            raise TokenSyntaxError(f"{name} holds unused {theme.mechanic}s {held}: say {said}")
+        return "mech:skip"
+    if number != unused[0]:  # the rules spend the lowest: the record would tell another card spent
+        raise TokenSyntaxError(
+            f"the rules spend {name}'s lowest unused {theme.mechanic}, {unused[0]}, not {number} (the two do the "
+            f"same): say {said} or '{name} uses {theme.mechanic} {unused[0]}'"
+        )
+    return "mech:use"
+
+
+# The verbs a Mechanic's number may follow: "uses", "swaps with", "does not use".
+_MECHANIC_LEAD = (
+    r"(?:(?:does|did|will|doesn't|didn't|won't|don't|doesn\u2019t|don\u2019t|didn\u2019t) )?(?:not |never )?"
+    r"(?:uses|use|used|using|swaps|swap|swapped)(?: with)?"
+)
 
 
 def _check_only_the_mechanic_named(rest: str, theme: Theme, name: str) -> None:
@@ -742,6 +836,9 @@ def _advisor_by_ability(rest: str, seat: dict[str, Any], theme: Theme) -> int:
             held = [n for n in numbers if n in seat["advisors_in_hand"]]
             if len(held) == 1:
                 return held[0]
+            if not held and not seat["unknown_advisors"]:  # every advisor in hand is known: none is one
+                in_hand = ", ".join(theme.advisor(n) for n in seat["advisors_in_hand"]) or "none"
+                raise TokenSyntaxError(f"no {ability} is in hand (advisors in hand: {in_hand}): say the one played")
             choices = held or numbers
             raise TokenSyntaxError(f"which {ability}: {', '.join(map(str, choices))}? say its number")
     raise TokenSyntaxError(f"say which advisor is played: its number or its ability ('plays the {theme.mechanic}')")

@@ -589,9 +589,9 @@ def test_marketing_said_before_the_ship_step_says_when_to_say_it(step):
         ("turn", "Ann sponsors 2 3", "2 and 3 are said: say one number"),
         ("ship", "Ann ships 5 6", "5 and 6 are said"),
         ("sales office", "Ann office 4 5", "both 4 and 5 are said"),
-        ("sales office", "Ann takes the office that sells 3 cars", "is to choose a sales office"),  # a count
-        ("sell", "Ann sells for $2", "is to sell or keep the car offered"),  # a reward, not a space
-        ("turn", "Ann does not go to column 4", "say what Ann does, not what is not done"),
+        ("sales office", "Ann takes the office that sells 3 cars", "you are to choose a sales office"),  # a count
+        ("sell", "Ann sells for $2", "you are to sell or keep the car offered"),  # a reward, not a space
+        ("turn", "Ann does not go to column 4", "say what you do, not what is not done"),  # Ann is the person
         ("place tile", "Ann doesn't discard", "not what is not done"),
         ("draw", "Ann didn't draw from the deck", "not what is not done"),
         ("ship", "Ann ships 1 without marketing", "say the one thing done"),
@@ -844,7 +844,7 @@ def test_a_sponsor_after_the_turns_start_says_how_to_record_it():
     c = companion_at()
     assert c.handle("Ann sponsors 1")[1] == "next: Ann, to place workers or withdraw"  # sponsoring is no more to do
     assert refused(c, "Ann sponsors 1") == (
-        "Ann has sponsored this turn already: sponsoring is counted at the start of the turn, all workers at once: "
+        "sponsoring is done already this turn (once, before the action), all workers at once: "
         "'undo' back to the start of Ann's turn and say the sponsor first with all its workers (those sponsored "
         "before and these together: 'Ann sponsors 2' if Ann's worker on the sponsor space came this turn)"
     )
@@ -877,7 +877,8 @@ def test_passing_at_the_contract_step_plays_no_contract(line, me):
     """A seat that plays none of its contracts says it passes; at the ship step before, where not
     shipping is a move too, 'pass' stays refused, saying what the step takes."""
     at_ship = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", me=me)
-    assert refused(at_ship, "Ann passes").startswith("cannot read 'Ann passes': Ann is to ship the car")
+    who = "you are" if me == 0 else "Ann is"  # the person is "you"
+    assert refused(at_ship, "Ann passes").startswith(f"cannot read 'Ann passes': {who} to ship the car")
     c = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", "ship:6", me=me)
     assert c.handle(line)[0] in ("  Ann plays no contract", "  you play no contract")
     assert c.position.moves[-1] == "contract:none"
@@ -1106,7 +1107,7 @@ def test_a_place_said_by_its_order_reads_as_said_by_its_number(step, lines, toke
         ("ship", "Ann marketing 2nd", "cannot read '2nd'"),
         ("ship", "Ann puts 2 workers on the 1st marketing space", "cannot read '1st'"),
         ("ship", "Ann ships 7th", "cannot read '7th'"),
-        ("draw", "Ann draws the 2nd", "cannot read '2nd': this step picks nothing by its order; Ann is to draw"),
+        ("draw", "Ann draws the 2nd", "cannot read '2nd': this step picks nothing by its order; you are to draw"),
         ("draw", "Ann draws the 2nd contract", "cannot read '2nd': this step picks nothing by its order"),
         ("contract", "Ann plays the 1st contract", "cannot read '1st': this step picks nothing by its order"),
         ("sales office", "Ann office 2nd", "cannot read '2nd'"),
@@ -1122,9 +1123,9 @@ def test_a_place_said_by_its_order_reads_as_said_by_its_number(step, lines, toke
         ("place tile", "Ann puts it on the 2nd station 3", "both 2 and 3 are said"),
         # another step's place is not this step's number
         ("ship", "Ann the 2nd row", "cannot read '2nd'"),
-        ("ship", "Ann row 2", "cannot read 'Ann row 2': Ann is to ship the car"),
-        ("contract", "Ann column 3", "cannot read 'Ann column 3': Ann is to play a contract"),
-        ("ship", "Ann c2", "cannot read 'Ann c2': Ann is to ship the car"),
+        ("ship", "Ann row 2", "cannot read 'Ann row 2': you are to ship the car"),
+        ("contract", "Ann column 3", "cannot read 'Ann column 3': you are to play a contract"),
+        ("ship", "Ann c2", "cannot read 'Ann c2': you are to ship the car"),
         ("sell", "Ann r 3", "cannot read 'Ann r 3'"),
         ("draw", "Ann takes the 2nd row", "cannot read '2nd'"),
     ],
@@ -1459,7 +1460,7 @@ def test_workers_placed_are_the_count_the_space_takes():
         count = 3 if "3" in line else 1
         assert refused(bumped, line) == (
             f"row 1 takes 2 workers now (Ann's worker there goes home), not {count}: a space takes one more worker "
-            "than it holds; say 'Bob row 1'"
+            "than it holds; say 'you take row 1'"
         )
     told = "you place 2 workers on row 1 (Ann's worker goes home): a city car for $1"
     assert bumped.handle("I place 2 workers on row 1 (Ann's worker goes home)")[0].startswith(f"  {told}")
@@ -1898,3 +1899,131 @@ def test_another_seats_hidden_starting_contract_is_the_one_its_car_meets():
     assert c.handle("Ann plays her starting contract")[0] == (
         "  Ann plays the starting city car contract (3+ stars: 1 VP, $3): +$3"
     )
+
+
+def test_a_refusal_speaks_to_the_person_of_the_move_not_of_them_by_name():
+    """The advised seat reads 'you' in a refusal, and its examples as its lines are told back; a
+    sponsor said twice is refused by what the move is (once a turn, before the action)."""
+    c = companion_at(me=0)
+    c.handle("Ann sponsors 1")
+    assert refused(c, "I sponsor 1") == (
+        "sponsoring is done already this turn (once, before the action), all workers at once: 'undo' back to the "
+        "start of your turn and say the sponsor first with all its workers (those sponsored before and these "
+        "together: 'you sponsor 2' if your worker on the sponsor space came this turn)"
+    )
+    assert refused(companion_at("place:R1", me=0), "I sponsor 1") == (
+        "sponsoring is counted at the start of the turn, all workers at once: 'undo' back to the start of your "
+        "turn and say the sponsor first with all its workers ('you sponsor 1')"
+    )
+    assert refused(companion_at(me=0), "I flies").startswith("cannot read 'I flies': you are to sponsor")
+    assert refused(companion_at(me=0), "I take row 4 for the city car") == (
+        "row 4 makes no car (it takes a contract): say 'you take row 4'"
+    )
+
+
+@pytest.mark.parametrize("line", ["I play my starting contract", "Ann plays the city car contract"])
+def test_a_contract_the_car_does_not_meet_is_said_by_what_its_card_shows(line):
+    c = companion_at("place:R2", "tile:1", "put:station,1", "market:NA", "ship:none", me=0)
+    assert refused(c, line).startswith(
+        "the family car (0 stars) does not meet the starting city car contract (3+ stars: 1 VP, $3): it is for a "
+        "city car"
+    )
+
+
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("I will take row 2", "say a step made, not one to come or that might be ('I take row 2' once it is made)"),
+        ("I'm going to take row 2", "('I take row 2' once it is made)"),
+        ("I am going to take row 2", "('I take row 2' once it is made)"),
+        ("I should sponsor 2", "('I sponsor 2' once it is made)"),
+        ("I want row 2", "say a step made, not one to come or that might be; 'advice' asks what to play"),
+        ("Ann might take row 2", "say a step made, not one to come or that might be"),
+        ("Bob will withdraw", "say a step made, not one to come or that might be; 'advice' asks what to play"),
+    ],
+)
+def test_a_step_to_come_is_refused_saying_to_tell_it_once_made(line, why):
+    with pytest.raises(TokenSyntaxError, match=re.escape(why)):
+        game(3).words_to_token(line, at_step("turn", mover=1 if line.startswith("Bob") else 0), NAMES[:3], 0)
+    assert game(3).words_to_token("I'll take row 2", at_step("turn"), NAMES[:3], 0) == "place:R2"  # said as made
+
+
+@pytest.mark.parametrize(
+    "step, line, token",
+    [
+        ("turn", "Ann sponsors 2 for 2 bucks", "sponsor:2"),
+        ("turn", "Ann sponsors 2 for 2 autobucks", "sponsor:2"),
+        ("sales office", "Ann takes sales office 3 for 2 bucks", "office:3"),
+        ("market", "Ann ships to the US", "market:NA"),
+        ("market", "Ann ships to the USA", "market:NA"),
+        ("market", "Ann ships to N. America", "market:NA"),
+        ("market", "Ann chooses the US market", "market:NA"),
+        ("market", "Ann ships to the EU", "market:EU"),
+        ("place tile", "Ann throws it away", "discard"),
+        ("place tile", "Ann throws the tile away", "discard"),
+        ("place tile", "Ann bins it", "discard"),
+        ("turn", "Ann takes the super car row", "place:R3"),
+        ("turn", "Ann goes on the sports car column", "place:C4"),
+        ("turn", "Ann takes the contract column", "place:C1"),
+        ("turn", "Ann the contract row", "place:R4"),
+        ("turn", "Ann the family column", "place:C3"),
+    ],
+)
+def test_money_markets_discards_and_spaces_said_as_people_say_them(step, line, token):
+    assert game(3).words_to_token(line, at_step(step, space="R1", tile="A1"), NAMES[:3], 0) == token
+
+
+@pytest.mark.parametrize(
+    "step, line, why",
+    [
+        ("turn", "Ann sponsors 2 for 3 bucks", "2 workers sponsoring bring $2, not $3"),
+        ("turn", "Ann sponsors 2 for a buck", "2 workers sponsoring bring $2, not $1"),
+        ("sales office", "Ann takes sales office 3 for 5 bucks", "does not give $5"),
+        ("market", "Ann ships to NA and EU", "a car goes to one market: say North America or Europe, not both"),
+        ("market", "Ann ships to Europe, then the US", "a car goes to one market"),
+        ("turn", "Ann takes the top row", "say the row by its number or by what its space does: rows 1 city car, "
+         "2 family car, 3 super car, 4 contract (e.g. 'row 1')"),
+        ("turn", "Ann takes the last column", "say the column by its number or by what its space does: columns 1 "
+         "contract, 2 city car, 3 family car, 4 super car"),
+        ("turn", "Ann takes the city car column and row", "workers go on one space: say one row or one column"),
+        ("turn", "Ann takes the super car row for the family car", "row 3 makes the super car, not the family car"),
+    ],
+)  # fmt: skip
+def test_money_markets_and_spaces_said_otherwise_than_one_move_are_refused(step, line, why):
+    with pytest.raises(TokenSyntaxError, match=re.escape(why)):
+        game(3).words_to_token(line, at_step(step, space="R1"), NAMES[:3], 0)
+
+
+def test_a_tile_thrown_away_is_the_one_taken():
+    state = play(new_game(), "place:R1", "tile:1")
+    tile = tile_words(state.game.components.tile(state.to_dict()["action"]["tile"]))
+    other = "power machine" if "power" not in tile else "speed machine"
+    data = state.view(0).to_dict()
+    assert state.game.words_to_token(f"Ann throws away the {tile}", data, NAMES[:3], 0) == "discard"
+    with pytest.raises(TokenSyntaxError, match=f"the tile you place is the {re.escape(tile)}, not the {other}"):
+        state.game.words_to_token(f"Ann throws away the {other}", data, NAMES[:3], 0)
+
+
+@pytest.mark.parametrize(
+    "pending, line, said",
+    [
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob advances green", "demand:left"),
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob moves the safety tiles in", "demand:right"),
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob advances suitcase and safety", "demand:right"),
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob advances speed", "names no one side"),
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob advances green and safety", "no one side"),
+        ({"NA": ["green", "suitcase"], "EU": ["suitcase", "safety"]}, "Bob advances suitcase", "no one side"),
+        ({"NA": ["green", "suitcase"], "EU": ["power", "safety"]}, "Bob advances the right power tiles",
+         "the power tiles are pending on the left, not the right"),
+    ],
+)  # fmt: skip
+def test_the_demand_tiles_moved_are_said_by_their_symbol_where_it_names_one_side(pending, line, said):
+    """The side moves in both markets: a symbol names it where it is pending on that side alone."""
+    data = at_step("demand", mover=1)
+    for market, tiles in pending.items():
+        data["markets"][market]["pending"] = tiles
+    if said.startswith("demand:"):
+        assert game(3).words_to_token(line, data, NAMES[:3], 0) == said
+    else:
+        with pytest.raises(TokenSyntaxError, match=re.escape(said)):
+            game(3).words_to_token(line, data, NAMES[:3], 0)

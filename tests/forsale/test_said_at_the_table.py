@@ -106,3 +106,103 @@ def test_a_keep_says_one_vehicle_and_a_lawyers_sell_may_join_two_with_a_plus():
     selling = reach(game, 1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose")
     one, two = selling.view(3).to_dict()["seats"][3]["vehicles"][:2]
     assert read(game, selling, 3, f"Dee sells {one} + {two} with the Lawyer") == f"sell:{one},{two}"
+
+
+def _unused_mechanics(d: dict[str, Any]) -> list[int]:
+    seat = d["seats"][d["to_move"]]
+    return sorted(n for n in seat["advisors_played"] if 7 <= n <= 9 and n not in seat["advisors_spent"])
+
+
+def test_the_contractor_said_with_its_number_is_used_when_it_is_the_one_the_rules_spend():
+    """At the swap step a number is read only as the Contractor's own, after or before its
+    name, and only where the rules spend that one (the lowest unused): any other number could
+    be the currency card the swap takes."""
+    game = pyai.load_game("forsale(players=5,theme=advisors)")
+    state = reach(
+        game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic" and len(_unused_mechanics(d)) > 1
+    )
+    seat = state.to_move()
+    who = NAMES[seat]
+    lowest, other = _unused_mechanics(state.to_dict())[:2]
+    for line in (
+        f"{who} uses Contractor {lowest}",
+        f"{who} uses the {lowest} Contractor",
+        f"I use contractor {lowest}.",
+    ):
+        assert read(game, state, seat, line) == "mech:use", line
+    refused = {
+        f"{who} uses Contractor {other}": f"the rules spend {who}'s lowest unused Contractor, {lowest}, not {other}",
+        f"{who} uses {lowest}": "a number at the Contractor's step is read only as the Contractor's own",
+        f"{who} uses the Contractor to take the 9": "a number at the Contractor's step is read only as",
+        f"{who} uses Contractor 12": "advisor 12 is no Contractor",
+        f"{who} doesn't use Contractor {lowest}": f"{who} holds unused Contractors {lowest}(,| and) {other}",
+    }
+    for line, why in refused.items():
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(game, state, seat, line)
+
+
+def test_a_decline_of_the_contractor_by_its_number_names_the_only_one_held():
+    game = pyai.load_game("forsale(players=5,theme=advisors)")
+    state = reach(
+        game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic" and len(_unused_mechanics(d)) == 1
+    )
+    seat = state.to_move()
+    (only,) = _unused_mechanics(state.to_dict())
+    assert read(game, state, seat, f"{NAMES[seat]} doesn't use Contractor {only}") == "mech:skip"
+    assert read(game, state, seat, f"{NAMES[seat]} uses Contractor {only}") == "mech:use"
+
+
+@pytest.mark.parametrize(
+    ("game_string", "line", "why"),
+    [
+        ("forsale(players=5,theme=advisors)", "deal 3 13 Fleet Manager 19 27 8", "say 'deal 3 13 Realtor 19 27 8'"),
+        ("forsale(players=5,theme=advisors)", "deal 3 8 Mechanic 19 27 13", "calls advisors 7-9 the Contractor"),
+        ("forsale(players=5)", "deal 3 13 Realtor 19 27 8", "say 'deal 3 13 Fleet Manager 19 27 8'"),
+        ("forsale(players=3,edition=classic)", "deal 3 13 Contractor", "no advisors to play or name"),
+    ],
+)
+def test_an_advisor_named_as_another_theme_names_it_is_refused_naming_this_themes_name(game_string, line, why):
+    game = pyai.load_game(game_string)
+    state = game.new_initial_state()
+    if game.players == 3:
+        state.apply(state.sample_chance(0))  # the cards set aside unseen
+    with pytest.raises(pyai.TokenSyntaxError, match=why):
+        read(game, state, 0, line)
+
+
+def test_a_property_taken_in_the_classic_auction_is_told_as_one_and_read_back():
+    """'you take 6' beside the coins paid would read as 6 coins taken."""
+    from pyai.commands.advise import Companion, Session
+
+    c = Companion(Session("forsale(players=3,edition=classic)", 0, ["Ann", "Bob", "Cy"], iterations=10))
+    for line in ("deal 6 23 30", "Ann bids 1"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    told = c.handle("Bob passes")[0]
+    assert told == "  Bob passes; Bob takes property 6", told
+    assert c.handle("undo")[0] == "undone"
+    assert c.handle(told.strip())[0] == told
+    assert c.handle("Cy passes")[0] == "  Cy passes; you take property 30; Cy takes property 23"
+
+
+def test_a_lawyers_take_back_said_as_the_rulings_say_it_returns_a_property_to_hand():
+    game = pyai.load_game("forsale(players=5,theme=advisors)")
+    keep = reach(game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "keep")
+    seat = keep.to_move()
+    first, second = keep.to_dict()["seats"][seat]["sell"]["vehicles"]
+    for line in (f"{NAMES[seat]} returns {first} to hand", f"{NAMES[seat]} returns property {first} to her hand."):
+        assert read(game, keep, seat, line) == f"keep:{first}", line
+    for line in (f"{NAMES[seat]} returns {first} to the table", f"{NAMES[seat]} returns {first} and {second}"):
+        with pytest.raises(pyai.TokenSyntaxError, match="say the property taken back into hand"):
+            read(game, keep, seat, line)
+
+
+def test_an_advisor_played_by_an_ability_the_seat_is_known_not_to_hold_is_refused_saying_so():
+    game = pyai.load_game("forsale(players=4,theme=advisors)")
+    state = game.from_position(
+        "phase:buying round:1 leader:1 table:- cash:10/10/10/10 advisors:1,2,3,4,5,6,7/8,10,11,12,13,14,15/"
+        "9,16,17,18,19,20,21/22,23,24,25,26,27,28"
+    )
+    state.apply("deal:2,8,19,23")  # Bob leads, holding no Sales Associate
+    with pytest.raises(pyai.TokenSyntaxError, match="no Sales Associate is in hand \\(advisors in hand: 8 Contractor"):
+        read(game, state, 1, "Bob plays the Sales Associate")

@@ -180,8 +180,11 @@ def test_a_pass_and_the_mechanics_step_say_no_number():
             read(auction, auction.to_move(), line)
     mechanic = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic")
     who = NAMES[mechanic.to_move()]
-    with pytest.raises(pyai.TokenSyntaxError, match=f"'{who} uses' takes no number"):
+    # A number there is read only as the Mechanic's own (tests/forsale/test_said_at_the_table.py).
+    with pytest.raises(pyai.TokenSyntaxError, match=f"{who} has no unused Mechanic 8"):
         read(mechanic, mechanic.to_move(), f"{who} uses the Mechanic 8")
+    with pytest.raises(pyai.TokenSyntaxError, match="a number at the Mechanic's step is read only as"):
+        read(mechanic, mechanic.to_move(), f"{who} uses it for the 9")
 
 
 def test_a_payment_or_a_lawyers_number_is_read_only_with_the_move_that_says_it():
@@ -335,9 +338,13 @@ def test_a_line_that_names_another_seat_is_refused_never_read_as_one_move():
     assert read(auction, seat, f"{who} bids 4 (cash: {other} 28 -> 27)") == "bid:4"  # the cash a step moved, told
     # In the reveal line a name left inside another seat's sell would make it two vehicles and a Lawyer.
     c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
-    assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 and Carol 2") == [
-        "not taken: 'I 3 and Carol 2' names Carol after I: separate the seats with commas, "
+    assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 Carol 2") == [
+        "not taken: 'I 3 Carol 2' names Carol after I: separate the seats with commas, "
         "e.g. 'sells revealed: Anna 12, Bob 20, Carol 5, I 27'"
+    ]
+    # An 'and' before a seat's name parts the line as a list is said: Carol twice, never a sell of two.
+    assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 and Carol 2") == [
+        "not taken: Carol is named twice (each seat once: Anna, Bob, Carol, Dee)"
     ]
     assert c.handle("I sell 3 and Carol 2")[0].startswith("not taken: 'I sell 3 and Carol 2' names Carol as well")
 
@@ -423,7 +430,7 @@ def test_a_sell_with_the_lowest_lawyer_is_told_with_it():
         c.handle("I sell 2 and 3")[0]
         == "  you sell 2 and 3 with the 20 Lawyer: kept secret until the sells are revealed"
     )
-    assert c.show()[2] == "to choose a vehicle to sell, in secret: Anna, Bob, Carol, Dee"  # not "to move: Anna"
+    assert c.show()[2] == "to choose a vehicle to sell, in secret: Anna, Bob, Carol, Dee (you)"  # not "to move: Anna"
 
 
 def test_every_sell_as_the_reveal_buttons_say_it_reads_back_as_itself():
