@@ -49,6 +49,11 @@ _GO_VERBS = frozenset(("go", "goes", "went"))
 # The words a bid may hold beside its total ("raises to 8", "bids $4", "goes up to 6 coins"): any
 # other ("bids 3 and passes", "bids 3 and wins") is a second step or an outcome the bid is not.
 _BID_WORDS = frozenset(("to", "up", "$", "a", "total", "of", "coins", "coin", "cash", "thousand", "now", "it"))
+# A pass said to cost nothing ("passes without paying", "... for free"): true only where it does.
+_NO_PAYMENT = re.compile(
+    r"\b(?:without paying|not paying|paying nothing|pays? nothing|for free|free|no payment|"
+    r"(?:doesn't|does not|don't|do not) pay)\b"
+)
 # A bid said as a raise over the last one ("bids 5 more"): a bid is its total.
 _RELATIVE = frozenset(("more", "top", "by", "extra"))
 # A bid said with what it is for ("bids on the 19"): its number would be read as the amount.
@@ -184,6 +189,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if verb.startswith(_PASS_VERBS + ("use", "skip")) and numbers:  # what they take follows from the table
         raise TokenSyntaxError(f"'{words[0]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(_PASS_VERBS):  # "Bob drops out", "Carol passes without bidding", "Dee folds"
+        if data["phase"] == "auction" and _NO_PAYMENT.search(rest):
+            _check_pass_pays_nothing(data, seat, names[seat], theme, text)
         return "pass"
     if denied:
         raise TokenSyntaxError(f"say what {names[seat]} does, not what is not done (not {text!r})")
@@ -521,6 +528,20 @@ def _abilities_named(text: str, theme: Theme) -> set[str]:
     """The advisors' abilities `text` names, each whole ("the Fleet Manager")."""
     lowered = " ".join(text.lower().split())
     return {ability for ability in theme.abilities if re.search(rf"\b{re.escape(ability.lower())}\b", lowered)}
+
+
+def _check_pass_pays_nothing(data: dict[str, Any], seat: int, name: str, theme: Theme, text: str) -> None:
+    """TokenSyntaxError for a pass said to cost nothing where the rules take part of the bid: a
+    seat that passes takes back half its bid (rounded down), all of it with the Sales Associate
+    (advisors 1-3) it then takes, the lowest on the table. Read as a pass, the line would say one
+    payment and make another."""
+    bid = data["seats"][seat]["bid"]
+    sales_associate = bool(theme.abilities) and min(data["table"]) <= 3
+    if bid and not sales_associate:
+        raise TokenSyntaxError(
+            f"a pass takes back half the bid, rounded down, and pays the rest: {name}'s bid of {bid} costs "
+            f"{bid - bid // 2}; say '{name} passes' (not {text!r})"
+        )
 
 
 def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:

@@ -206,3 +206,30 @@ def test_an_advisor_played_by_an_ability_the_seat_is_known_not_to_hold_is_refuse
     state.apply("deal:2,8,19,23")  # Bob leads, holding no Sales Associate
     with pytest.raises(pyai.TokenSyntaxError, match="no Sales Associate is in hand \\(advisors in hand: 8 Contractor"):
         read(game, state, 1, "Bob plays the Sales Associate")
+
+
+@pytest.mark.parametrize("game", ["forsale(players=4)", "forsale(players=4,edition=classic)"])
+def test_a_pass_said_to_cost_nothing_is_refused_where_it_costs_part_of_the_bid(game):
+    """'Bob passes without paying' with a bid of 4 would say one payment and make another: the
+    rules take back half the bid and pay the rest, as the refusal says and the pass then does.
+    With no bid, or with the Sales Associate taken, a pass costs nothing, and the words are true."""
+    from pyai.commands.advise import Companion, Session
+
+    c = Companion(Session(game, 0, ["Anna", "Bob", "Cy", "Dee"], iterations=20))
+    for line in ["deal 5 12 19 27", "Anna bids 1", "Bob bids 4", "Cy bids 5", "Dee passes without paying"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert not c.handle("Anna bids 6")[0].startswith("not taken")
+    refused = c.handle("Bob passes without paying")[0]
+    assert refused == (
+        "not taken: a pass takes back half the bid, rounded down, and pays the rest: Bob's bid of 4 costs 2; "
+        "say 'Bob passes' (not 'Bob passes without paying')"
+    )
+    cash = c.position.view().to_dict()["seats"][1]["cash"]
+    assert not c.handle("Bob passes")[0].startswith("not taken")
+    assert cash - c.position.view().to_dict()["seats"][1]["cash"] == 2
+    if game == "forsale(players=4)":  # the Sales Associate lowest: the whole bid comes back
+        c = Companion(Session(game, 0, ["Anna", "Bob", "Cy", "Dee"], iterations=20))
+        for line in ["deal 3 12 19 27", "I bid 1", "Bob bids 4", "Cy bids 5", "Dee bids 6"]:
+            c.handle(line)
+        assert c.handle("I pass for free")[0] == "  you pass; you take 3 Sales Associate"
+        assert c.position.view().to_dict()["seats"][0]["cash"] == 28
