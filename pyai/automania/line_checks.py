@@ -384,8 +384,23 @@ def _placed_tile_words(words: list[str]) -> list[str]:
     if not words or not words[0].startswith(_PUTTING):
         return []
     thing = words[2:] if words[1:2] == ["away"] else words[1:]  # 'throws away the speed machine'
-    named = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, thing))
-    return [word for word in named if word not in ("it", "the", "a", "an", "this", "that", "tile", "my", "his", "her")]
+    before = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, thing))
+    named = [word for word in before if word not in _NO_TILE_NAME]
+    # 'styling' right after a face said ends the tile's name ('discards the chrome styling'), where
+    # after no name ('puts it styling city') it says where the tile goes
+    if named and thing[len(before) : len(before) + 1] == ["styling"]:
+        return [*named, "styling"]
+    return named
+
+
+# Words said of a tile placed that name no face of it.
+_NO_TILE_NAME = frozenset(("it", "the", "a", "an", "this", "that", "tile", "my", "his", "her"))
+
+
+def styling_named(words: list[str]) -> bool:
+    """Whether a placement's words say 'styling' as part of the tile's name ('discards the chrome
+    styling'), not as where the tile goes ('puts it on styling city')."""
+    return _placed_tile_words(words)[-1:] == ["styling"]
 
 
 def _check_tile_named(token: str, said: Said, name: str) -> None:
@@ -411,20 +426,22 @@ def _check_tile_named(token: str, said: Said, name: str) -> None:
 
 @dataclass
 class Bumped:
-    """Whose workers a placement line says go home, and how many (None: not said)."""
+    """Whose workers a placement line says go home (None: no one's), and how many (None: not said)."""
 
-    seat: int
+    seat: int | None
     workers: int | None
 
 
 def check_bumped(token: str, bumped: Bumped | None, data: dict[str, Any], names: list[str], mover: int) -> None:
-    """TokenSyntaxError for a line that says whose workers go home ("Dee's worker goes home") other than
-    the rules send home from the space taken, or with a step that takes no space: read as the move
-    alone, the line would bump other workers than said."""
+    """TokenSyntaxError for a line that says whose workers go home ("Dee's worker goes home", "nobody
+    goes home") other than the rules send home from the space taken, or whose workers go home with a
+    step that takes no space: read as the move alone, the line would bump other workers than said."""
     if bumped is None:
         return
     kind, _, body = token.partition(":")
     name = names[mover]
+    if bumped.seat is None and kind not in ("place", "corner"):
+        return  # true of every step that takes no space
     if kind not in ("place", "corner"):
         raise TokenSyntaxError(
             f"workers go home only when a space is taken from them: {does(name, 'is')} to {step_expected(data)}"
@@ -435,10 +452,15 @@ def check_bumped(token: str, bumped: Bumped | None, data: dict[str, Any], names:
         return  # no such space: the rules say so
     said = _placing(name, space_words(space)) if kind == "place" else _placing(name, f"corner {body}")
     if held["seat"] is None:
+        if bumped.seat is None:
+            return
         raise TokenSyntaxError(f"{space_words(space)} is empty: no one's workers go home; say '{said}'")
+    owner = _owner(names[held["seat"]])
+    there = f"{owner} worker" if held["workers"] == 1 else f"{owner} {held['workers']} workers"
+    if bumped.seat is None:  # read as the move alone, those workers would go home unsaid
+        goes = "goes" if held["workers"] == 1 else "go"
+        raise TokenSyntaxError(f"{space_words(space)} is not empty: {there} {goes} home; say '{said}'")
     if held["seat"] != bumped.seat or bumped.workers not in (None, held["workers"]):
-        owner = _owner(names[held["seat"]])
-        there = f"{owner} worker" if held["workers"] == 1 else f"{owner} {held['workers']} workers"
         other = _owner(names[bumped.seat])
         named = other if bumped.workers is None else f"{bumped.workers} of {other} workers"
         raise TokenSyntaxError(f"the workers on {space_words(space)} go home: {there}, not {named}; say '{said}'")
@@ -716,7 +738,7 @@ def check_one_step(token: str, line: Line, data: dict[str, Any], name: str, comp
         return
     joined = _another_step_at(said, unread[0], line)
     if joined is not None and _names_a_step(words[joined:], components):
-        raise TokenSyntaxError(_two_steps(line, joined))
+        raise TokenSyntaxError(_two_steps(line, joined, components))
     named_a_step = _names_a_step([words[i] for i in unread], components)
     more = "; say one step a line, a later one on a line of its own" if named_a_step else ""
     raise TokenSyntaxError(
@@ -753,17 +775,27 @@ def _seat_words(words: list[str], names: list[str]) -> int:
 
 # The words a thing begins with, where a step would begin with its verb ('the speed machine', 'tile 2').
 _THING_SAID_FIRST = frozenset(("the", "a", "an", "its", "tile"))
+# Words some step reads that say no one or nothing ('no one goes there'): no step of a seat begins so.
+_NO_STEP_BEGINS = frozenset(("no", "none", "nothing", "nobody", "noone"))
 
 
-def _two_steps(line: Line, joined: int) -> str:
+def _two_steps(line: Line, joined: int, components: Components) -> str:
     """Why `line` is refused, whose second step begins at its word `joined` (after the seat's name):
-    each step as a line of its own, the second said by the seat as the first is."""
+    each step as a line of its own, the second said by the seat as the first is, where it begins as a
+    step does (a verb, a place or a thing); else the seat's name before it would make no step of it."""
     said = line.words[line.named :]
     after = next(i for i in range(joined, len(said)) if said[i].word not in _JOINING_WORDS)
     first = line.said(0, said[joined].start).rstrip(",")
+    begins = said[after].word
     # a second step said as a thing alone ('... and the speed machine') is a thing taken
+    thing = begins in _THING_SAID_FIRST or face_name_of(begins, face_names(components)) is not None
+    if begins in _NO_STEP_BEGINS or not (thing or any(_reads(kind, begins) for kind in _READ_WORDS)):
+        return (
+            f"{line.said(said[joined].start)!r} is another step, or cannot be read: say one step a line "
+            f"({first!r}, and what follows on a line of its own)"
+        )
     own = line.words[line.named - 1].word in ("i", "me", "you")
-    taken = ("take " if own else "takes ") if said[after].word in _THING_SAID_FIRST else ""
+    taken = ("take " if own else "takes ") if thing else ""
     then = f"{line.said(0, line.words[line.named - 1].end).rstrip(':,')} {taken}{line.said(said[after].start)}"
     return f"{line.said(said[joined].start)!r} is another step: say one step a line ({first!r}, then {then!r})"
 

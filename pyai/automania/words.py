@@ -45,6 +45,7 @@ from .line_checks import (
     check_sponsor_in_time,
     check_what_is_named,
     counts_said,
+    styling_named,
 )
 from .line_words import (
     BRACKETED,
@@ -274,29 +275,36 @@ def _check_made(move: str, named: int, mine: bool) -> None:
 # worker goes home", "... and bumps Dee"): said of the seat whose workers are there, or refused.
 _GOING_HOME = r"(?:go|goes|went|return|returns|returned|(?:is|are|get|gets) sent)\s+(?:back\s+home|home|back)"
 _COUNTS = r"[0-9]+|a|one|two|three|four|five|six"
+# 'nobody goes home', 'no one's workers go home', 'bumps no one': said of a space that is empty.
+_NO_ONE = r"(?:nobody|no[\s-]+one|noone)"
 
 
 def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped | None]:
     """`move` with what it says of whose workers go home blanked out (each word where it stood), and
-    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back) and the count said.
+    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back; None for 'nobody
+    goes home') and the count said.
     Said in brackets, as the companion tells a placement ('row 2 (Bob's worker goes home)'), it is read
     too: it names whose workers were there, and another seat's would mean another space."""
     who = "|".join([*(re.escape(name) for name in names), "my", "your"])
     found = re.search(
         rf"(?:\s*[,;]\s*|\s+)(?P<open>\(\s*)?(?:(?:and|so|then)\s+)?(?:"
         rf"(?P<owner>{who})(?:'s|\u2019s)?\s+(?:(?P<count>{_COUNTS})\s+)?workers?\s+{_GOING_HOME}"
-        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?P<bumped>{who})(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
+        rf"|(?P<nobody>{_NO_ONE}(?:(?:'s|\u2019s)\s+workers?)?|no\s+workers?)\s+{_GOING_HOME}"
+        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?:(?P<bumped>{who})|(?P<none_bumped>{_NO_ONE}))"
+        rf"(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
         rf")(?(open)\s*\))(?![\w'])",
         move,
         re.IGNORECASE,
     )
     if found is None:
         return move, None
+    blanked = move[: found.start()] + " " * (found.end() - found.start()) + move[found.end() :]
+    if found["nobody"] or found["none_bumped"]:
+        return blanked, Bumped(None, None)
     said = (found["owner"] or found["bumped"]).lower()
     seat = me if said in ("my", "your") else [name.lower() for name in names].index(said)
     count = found["count"]
     workers = None if count is None else int(words_at(f"{count} worker")[0].word)  # 'one worker', 'a worker': 1
-    blanked = move[: found.start()] + " " * (found.end() - found.start()) + move[found.end() :]
     return blanked, Bumped(seat, workers)
 
 
@@ -541,7 +549,10 @@ _BINNING = ("bin", "bins", "binned", "binning")
 def _put(said: Said) -> str | None:
     words = said.words
     if _discards(said):
-        if any(where in said.outside for where in ("station", "office", "styling")) or said.number() is not None:
+        places = [where for where in said.outside if where in ("station", "office", "styling")]
+        if styling_named(said.outside):
+            places.remove("styling")  # the tile's name, checked to be the tile taken
+        if places or said.number() is not None:
             raise TokenSyntaxError("say where the tile goes, or that it is discarded: not both")
         return "discard"
     for where in ("station", "office"):

@@ -771,6 +771,20 @@ def refused(c: Companion, line: str) -> str:
         (
             [],
             1,
+            "Ann takes row 2, nobody else goes there",  # 'Ann nobody else goes there' would be no step
+            "'nobody else goes there' is another step, or cannot be read: say one step a line ('Ann takes row 2', "
+            "and what follows on a line of its own)",
+        ),
+        (
+            [],
+            1,
+            "Ann withdraws and no one is left",
+            "'and no one is left' is another step, or cannot be read: say one step a line ('Ann withdraws', and "
+            "what follows on a line of its own)",
+        ),
+        (
+            [],
+            1,
             "Ann withdraws quickly",
             "cannot read 'quickly' in 'Ann withdraws quickly': Ann is to sponsor, place workers or withdraw: "
             "'sponsors 2', 'row 1', 'column 3', 'corner family', 'withdraws'",
@@ -1593,6 +1607,33 @@ def test_a_car_taken_back_named_otherwise_than_the_one_on_the_ship_is_refused(ca
     )
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["Ann discards the spoiler styling", "I discard the spoiler styling", "Ann throws away the spoiler styling"],
+)
+def test_a_styling_tile_discarded_by_its_face_is_a_discard_not_a_place(line):
+    """'styling' after the tile's face is its name, checked to be the tile taken (R1 place 4: the
+    spoiler styling), never where it goes."""
+    c = companion_at("place:R1", "tile:4", me=0)
+    assert c.handle(line)[0].startswith("  you discard it") and c.position.moves[-1] == "discard"
+    c = companion_at("place:R1", "tile:4", me=0)
+    assert refused(c, line.replace("spoiler", "chrome")) == (
+        "the tile you place is the spoiler styling (1 star), not the chrome styling: say 'you put it' and where it "
+        "goes, or 'you discard it'"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Ann discards the spoiler styling on styling city", "Ann discards the spoiler styling in office 1",
+     "Ann discards it on styling city"],
+)  # fmt: skip
+def test_a_styling_tile_discarded_with_a_place_is_refused(line):
+    assert refused(companion_at("place:R1", "tile:4"), line) == (
+        "say where the tile goes, or that it is discarded: not both"
+    )
+
+
 @pytest.mark.parametrize("line", ["Ann puts the speed machine in office 1", "Ann discards the spoiler"])
 def test_a_tile_placed_named_by_another_face_is_refused(line):
     assert refused(companion_at("place:R1", "tile:3"), line) == (
@@ -1874,6 +1915,50 @@ def test_whose_workers_go_home_may_be_said_with_the_placement(line):
 def test_whose_workers_go_home_said_otherwise_than_the_rules_send_them_is_refused(line, why):
     """Never read as another step ('say ... then "Ann's worker goes home"'), nor dropped."""
     assert refused(companion_of(4, *BUMPING, me=2), line).startswith(why)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bob takes row 2, nobody goes home",
+        "Bob row 2 and no one goes home",
+        "Bob row 2 no worker goes home",
+        "Bob row 2, no-one's workers go home",
+        "Bob takes row 2 bumping nobody",
+        "Bob row 2 (nobody goes home)",
+        "Bob places a worker on row 2 (no one goes home): a family car for $2",
+    ],
+)
+def test_no_workers_going_home_may_be_said_with_a_placement_on_an_empty_space(line):
+    c = companion_of(4, *BUMPING, me=2)
+    assert c.handle(line)[0] == "  Bob places a worker on row 2: a family car for $2"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bob takes row 1, nobody goes home",
+        "Bob row 1 and no one goes home",
+        "Bob row 1 no worker goes home",
+        "Bob takes row 1 bumping no one",
+        "Bob row 1 (nobody goes home)",
+        "Bob places 2 workers on row 1 (nobody goes home): a city car for $1",
+    ],
+)
+def test_no_workers_going_home_said_where_workers_are_is_refused(line):
+    """Never read as another step ('say ... then "Bob nobody goes home"'), nor dropped: Ann's worker
+    on row 1 goes home."""
+    why = "row 1 is not empty: Ann's worker goes home; say 'Bob row 1'"
+    assert refused(companion_of(4, *BUMPING, me=2), line) == why
+
+
+def test_no_workers_going_home_said_by_the_advised_seat():
+    c = companion_at(me=0)
+    assert c.handle("I take row 2, nobody goes home")[0] == "  you place a worker on row 2: a family car for $2"
+    c = companion_at("place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", "contract:none", me=1)
+    assert refused(c, "I take row 1, no one goes home") == (
+        "row 1 is not empty: Ann's worker goes home; say 'you take row 1'"
+    )
 
 
 def test_the_sales_offices_tiles_are_to_come_before_a_rounds_tiles_are_dealt():
