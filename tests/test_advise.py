@@ -746,9 +746,35 @@ def test_a_note_in_brackets_after_a_step_may_be_left_out_but_not_changed():
     for line in (step, f"{step}; (cash: Bob 28 -> 25)", f"{step} (cash: Bob 28 -> 25)"):
         assert c.handle(line)[0] == f"  {step}", line
         assert c.handle("undo")[0] == "undone"
-    for line in (f"{step}; (cash: Bob 28 -> 24)", f"{step} (cash: Bob 27 -> 25)"):
+    for line in (f"{step}; (cash: Bob 28 -> 24)", f"{step} (cash: Bob 27 -> 25)", "Dee passes (cash: Bob 28 -> 24)"):
         assert c.handle(line)[0].startswith("not taken: "), line
         assert "is not what came of 'Dee passes'" in c.handle(line)[0]
+    # beside the move alone, an aside as the companion adds it is checked too; one with no amount is read past
+    for line in ("Dee passes (cash: Bob 28 -> 25)", "Dee passes (x)"):
+        assert c.handle(line)[0] == f"  {step}", line
+        assert c.handle("undo")[0] == "undone"
+
+
+def test_a_card_told_back_whole_with_its_reward_after_a_colon_is_read():
+    """'... 12+ stars: 5 VP, 1 silver medal': the card's reward follows its own colon, as the
+    companion tells it; a reward the card does not show is refused."""
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
+    tiles = (
+        "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, "
+        "safety, chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, "
+        "green, research 1 star, stripes 1 star"
+    )
+    demands = "demands speed speed power suitcase safety / suitcase green power green safety"
+    for line in ["order Cid Ann me", demands, "display 4 11 19", "Cid gets his starting contract"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    for line in ["Ann gets her starting contract", "I get S1", tiles, "Cid column 1", "Cid takes tile 2"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert not c.handle("Cid takes the chrome one")[0].startswith("not taken")
+    card = "super car, spoiler, rims, 12+ stars"
+    told = f"  turned up on the display: {card}: 5 VP, 1 silver medal"
+    assert c.handle(f"the new card on the display is {card}: 5 VP, 1 silver medal")[0] == told
+    assert c.handle("undo")[0] == "undone"
+    assert c.handle(f"the new card on the display is {card}: 4 VP, 1 silver medal")[0].startswith("not taken: ")
 
 
 def test_what_a_line_adds_after_a_step_read_whole_must_be_what_came_of_it_deals_and_colons_too():

@@ -462,7 +462,8 @@ def check_bumped(token: str, bumped: Bumped | None, data: dict[str, Any], names:
         raise TokenSyntaxError(f"{space_words(space)} is not empty: {there} {goes} home; say '{said}'")
     if held["seat"] != bumped.seat or bumped.workers not in (None, held["workers"]):
         other = _owner(names[bumped.seat])
-        named = other if bumped.workers is None else f"{bumped.workers} of {other} workers"
+        alone = "yours" if other == "your" else other  # 'not yours', 'not Bob's'
+        named = alone if bumped.workers is None else f"{bumped.workers} of {other} workers"
         raise TokenSyntaxError(f"the workers on {space_words(space)} go home: {there}, not {named}; say '{said}'")
 
 

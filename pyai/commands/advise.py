@@ -72,6 +72,9 @@ SEAT_AS_OWNER = re.compile(r"\bseat (\d+)'s\b")
 # What follows an owner that owns a thing ("seat 0's car", "seat 0's own"), not one that stands
 # alone ("is seat 0's", "seat 0's and ...").
 OWNED_THING = re.compile(r" (?!(?:and|or|but|nor)\b)[a-z]")
+# An aside the companion adds to a told step, what it moved ('(cash: Bob 28 -> 25)'): a note
+# with a field, a colon and an amount, never one a game's words read ('(paying 3)', '(Lawyer 21)').
+TOLD_ASIDE = re.compile(r"\([a-z ]+: [^()]*\d[^()]*\)")
 # How a refusal names the token it refused, before its reason ("bid:99 at token 0: ...").
 REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 # The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
@@ -599,7 +602,9 @@ class Companion:
         told in several lines, 'Anna bids: 3')."""
         copied = COPIED_ADVICE.match(text.strip())
         move, outcomes = move_and_outcomes(copied["words"] if copied else text)
-        if not outcomes:
+        # beside the move, an aside as the companion adds it ('Dee passes (cash: Bob 28 -> 25)')
+        asides = [note for note in re.findall(r"\([^()]*\)", move) if TOLD_ASIDE.fullmatch(note)]
+        if not outcomes and not asides:
             return
         try:
             alone = self._words_token(move, self.position)
@@ -609,19 +614,26 @@ class Companion:
             return
         told = one_line(self._told_between(self.position, played))
         told_move, told_outcomes = move_and_outcomes(told)
-        came = {  # each part of the told step, and each of its pieces between commas ('..., +$3'),
-            # with its notes in brackets or without them (a note may be left out, not changed), and
-            # each note alone, as its own printed line reads ('(cash: Bob 28 -> 25)')
+        came = {  # each part of the told step, each of its pieces between commas ('..., +$3') or
+            # after a colon (a card's reward, '...: 5 VP, 1 silver medal'), with its notes in brackets
+            # or without them (a note may be left out, not changed), and each note alone, as its own
+            # printed line reads ('(cash: Bob 28 -> 25)')
             _as_compared(piece, self.names[self.me], notes)
             for part in [told_move, *told_outcomes]
-            for piece in [part, *split_outside_brackets(part, ","), *re.findall(r"\([^()]*\)", part)]
+            for piece in [
+                part,
+                *split_outside_brackets(part, ","),
+                *split_outside_brackets(part, ":"),
+                *re.findall(r"\([^()]*\)", part),
+            ]
             for notes in (False, True)
         }
-        for part in outcomes:
+        for part in [*asides, *outcomes]:
             if _as_compared(part, self.names[self.me], notes=True) not in came:
+                alone = _shown(" ".join(TOLD_ASIDE.sub(" ", move).split()))
                 raise TokenSyntaxError(
-                    f"{_shown(part)} is not what came of {_shown(move)}, which is told {_shown(told, 200)}: "
-                    f"say one step a line, the move alone ({_shown(move)}) or as it is told"
+                    f"{_shown(part)} is not what came of {alone}, which is told {_shown(told, 200)}: "
+                    f"say one step a line, the move alone ({alone}) or as it is told"
                 )
 
     def _reason_said(self, message: str) -> str:

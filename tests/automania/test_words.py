@@ -1903,6 +1903,7 @@ def test_whose_workers_go_home_may_be_said_with_the_placement(line):
         ("Bob row 1, Ann's 2 workers go home", "the workers on row 1 go home: Ann's worker, not 2 of Ann's workers; "
          "say 'Bob row 1'"),
         ("Bob row 2, Ann's worker goes home", "row 2 is empty: no one's workers go home; say 'Bob row 2'"),
+        ("Bob row 1, my worker goes home", "the workers on row 1 go home: Ann's worker, not yours; say 'Bob row 1'"),
         # in brackets, as the companion tells a placement: a note that names a seat is read
         ("Bob row 1 (Dee's worker goes home)", "the workers on row 1 go home: Ann's worker, not Dee's"),
         ("Bob places 2 workers on row 1 (Dee's worker goes home): a city car for $1", "the workers on row 1 go "
