@@ -1352,6 +1352,15 @@ def test_a_name_the_table_words_leave_free_is_a_seats():
     assert Companion(Session("automania(players=3)", 0, ["Me", "2b", "Order1"])).names == ["Me", "2b", "Order1"]
 
 
+@pytest.mark.parametrize("me", [0, 1])
+def test_board_qh_is_the_public_card_whichever_seat_is_called_board(me):
+    c = Companion(Session("leduc()", me, ["Board", "Deal"], iterations=20))
+    mine, theirs = ("I get ks", "Deal is dealt a card") if me == 0 else ("Board is dealt a card", "I get ks")
+    for line in [mine, theirs, "Board raises", "Deal calls"] if me == 0 else [mine, theirs, "Board raises", "I call"]:
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert c.handle("board qh")[0] == "  the public card: queen of hearts"
+
+
 def test_money_is_forgotten_through_the_games_view():
     # `lost` goes through View.forget_money: For Sale's cash, Automania's money; a game
     # without hidden money refuses it by name.

@@ -419,7 +419,8 @@ def _without_the_receiver(
     kept: list[str] = []
     for word in words:
         named_card = any(_is_card_word(said) for said in kept)
-        seat = None if named_card or _is_card_word(word) or word in _FILLER else _seat(word, names, me)
+        public = receiver is None and word in _PUBLIC_WORDS  # "board qh" where a seat is called Board
+        seat = None if named_card or public or _is_card_word(word) or word in _FILLER else _seat(word, names, me)
         if seat is None:
             kept.append(word)
         elif seat != receiver:
