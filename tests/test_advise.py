@@ -386,9 +386,9 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("Bob folds") == [
         "  Bob folds; the hand is over",
         "the game is over:",
-        "Me: 3",
+        "Me (you): 3",
         "Bob: -3",
-        "winner: Me",
+        "winner: Me (you)",
     ]
     assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")
 

@@ -220,12 +220,13 @@ def test_the_end_of_the_game_gives_the_winners_and_each_seats_score_with_its_par
     end = answer[answer.index("the game is over:") :]
     final = c.position.state
     parts = final.score_breakdown()
-    for line, name, score, part in zip(end[1:], ["Anna", "Bob", "Cy"], final.scores(), parts):
+    told = ["Anna", "Bob", "Cy (you)"]  # the advised seat marked, as in every picture
+    for line, name, score, part in zip(end[1:], told, final.scores(), parts):
         assert line == (
             f"{name}: {score}  (checks {part['checks']}, cash {part['cash']}, "
             f"modifiers {part['modifiers']}, financial {part['financial']})"
         )
-    winners = ", ".join(["Anna", "Bob", "Cy"][s] for s in final.winners())
+    winners = ", ".join(told[s] for s in final.winners())
     assert end[4] == f"winner{'s' * (len(final.winners()) > 1)}: {winners}"
 
 
@@ -284,5 +285,5 @@ def test_a_whole_game_said_in_words_reaches_the_same_end(seed):
         assert not answer[0].startswith("not taken"), (line, answer)
     assert list(c.position.moves) == record
     final = c._final_lines()
-    winners = ", ".join(c.names[s] for s in state.winners())
+    winners = ", ".join(c.names[s] + " (you)" * (s == c.me) for s in state.winners())
     assert final[0] == "the game is over:" and final[-1].endswith(winners)

@@ -101,11 +101,14 @@ def test_a_game_through_the_api(client, store, game):
     assert data["lines"][0].startswith("advice: ") and data["iterations"] >= ITERATIONS
     assert data["best"] == data["moves"][0]["token"] and f"[{data['best']}]" in data["lines"][0]
     assert {move["token"] for move in data["moves"]} <= {listed["token"] for listed in state["inputs"]}
+    # what choosing a move instead of the search's choice costs, in what the search played for
+    measure = "score" if data["costs_unit"] != "win chance" else "win"
+    assert data["costs_unit"] == ("chips" if game.startswith("leduc") else "win chance")
     for move in data["moves"]:
         if move["win"] is not None:
             assert move["win_low"] <= move["win"] <= move["win_high"] and move["words"]
-            # what choosing it instead of the search's choice costs in win chance
-            assert move["costs"] == pytest.approx(max(0.0, data["moves"][0]["win"] - move["win"]))
+        if move[measure] is not None and data["moves"][0][measure] is not None:
+            assert move["costs"] == pytest.approx(max(0.0, data["moves"][0][measure] - move[measure]))
     assert data["moves"][0].get("costs") in (None, 0.0)
     assert isinstance(data["continuation"], list) and len(data["continuation"]) <= 6
     assert all(isinstance(step, str) and step for step in data["continuation"])
@@ -334,6 +337,48 @@ def test_a_step_offered_as_taps_says_so_before_the_words_that_type_it(client):
     assert state["next"][0].startswith("next: the player order: tap it below, or say 'order "), state["next"]
     leduc = create(client, "leduc()", names=["Me", "Bob"])
     assert leduc["picker"] is not None and ": tap it below, or say 'I get " in leduc["next"][0]
+
+
+def test_the_showdowns_card_and_the_reveal_say_they_are_tapped_too(client, store):
+    """Where the page offers a step as taps, what comes next says so before the words that type
+    it: the other seat's card a showdown shows (Leduc), the others' sells revealed (For Sale)."""
+    state = create(client, "leduc()", names=["Ann", "Bob"])
+    session = f"/api/sessions/{state['id']}"
+    for line in ["I get js", "Bob gets a card", "call", "call", "board qs", "call", "call"]:
+        state = client.post(f"{session}/steps", json={"input": line}).json()["state"]
+    assert state["over"] and state["picker"] is not None  # the showdown: Bob's card, tapped
+    assert state["next"][0].endswith("; tap it below, or say it shown: 'Bob shows <card>'"), state["next"]
+    state = create(client, "forsale(players=3)", seat=1)
+    session = f"/api/sessions/{state['id']}"
+    rng = random.Random(2)
+    while state["reveal"] is None:  # on to the first sells, yours told first
+        tapped = state["picker"] is not None
+        body = {"picks": random_picks(state["picker"], rng)} if tapped else {"input": state["inputs"][0]["line"]}
+        state = client.post(f"{session}/steps", json=body).json()["state"]
+    assert "; tap them below, or say them in one line: 'sells revealed: " in state["next"][0], state["next"]
+
+
+def test_your_own_area_is_marked_as_the_text_picture_marks_you(client):
+    state = create(client, "leduc()", names=["Ann", "Bob"], seat=1)
+    assert "Bob (you)" in state["render"]
+    titles = {zone["seat"]: zone["title"] for zone in state["drawing"] if zone["seat"] is not None}
+    assert titles == {0: "Ann", 1: "Bob (you)"}
+
+
+def test_leducs_costs_are_in_chips_as_its_advice_counts_them(client, store):
+    """Leduc's search plays for the expected score: its advice says what a move costs in chips
+    ("costs 0.63 chips"), and so does the page's table, not in win chance."""
+    state = create(client, "leduc()", names=["Ann", "Bob"])
+    session = f"/api/sessions/{state['id']}"
+    for line in ["I get js", "Bob gets a card", "call", "raise"]:
+        state = client.post(f"{session}/steps", json={"input": line}).json()["state"]
+    data = client.post(f"{session}/advice", json={"iterations": 300}).json()
+    assert data["costs_unit"] == "chips"
+    best = data["moves"][0]
+    for move in data["moves"]:
+        assert move["costs"] == pytest.approx(max(0.0, best["score"] - move["score"]))
+    told = next(line for line in data["lines"] if line.startswith("instead: "))
+    assert " chips" in told and "win chance" not in told
 
 
 def test_games_and_the_page(client):

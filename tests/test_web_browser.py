@@ -630,3 +630,74 @@ def test_moves_and_advice_in_words_and_the_address_opens_its_session(server, bro
     browser.execute_script(f"location.hash = 's={first}'")
     wait_for(lambda: browser.execute_script("return current") == first, "the session the address names")
     assert page.find("title").text == "For Sale: Autorama, 4 players: you are Kim"
+
+
+def test_a_phones_taps_are_a_fingers_size_the_moves_table_fits_and_commands_typed_answer_as_typed(server, browser):
+    """A phone (390 x 844), a Leduc hand: every button, box and menu of the table at least 44
+    pixels tall; the advice's table of moves inside its box, its costs in chips as the advice
+    counts them; `advice` typed when it is not your decision refused in the companion's words,
+    `undo` with nothing to undo too, `show` unfolding the table as text, `hint` advising."""
+    browser.set_window_size(390, 844)
+    url, _ = server
+    page = Page(browser)
+    page.start(url, "leduc()", "Ann,Bob", 0, 100)
+
+    def typed(words: str) -> str:
+        if page.find("error").text:
+            page.find("error").click()  # read: a tap puts it away
+        page.find("words").send_keys(words)
+        page.find("say").click()
+        return wait_for(lambda: page.find("error").text, f"the answer to {words!r}")
+
+    assert typed("advice").startswith("no advice now: first your card: tap it below, or say 'I get ")
+    assert typed("undo") == "nothing to undo"
+    page.find("error").click()
+    assert not page.find("table-text").get_attribute("open")
+    page.find("words").send_keys("show")
+    page.find("say").click()
+    wait_for(lambda: page.find("table-text").get_attribute("open"), "the table as text unfolded")
+    assert "Ann (you)" in page.find("table").text and not page.find("error").text
+    page.tap(["js"])
+    page.tap([])  # Bob's card, unseen: its one button
+    page.click_input("call")
+    page.click_input("raise")
+    wait_for(lambda: page.find("advise").is_enabled(), "your decision")
+    page.find("words").send_keys("hint")
+    page.find("say").click()
+    wait_for(lambda: "best: " in page.find("advice").text or page.find("error").text, "the advice")
+    assert not page.find("error").text
+    heads = [th.text for th in browser.find_elements(page.by.CSS_SELECTOR, "#advice table.moves th")]
+    assert "costs (chips)" in heads, heads
+    script = """const box = document.getElementById('table-section').getBoundingClientRect();
+      const table = document.querySelector('#advice table.moves').getBoundingClientRect();
+      const small = [...document.querySelectorAll('#table-section button, #table-section input, #table-section select')]
+        .filter((e) => e.offsetParent !== null && e.type !== 'file' && e.getBoundingClientRect().height < 43.5)
+        .map((e) => e.id + ' ' + e.textContent + ' ' + e.getBoundingClientRect().height);
+      return [table.right <= box.right, small];"""
+    table_inside, small = browser.execute_script(script)
+    assert table_inside and not small, small
+
+
+def test_automanias_display_tapped_is_told_apart_and_your_area_is_marked(server, browser):
+    """The display's three contracts, each said with commas ("city car, green, 5+ stars: 2 VP"),
+    are listed as tapped apart by semicolons, as the companion lists them; your area's title is
+    marked as the text picture marks you ("Kim (you)")."""
+    url, _ = server
+    page = Page(browser)
+    page.start(url, "automania(players=3)", "Kim,Ann,Bob", 0, 100)
+    page.tap(["Ann", "Kim", "Bob"])
+    page.tap(["speed", "power", "green", "suitcase", "safety", "green", "safety", "power", "speed", "suitcase"])
+    display = wait_for(lambda: page.state()["picker"], "the display to tap")
+    assert display["count"] == 3
+    labels = [option["label"] for option in display["options"][:3]]
+    assert all(", " in label for label in labels)
+    for option in display["options"][:3]:
+        [button] = [
+            b
+            for b in page.find("chance-options").find_elements(page.by.CSS_SELECTOR, "button.pick")
+            if b.get_attribute("data-word") == option["word"]
+        ]
+        button.click()
+    assert page.find("picked").text == "; ".join(labels)
+    [mine] = browser.find_elements(page.by.CSS_SELECTOR, "#drawing .zone.you .zone-title")
+    assert mine.text == "Kim (you)"

@@ -1054,7 +1054,7 @@ class Companion:
             how = self._how_to_show(shown) if shown is not None else ""
             return [f"the game is over: {self._named(self._reason_said(error.message), told_to_me=True)}{how}"]
         return ["the game is over:"] + [
-            self._named(line) for line in self.game.final_summary(self.position.state, self.names)
+            self._named(line, marked=True) for line in self.game.final_summary(self.position.state, self.names)
         ]
 
     def _how_to_show(self, shown: ChancePicker) -> str:

@@ -47,8 +47,16 @@ class TableCompanion(Companion):
         offers the step as taps, it says so before the words that would type it ("the display:
         tap it below, or say ...")."""
         lines = super()._turn_lines()
-        if lines and ": say " in lines[0] and game_picker(self) is not None:
-            lines[0] = lines[0].replace(": say ", ": tap it below, or say ", 1)
+        if not lines:
+            return lines
+        if game_picker(self) is not None:
+            # a chance step's "say ...", and at a showdown the hidden card's "say it shown: ..."
+            for said in (": say ", "; say it shown: "):
+                if said in lines[0]:
+                    lines[0] = lines[0].replace(said, said.replace("say", "tap it below, or say", 1), 1)
+                    break
+        elif "; then in one line: " in lines[0] and reveal_inputs(self) is not None:
+            lines[0] = lines[0].replace("; then in one line: ", "; tap them below, or say them in one line: ", 1)
         return lines
 
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
@@ -238,6 +246,9 @@ def drawing(companion: TableCompanion) -> list[dict[str, Any]]:
     if view is None:
         return []
     zones = [zone.to_dict() for zone in companion.game.drawing(view.to_dict(), list(companion.names), companion.me)]
+    for zone in zones:  # your own area found at a glance, as the text picture marks it: "Ann (you)"
+        if zone["seat"] == companion.me and zone["title"] == companion.names[companion.me]:
+            zone["title"] += " (you)"
     return with_own_secret_choice(companion, zones)
 
 
@@ -304,15 +315,20 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
     best = by_share(result)[0] if moves else None
     # the likely next steps after the best move, every seat's, in words (the tree's most visited line)
     likely = companion.said_in_words([best.token, *best.continuation])[1 : CONTINUATION_STEPS + 1] if best else []
-    if moves and moves[0]["win"] is not None:
-        for row in moves:  # what choosing it instead costs, in win chance
-            row["costs"] = None if row["win"] is None else max(0.0, moves[0]["win"] - row["win"])
+    # What choosing it instead costs, in what the search played for, as the advice's words count it:
+    # the win chance, or the expected score in the game's unit (Leduc's chips).
+    by_score = companion.game.search_defaults()["objective"] == "score" and moves and moves[0]["score"] is not None
+    measure, unit = ("score", companion.game.SCORE_UNIT or "score") if by_score else ("win", "win chance")
+    if moves and moves[0][measure] is not None:
+        for row in moves:
+            row["costs"] = None if row[measure] is None else max(0.0, moves[0][measure] - row[measure])
     costs = companion.last_costs_in_play
     return {
         "best": moves[0]["token"] if moves else None,
         "continuation": likely,
         "moves": moves,
         "expected_scores": list(result.expected_scores),
+        "costs_unit": unit if moves else None,  # what each move's "costs" counts: "win chance", or the score's unit
         # what seats given the best move's win chance won in the search's self-play (the game's map), or None
         "self_play_win": companion.last_self_play_win,
         # what such costs came to in that self-play, per cost told (the map's check of them), or None
