@@ -47,7 +47,7 @@ def test_the_card_shown_at_a_showdown_tells_the_result():
         told = f"  shown at the end: Anna is dealt the {card_words(card)}"
         assert answer[0] == told and answer[1] == "the game is over:", answer
         assert companion.position.state.scores() == truth.scores()
-        winners = ", ".join(NAMES[seat] for seat in truth.winners())
+        winners = ", ".join(NAMES[seat] + " (you)" * (seat == companion.me) for seat in truth.winners())
         assert answer[-1].endswith(winners)
         assert companion.handle("undo")[0] == "undone" and companion.position.moves[0] == "deal:?"
     assert showdowns > 10
