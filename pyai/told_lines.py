@@ -6,7 +6,11 @@ what a line says came of its move cut a line the same way."""
 
 from __future__ import annotations
 
+import re
+
 _DEPTH = {"(": 1, ")": -1}
+# A note in brackets with no bracket inside, its words the group: "(Lawyer 21)", "(cash: Bob 28 -> 25)".
+NOTE = re.compile(r"\(([^()]*)\)")
 
 
 def split_outside_brackets(text: str, separators: str) -> list[str]:

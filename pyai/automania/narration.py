@@ -10,10 +10,10 @@ seat's starting contract and deck draws stay unnamed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..told_lines import NOTE
 from .component_file import Components, Contract, Tile
 
 MARKET_NAMES = {"NA": "North America", "EU": "Europe"}
@@ -96,13 +96,7 @@ def contract_words(components: Components, name: str, *, numbered: bool = False)
     a token's number from) or where another card of the set shows the same face: only the
     number then tells the two apart."""
     contract = components.contract(name)
-    needs = [f"{contract.car} car", *contract.symbols, *contract.styling, f"{contract.stars}+ stars"]
-    reward = f"{contract.vp} VP"
-    if contract.silver:
-        reward += f", {plural(contract.silver, 'silver medal')}"
-    if contract.money:
-        reward += f", ${contract.money}"
-    face = f"{'starting ' if name.startswith('S') else ''}{', '.join(needs)}: {reward}"
+    face = f"{_starting(name)}{contract.car} car, {_beside_the_car(contract)}"
     if numbered or _face_shared(components, name):
         return f"{face} (contract {name})"
     return face
@@ -114,14 +108,29 @@ def contract_said(components: Components, name: str) -> str:
     6+ stars: 2 VP)', 'the starting city car contract (3+ stars: 1 VP, $3)', 'the contract for any
     car (chrome, 5+ stars: 2 VP)'; our number in the brackets where contract_words gives it."""
     contract = components.contract(name)
-    face = contract_words(components, name)
-    car = f"{contract.car} car"
-    starting = "starting " if name.startswith("S") else ""
-    shows = face.removeprefix(starting).removeprefix(car).removeprefix(", ")
-    shows = re.sub(r" \(contract (\S+)\)$", r"; contract \1", shows)
+    shows = _beside_the_car(contract)
+    if _face_shared(components, name):
+        shows += f"; contract {name}"
     if contract.car == "any":
-        return f"the {starting}contract for any car ({shows})"
-    return f"the {starting}{car} contract ({shows})"
+        return f"the {_starting(name)}contract for any car ({shows})"
+    return f"the {_starting(name)}{contract.car} car contract ({shows})"
+
+
+def _starting(name: str) -> str:
+    """'starting ' for a starting contract (its card's S), else ''."""
+    return "starting " if name.startswith("S") else ""
+
+
+def _beside_the_car(contract: Contract) -> str:
+    """What a contract's card shows besides its car: what it asks, then its reward ('safety, 6+
+    stars: 2 VP', '3+ stars: 1 VP, $3')."""
+    needs = [*contract.symbols, *contract.styling, f"{contract.stars}+ stars"]
+    reward = f"{contract.vp} VP"
+    if contract.silver:
+        reward += f", {plural(contract.silver, 'silver medal')}"
+    if contract.money:
+        reward += f", ${contract.money}"
+    return f"{', '.join(needs)}: {reward}"
 
 
 def card_face(name: str, card: Contract) -> tuple[object, ...]:
@@ -284,7 +293,7 @@ def _with(line: str, extra: str) -> str:
     """`line` and what it cost or brought: 'Bob sponsors 2 workers: +$2'."""
     if not extra:
         return line
-    said = re.sub(r"\([^()]*\)", "", line)  # a contract's colon is its card's, in brackets
+    said = NOTE.sub("", line)  # a contract's colon is its card's, in brackets
     return f"{line}{', ' if ':' in said else ': '}{extra}"
 
 

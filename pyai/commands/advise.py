@@ -34,7 +34,7 @@ from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
 from ..regular_file import FileReadError, read_regular_file
-from ..told_lines import move_and_outcomes, split_outside_brackets
+from ..told_lines import NOTE, move_and_outcomes, split_outside_brackets
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 
@@ -152,7 +152,7 @@ def _as_compared(part: str, own_name: str, notes: bool = False) -> tuple[str, ..
     def note(match: re.Match) -> str:
         return f" {match.group(1)} " if notes and re.search(r"\d", match.group(1)) else " "
 
-    words = re.sub(r"\(([^()]*)\)", note, part).lower().rstrip(". ").split()
+    words = NOTE.sub(note, part).lower().rstrip(". ").split()
     own = {own_name.lower(): "you", "i": "you", "me": "you", "my": "your"}
     return tuple(_without_ending(own.get(word, word)) for word in words)
 
@@ -603,7 +603,7 @@ class Companion:
         copied = COPIED_ADVICE.match(text.strip())
         move, outcomes = move_and_outcomes(copied["words"] if copied else text)
         # beside the move, an aside as the companion adds it ('Dee passes (cash: Bob 28 -> 25)')
-        asides = [note for note in re.findall(r"\([^()]*\)", move) if TOLD_ASIDE.fullmatch(note)]
+        asides = TOLD_ASIDE.findall(move)
         if not outcomes and not asides:
             return
         try:
@@ -624,7 +624,7 @@ class Companion:
                 part,
                 *split_outside_brackets(part, ","),
                 *split_outside_brackets(part, ":"),
-                *re.findall(r"\([^()]*\)", part),
+                *(note[0] for note in NOTE.finditer(part)),
             ]
             for notes in (False, True)
         }
@@ -875,10 +875,9 @@ class Companion:
         if was is not None and was == now:  # a line is a change: one that changes nothing would pile up
             low, high = now
             amount = f"{low}" if low == high else f"anything from {low} to {high}"
-            raise TokenSyntaxError(
-                f"{self.names[seat]}'s {money_said(self.game)} {_is(money_said(self.game))} {amount} already: "
-                "the line changes nothing"
-            )
+            said = money_said(self.game)
+            changed = "the line changes nothing"
+            raise TokenSyntaxError(f"{self.names[seat]}'s {said} {_is(said)} {amount} already: {changed}")
         return Position.build(str(self.game), self.me, None, [], view.position().split())
 
     def _told(self, before: Position) -> list[str]:

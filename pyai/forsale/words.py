@@ -16,11 +16,11 @@ from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
+from ..told_lines import NOTE
 from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
 from .themes import THEMES, Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
-_ASIDE = re.compile(r"\(([^()]*)\)")  # an aside in brackets: "(Lawyer 21)", "(kept secret)"
 # Words that say a Fleet Manager's payment, in the line or an aside: "paying 3", "(boosted)", "(not paying)".
 _PAYMENT_WORDS = re.compile(r"pay|paid|boost")
 # A deal as it is told back: "-- phase 1, round 1 of 8: advisors 3 Sales Associate, 12 Controller, 17 ...".
@@ -439,7 +439,7 @@ def _asides_read(text: str, theme: Theme, asides: _Asides) -> str:
 
     read, unread = text, ""
     while read != unread:  # the innermost aside first: "((Lawyer 21))"
-        unread, read = read, _ASIDE.sub(aside, read)
+        unread, read = read, NOTE.sub(aside, read)
     if "(" in read or ")" in read:  # an aside left open would be read with the move, unchecked
         raise TokenSyntaxError(f"the brackets in {text.strip()!r} do not pair up: close each aside, e.g. '(Lawyer 21)'")
     return read
