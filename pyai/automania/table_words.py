@@ -102,7 +102,7 @@ def table_chance(said: _ChanceSaid, data: dict, names: list[str], me: int, compo
         return _tiles(said.body, data, components)
     outside = words_of(BRACKETED.sub(" ", said.body))
     if said.kind == "order":
-        return order_said(outside, names, me)
+        return order_in_a_sentence(outside, names, me)
     if said.kind == "demands":
         return _demands(_demand_words(said.body), components)
     if said.kind == "display":
@@ -120,6 +120,10 @@ def order_said(words: list[str], names: list[str], me: int) -> str:
             seats.append(int(words[0]))
             words = words[1:]
         elif seat is not None:
+            if seat in seats:
+                raise TokenSyntaxError(
+                    "you are in the order twice" if seat == me else f"{names[seat]} is in the order twice"
+                )
             seats.append(seat)
             words = rest
         elif words[0] in ("and", "then"):  # "order Bob, me and Ann"
@@ -149,7 +153,8 @@ def says_an_order(words: list[str], names: list[str], me: int) -> bool:
 def order_in_a_sentence(words: list[str], names: list[str], me: int) -> str:
     """The player order said as a sentence, first player first: 'Cid goes first, then Ann, then me',
     'Cid starts, then Ann and me last'. 'first' is read after the first seat only, 'last' at the end:
-    where the order puts them anyway (any other place in it is refused, as `order_said` refuses it)."""
+    where the order puts them anyway (any other place in it is refused, as `order_said` refuses it).
+    The one seat left out of an order that names all the others goes last: no other place is left."""
     seats: list[str] = []  # the seats' words, in the order said
     named = 0  # how many seats
     while words:
@@ -165,7 +170,11 @@ def order_in_a_sentence(words: list[str], names: list[str], me: int) -> str:
         else:
             seats += words  # what is no seat nor a word of the sentence: `order_said` refuses it
             break
-    return order_said(seats, names, me)
+    order = [int(seat) for seat in order_said(seats, names, me).removeprefix("order:").split(",")]
+    left_out = [seat for seat in range(len(names)) if seat not in order]
+    if len(order) == len(names) - 1 and len(left_out) == 1:  # 'Cid goes first, then me': Ann goes last
+        order += left_out
+    return "order:" + ",".join(map(str, order))
 
 
 # Words of the demands that are no symbol: "North America wants speed, ...; next: green | suitcase".

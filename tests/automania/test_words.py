@@ -906,6 +906,13 @@ def test_the_player_order_said_as_a_sentence_is_the_order():
     assert refused(c, "Cid goes first, Ann second, me third") == (
         "cannot read 'second' in the order: say the seats first player first, e.g. 'order Bob me Ann'"
     )
+    # all seats but one named: that one is last, as it can only be; with two left out, the order is not known
+    for line in ("Cid goes first, then Ann", "order Cid goes first, then Ann", "order Cid Ann"):
+        assert c.handle(line)[0] == "  player order: Cid ($6, 1 VP), Ann ($7, 2 VP), you ($8, 3 VP)", line
+        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0] == "undone"
+    assert refused(c, "Cid goes first").startswith("the order lists all 3 seats, not 1")
+    assert refused(c, "order Cid Cid") == "Cid is in the order twice"
+    assert refused(c, "order me Cid me") == "you are in the order twice"
     assert refused(c, "Cid row 2").startswith("no one moves now: the table deals next (the player order")
 
 
@@ -1152,8 +1159,8 @@ def test_an_ordinal_is_never_read_as_a_count_a_card_or_another_place(step, text,
 def test_an_ordinal_names_no_card_and_no_seat_in_the_order():
     state = game(3).new_initial_state()
     data, words = state.view(0).to_dict(), state.game.words_to_token
-    with pytest.raises(TokenSyntaxError, match="cannot read 'first' in the order: say the seats first player first"):
-        words("order Bob first, me second, Cy third", data, NAMES[:3], 0)
+    with pytest.raises(TokenSyntaxError, match="cannot read 'second' in the order: say the seats first player first"):
+        words("order Bob first, me second, Cy third", data, NAMES[:3], 0)  # 'first' is where Bob is anyway
     play(state, *setup()[:2])
     with pytest.raises(TokenSyntaxError, match=re.escape("cannot read '1st' in the display: say its contracts")):
         words("display 1st 2 3", state.view(0).to_dict(), NAMES[:3], 0)
