@@ -16,7 +16,8 @@ from ..game_api import OWN_SEAT_WORDS
 from .component_file import CAR_TYPES, Components
 
 # An ordinal in digits ('2nd', '3rd') is one word: split, its digits would be read as a number ('sells 2nd').
-_WORD = re.compile(r"\$|\*|/|[0-9]+(?:st|nd|rd|th)(?![a-z])|[0-9]+|[a-z]+")
+# A word, a number or a sign; letters with dots between them are one word with the dots left out ('U.S.' is 'us').
+_WORD = re.compile(r"\$|\*|/|[0-9]+(?:st|nd|rd|th)(?![a-z])|[0-9]+|[a-z](?:\.[a-z])+\.?(?![a-z])|[a-z]+")
 # A number no one says for a count, a level or a card: signed, a fraction, or in other digits than 0-9.
 _ODD_NUMBER = re.compile(r"(?:^|(?<=\s))[-\u2212][0-9]\S*|\S*[0-9]\.[0-9]\S*|\S*(?![0-9])\d\S*")
 _NUMBER_WORDS = {
@@ -106,7 +107,7 @@ def words_at(text: str) -> list[WordAt]:
     one worker, a count as "1 worker" is, and "a dollar" $1; "no" before a number is its sign ("contract no. 11"); money
     said as bucks is dollars."""
     found = list(_WORD.finditer(text.lower()))
-    said = [_MONEY_SAID.get(match.group(), match.group()) for match in found]
+    said = [_MONEY_SAID.get(match.group(), match.group().replace(".", "")) for match in found]
     words = []
     for i, (match, word) in enumerate(zip(found, said)):
         after = said[i + 1] if i + 1 < len(said) else ""

@@ -37,7 +37,7 @@ def same_markets(picker: ChancePicker, picks: list[str]) -> bool:
 
 
 def take_chance(companion: TableCompanion, rng: random.Random) -> Step:
-    """The chance step by the picker's line: one pick short first, which must be refused
+    """The chance step by the picker's line: one pick short first (two for the order), which must be refused
     and change nothing; demands that leave both markets alike (a rule no pick can show)
     are refused and picked again."""
     picker, data = picker_now(companion)
@@ -47,7 +47,8 @@ def take_chance(companion: TableCompanion, rng: random.Random) -> Step:
         return picker, data, [], companion.position.view().to_dict()
     picks = random_picks(picker, rng)
     before = snapshot(companion)
-    taken, told = companion.step(picker.line(picks[:-1]))
+    short = 2 if picker.start == "order" else 1  # the one seat an order leaves out goes last
+    taken, told = companion.step(picker.line(picks[:-short]))
     assert not taken and told[0].startswith("not taken"), told
     assert snapshot(companion) == before
     for _ in range(50):

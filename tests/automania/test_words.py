@@ -2050,6 +2050,10 @@ def test_a_step_to_come_is_refused_saying_to_tell_it_once_made(line, why):
         ("market", "Ann ships to the US", "market:NA"),
         ("market", "Ann ships to the USA", "market:NA"),
         ("market", "Ann ships to N. America", "market:NA"),
+        ("market", "Ann ships to the U.S.", "market:NA"),  # letters with dots: one word
+        ("market", "Ann ships to the U.S.A.", "market:NA"),
+        ("market", "Ann ships to N.A.", "market:NA"),
+        ("market", "Ann ships to the E.U.", "market:EU"),
         ("market", "Ann chooses the US market", "market:NA"),
         ("market", "Ann ships to the EU", "market:EU"),
         ("place tile", "Ann throws it away", "discard"),
