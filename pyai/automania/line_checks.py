@@ -30,7 +30,7 @@ from .line_words import (
     split_words,
 )
 from .narration import MARKET_NAMES, does, offered_car_words, office_words, plural, space_words, tile_words
-from .tile_faces import face_name_of, face_names, names_a_tile, read_face
+from .tile_faces import face_name_of, face_names, kinds_said, names_a_tile, read_face
 
 
 def check_market_said(token: str, said: Said, name: str) -> None:
@@ -387,8 +387,10 @@ def _placed_tile_words(words: list[str]) -> list[str]:
     before = list(itertools.takewhile(lambda word: word not in _WHERE_A_TILE_GOES, thing))
     named = [word for word in before if word not in _NO_TILE_NAME]
     # 'styling' right after a face said ends the tile's name ('discards the chrome styling'), where
-    # after no name ('puts it styling city') it says where the tile goes
-    if named and thing[len(before) : len(before) + 1] == ["styling"]:
+    # after no name ('puts it styling city') it says where the tile goes; a discarded tile goes
+    # nowhere, so there it is the tile's kind ('discards the styling')
+    discarding = not words[0].startswith(("put", "plac"))
+    if (named or discarding) and thing[len(before) : len(before) + 1] == ["styling"]:
         return [*named, "styling"]
     return named
 
@@ -403,6 +405,10 @@ def styling_named(words: list[str]) -> bool:
     return _placed_tile_words(words)[-1:] == ["styling"]
 
 
+# A kind of tile as a person says one of it.
+_A_KIND = {"machine": "a machine", "manager": "a manager", "styling": "a styling tile"}
+
+
 def _check_tile_named(token: str, said: Said, name: str) -> None:
     """TokenSyntaxError for a tile placed or discarded named by a face it does not show ('puts the
     speed machine on station 2' while the power machine is to be placed): the step places the tile
@@ -414,9 +420,18 @@ def _check_tile_named(token: str, said: Said, name: str) -> None:
         raise TokenSyntaxError(  # 'puts 2 workers on station 2': workers go on no station or office
             f"workers go on the board, not with a tile: {does(name, 'is')} to {step_expected(said.data)}"
         )
-    if not names_a_tile(phrase, said.components):
+    face_said, kinds = names_a_tile(phrase, said.components), kinds_said(phrase)
+    if not face_said and not kinds:
         return
     tile = said.components.tile(said.data["action"]["tile"])
+    if not face_said:  # 'discards the machine': no face, but a kind of tile
+        if tile.kind not in kinds:
+            other = " or ".join(_A_KIND[kind] for kind in sorted(kinds))
+            raise TokenSyntaxError(
+                f"the tile {does(name, 'places')} is the {tile_words(tile)}, not {other}: "
+                f"say '{does(name, 'puts')} it' and where it goes, or '{does(name, 'discards')} it'"
+            )
+        return
     if not read_face(" ".join(phrase), said.components).fits(tile, exact=False):
         raise TokenSyntaxError(
             f"the tile {does(name, 'places')} is the {tile_words(tile)}, not the {' '.join(phrase)}: say "

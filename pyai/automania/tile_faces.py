@@ -160,6 +160,11 @@ def fitting_tiles(said: Face, tiles: list[Tile], phrase: str, places: dict[str, 
     return loose
 
 
+def kinds_said(words: list[str]) -> set[str]:
+    """The kinds of tile the words say ('the machine': machine), whatever face they name or not."""
+    return {_KIND_WORDS[word] for word in words if word in _KIND_WORDS}
+
+
 def names_a_tile(words: list[str], components: Components) -> bool:
     """Whether the words name what a tile shows: a symbol, a manager, a styling part, money or VP."""
     named = face_names(components)

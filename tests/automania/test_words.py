@@ -1631,6 +1631,34 @@ def test_a_styling_tile_discarded_by_its_face_is_a_discard_not_a_place(line):
 
 
 @pytest.mark.parametrize(
+    "line", ["I discard the styling", "Ann discards the styling tile", "Ann throws the styling away"]
+)
+def test_a_tile_discarded_by_its_kind_alone_is_checked_to_be_of_that_kind(line):
+    """'discards the styling': a discarded tile goes nowhere, so 'styling' is what the tile is."""
+    c = companion_at("place:R1", "tile:4", me=0)  # the spoiler styling
+    assert c.handle(line)[0].startswith("  you discard it") and c.position.moves[-1] == "discard"
+    c = companion_at("place:R1", "tile:1", me=0)  # the speed machine
+    assert refused(c, line) == (
+        "the tile you place is the speed machine, not a styling tile: say 'you put it' and where it goes, or "
+        "'you discard it'"
+    )
+
+
+@pytest.mark.parametrize(
+    "line, token",
+    [("Ann discards the machine", "discard"), ("Ann puts the machine on station 2", "put:station,2"),
+     ("Ann puts the manager in office 1", "put:office,1")],
+)  # fmt: skip
+def test_a_tile_placed_by_its_kind_alone_is_checked_to_be_of_that_kind(line, token):
+    machine = "tile:1" if "machine" in line else "tile:3"  # R1: the speed machine, the research manager
+    c = companion_at("place:R1", machine, me=0)
+    assert not c.handle(line)[0].startswith("not taken") and c.position.moves[-1] == token
+    c = companion_at("place:R1", "tile:4", me=0)  # the spoiler styling
+    kind = "a machine" if "machine" in line else "a manager"
+    assert refused(c, line).startswith(f"the tile you place is the spoiler styling (1 star), not {kind}: ")
+
+
+@pytest.mark.parametrize(
     "line",
     ["Ann discards the spoiler styling on styling city", "Ann discards the spoiler styling in office 1",
      "Ann discards it on styling city"],
