@@ -186,6 +186,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         return "pass"  # "I'm out", "Bob is out": out of the round's bidding
     if data["phase"] == "auction" and verb in _GO_VERBS:  # "Bob goes 5": a bid at the table
         verb = "bid"
+    if data["phase"] == "auction" and verb.startswith(("take", "took")) and (numbers or _abilities_named(rest, theme)):
+        return _taken_in_the_auction(rest, numbers, data, names[seat], theme, text)
     if verb.startswith(_PASS_VERBS + ("use", "skip")) and numbers:  # what they take follows from the table
         raise TokenSyntaxError(f"'{words[0]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(_PASS_VERBS):  # "Bob drops out", "Carol passes without bidding", "Dee folds"
@@ -522,6 +524,24 @@ def _check_no_other_themes_names(text: str, data: dict[str, Any], names: list[st
                 f"this game, {theme.title}, calls advisors {numbers} the {own} ({ability} is their name in "
                 f"{other.title}): {say}"
             )
+
+
+def _taken_in_the_auction(
+    rest: str, numbers: list[int], data: dict[str, Any], name: str, theme: Theme, text: str
+) -> str:
+    """'Bob takes 3' in the auction: a seat takes a card there only by passing, and then the lowest
+    on the table, which may be named by its number or its ability ('takes the Sales Associate')."""
+    lowest = min(data["table"])
+    card = theme.advisor(lowest) if theme.abilities else f"{theme.vehicle} {lowest}"
+    ability = theme.ability(lowest) if theme.abilities else None
+    if numbers == [lowest] and _abilities_named(rest, theme) <= {ability}:
+        return "pass"
+    if not numbers and _abilities_named(rest, theme) == {ability}:
+        return "pass"
+    raise TokenSyntaxError(
+        f"in the auction a card is taken only by passing, and it is the lowest on the table, {card}: "
+        f"say '{name} passes' (not {text!r})"
+    )
 
 
 def _abilities_named(text: str, theme: Theme) -> set[str]:

@@ -463,3 +463,29 @@ def test_a_sell_of_two_reads_no_word_it_cannot_place():
     answer = c.handle("I sell 26 to get the 9")[0]  # never sell:26,9
     assert answer.startswith("not taken: cannot read 'to get' beside two vehicles: say the sell")
     assert len(c.positions) == 1
+
+
+@pytest.mark.parametrize(
+    "game", ["forsale(players=4)", "forsale(players=4,theme=advisors)", "forsale(players=4,edition=classic)"]
+)
+def test_a_card_taken_in_the_auction_is_a_pass_when_it_is_the_lowest(game):
+    """A seat takes a card in the auction only by passing, and then the lowest on the table: said by
+    its number (or its advisor's ability), it is that pass; any other card is refused, naming the lowest."""
+    played = pyai.load_game(game)
+    state = played.new_initial_state()
+    state.apply("deal:3,12,19,27")
+    data = state.view(0).to_dict()
+    lowest = "the Sales Associate" if "classic" not in game else "property 3"
+    for line in ("Anna takes 3", "I take the 3", f"Anna takes {lowest}"):
+        assert played.words_to_token(line, data, NAMES, 0) == "pass", line
+    card = "property 3" if "classic" in game else "3 Sales Associate"
+    for line in ("Anna takes 12", "Anna takes 3 and 12"):
+        with pytest.raises(pyai.TokenSyntaxError) as refused:
+            played.words_to_token(line, data, NAMES, 0)
+        assert str(refused.value) == (
+            f"in the auction a card is taken only by passing, and it is the lowest on the table, {card}: "
+            f"say 'Anna passes' (not {line!r})"
+        )
+    if "classic" not in game:  # the 19's ability is not the lowest card's
+        with pytest.raises(pyai.TokenSyntaxError, match=f"the lowest on the table, {card}"):
+            played.words_to_token("Anna takes the Lawyer", data, NAMES, 0)
