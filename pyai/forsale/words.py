@@ -517,12 +517,12 @@ def _check_no_other_themes_names(text: str, data: dict[str, Any], names: list[st
             in_own_names = re.sub(rf"\b{re.escape(ability)}(s?)\b", rf"{own}\1", text.strip(), flags=re.IGNORECASE)
             try:
                 words_to_token(in_own_names, data, names, me, theme)
-                say = f"say {in_own_names!r}"
-            except TokenSyntaxError:  # refused for more than the name: its example would be refused too
-                say = f"say the {own} (not {text.strip()!r})"
+                say = f": say {in_own_names!r}"
+            except TokenSyntaxError as refused:  # refused for more than the name: say what else is wrong
+                say = f"; so named, the line is refused too: {refused}"
             raise TokenSyntaxError(
                 f"this game, {theme.title}, calls advisors {numbers} the {own} ({ability} is their name in "
-                f"{other.title}): {say}"
+                f"{other.title}){say}"
             )
 
 
