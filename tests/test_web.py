@@ -337,6 +337,15 @@ def test_a_step_offered_as_taps_says_so_before_the_words_that_type_it(client):
     assert state["next"][0].startswith("next: the player order: tap it below, or say 'order "), state["next"]
     leduc = create(client, "leduc()", names=["Me", "Bob"])
     assert leduc["picker"] is not None and ": tap it below, or say 'I get " in leduc["next"][0]
+    # a move refused before the deal says how the deal is made on the page too
+    forsale = create(client, "forsale(players=4)", names=["Ann", "Bob", "Cid", "Dee"])
+    refused = client.post(f"/api/sessions/{forsale['id']}/steps", json={"input": "Ann bids 3"})
+    assert refused.status_code == 400 and refused.json()["error"] == (
+        "not taken: it is nobody's turn, not yours: first the 4 advisors turned up: tap it below, or say "
+        "'deal 3 12 19 27' (their numbers)"
+    )
+    refused = client.post(f"/api/sessions/{state['id']}/steps", json={"input": "Ann row 1"})
+    assert "(the player order: tap it below, or say 'order " in refused.json()["error"], refused.text
 
 
 def test_the_showdowns_card_and_the_reveal_say_they_are_tapped_too(client, store):

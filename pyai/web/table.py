@@ -59,6 +59,14 @@ class TableCompanion(Companion):
             lines[0] = lines[0].replace("; then in one line: ", "; tap them below, or say them in one line: ", 1)
         return lines
 
+    def _change(self, text: str, tokens: list[str] | None = None) -> list[str]:
+        """A step refused where the page offers the step due as taps says so where its words
+        say how to type it ("it is nobody's turn: first the display: tap it below, or say ...")."""
+        answer = super()._change(text, tokens)
+        if answer and " say '" in answer[0] and game_picker(self) is not None:
+            answer[0] = answer[0].replace(" say '", " tap it below, or say '", 1)
+        return answer
+
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:
         search = self.new_search(view, iterations, **settings)
         with self._watch:
