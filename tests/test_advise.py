@@ -528,10 +528,7 @@ def test_lines_that_say_no_step_are_refused_and_change_nothing(tmp_path):
         "not taken: ':' is no seat's name (names: Anna, Bob, Carol, Dee; 'I' for Dee), nor a move token or 'deal ...'"
     )
     for line in ("sells revealed:", "sells revealed: ,", "Sells revealed :"):
-        assert c.handle(line) == [
-            "not taken: say each seat's sell after 'sells revealed:', in seat order: "
-            "'sells revealed: Anna 12, Bob 20, I 5'"
-        ]
+        assert c.handle(line) == ["not taken: no secret sells to reveal now: say the step as it comes"]
     assert c.handle("undo now") == ["not taken: undo takes nothing after it (not 'now')"]
     assert c.handle("advice x") == [
         "not taken: advice N: N is the iterations for this advice, a whole number 1 to 1000000000000000000 (not 'x')"
@@ -1108,7 +1105,10 @@ SESSION = {
             {"lines": ["deal 3 12 19 27", "Anna bids 99"]},
             "\"lines\": line 2 'Anna bids 99' is refused now: a bid is at most the bidder's cash",
         ),
-        ({"lines": ["sells revealed:"]}, "\"lines\": line 1 'sells revealed:' is refused now: say each seat's sell"),
+        (
+            {"lines": ["sells revealed:"]},
+            "\"lines\": line 1 'sells revealed:' is refused now: no secret sells to reveal now",
+        ),
         ({"lines": [": hello"]}, "\"lines\": line 1 ': hello' is refused now: ':' is no seat's name"),
         ({"advised": {}}, '"advised" must be a list of [step, win chance], not {}'),
         ({"advised": [[3, 0.5]]}, '"advised": each entry is [step 0 to 2, win chance 0 to 1], not [3, 0.5]'),

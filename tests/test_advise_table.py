@@ -89,7 +89,8 @@ def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_other
     a, b, mine, d = (hand[0] for hand in hands)
     assert c.handle(f"I sell {mine}") == [
         f"  you sell {mine}: kept secret until the sells are revealed",
-        "next: the sells, secret until revealed; then in one line: 'sells revealed: Anna 12, Bob 20, Dee 5'",
+        # the example names a vehicle each seat holds
+        f"next: the sells, secret until revealed; then in one line: 'sells revealed: Anna {a}, Bob {b}, Dee {d}'",
     ]
     assert isinstance(c.position, SealedChoice) and c.position.moves == ()
     assert c.advice()[0] == f"no advice now: your sell is told (sell:{mine}); 'undo' takes it back"
@@ -115,7 +116,8 @@ def test_the_first_seat_in_seat_order_tells_its_sell_as_a_move():
     c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Carol", "Dee"], state.view(0).position(), 50))
     assert c.handle(f"I sell {hands[0][0]}") == [
         f"  you sell {hands[0][0]}",
-        "next: the sells, secret until revealed; then in one line: 'sells revealed: Bob 12, Carol 20, Dee 5'",
+        "next: the sells, secret until revealed; then in one line: "
+        f"'sells revealed: Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}'",
     ]
     assert c.position.moves == (f"sell:{hands[0][0]}",)
     assert c.handle(f"sells revealed: Me {hands[0][0]}, Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}")[

@@ -688,9 +688,19 @@ class Companion:
 
     def _reveal_example(self) -> str:
         seats = self.seats_to_reveal()
-        said = ["I" if s == self.me else self.names[s] for s in seats]
-        secret = self.game.SECRET_CHOICE
-        return f"'{secret.plural} revealed: " + ", ".join(f"{n} {x}" for n, x in zip(said, secret.examples)) + "'"
+        said = ", ".join(f"{'I' if s == self.me else self.names[s]} {self._secret_example(s)}" for s in seats)
+        return f"'{self.game.SECRET_CHOICE.plural} revealed: {said}'"
+
+    def _secret_example(self, seat: int) -> str:
+        """A secret choice `seat` could make now, as the reveal line says it: its first legal one
+        (For Sale: its lowest vehicle), so an example names what that seat holds; the game's stock
+        example where the rules list it none now."""
+        try:
+            moves = self.position.state.legal_moves_for(seat)
+        except PyaiError:
+            moves = []
+        examples = self.game.SECRET_CHOICE.examples
+        return self.game.secret_choice_words(moves[0]) if moves else examples[seat % len(examples)]
 
     def _seat_named(self, word: str) -> int | None:
         lowered = word.lower()
@@ -708,7 +718,7 @@ class Companion:
         mover = self.position.state.to_move()
         seat = self.me if bare else self._seat_named(words[0]) if words else None
         secret = self.game.SECRET_CHOICE
-        yours = f"'{secret.mine} {secret.examples[0]}'"
+        yours = f"'{secret.mine} {self._secret_example(self.me)}'"
         reveal = f"say yours when you choose it ({yours}), then the others' in one line: {self._reveal_example()}"
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
@@ -766,15 +776,12 @@ class Companion:
         """`sells revealed: Anna 12, Bob 20, I 5`: every secret choice still to come, each
         seat once, in any order; taken in seat order, all or nothing."""
         secret = self.game.SECRET_CHOICE
-        noun, plural, example = secret.noun, secret.plural, secret.examples[0]
-        parts = self._reveal_parts(rest)
-        if not parts:
-            raise TokenSyntaxError(
-                f"say each seat's {noun} after '{plural} revealed:', in seat order: "
-                f"'{plural} revealed: Anna {example}, Bob {secret.examples[1]}, I {secret.examples[2]}'"
-            )
+        noun, plural = secret.noun, secret.plural
         if not self.at_sealed_step():
             raise TokenSyntaxError(f"no secret {plural} to reveal now: say the step as it comes")
+        parts = self._reveal_parts(rest)
+        if not parts:
+            raise TokenSyntaxError(f"say each seat's {noun} after '{plural} revealed:': {self._reveal_example()}")
         position = self.position
         mine = position.my_choice if isinstance(position, SealedChoice) else None
         needed = self.seats_to_reveal()
@@ -796,7 +803,9 @@ class Companion:
             if seat in said:
                 raise TokenSyntaxError(f"{self.names[seat]} is named twice (each seat once: {listed})")
             if len(words) < 2:
-                raise TokenSyntaxError(f"{self.names[seat]}'s {noun} is missing: say it, e.g. {words[0]} {example}")
+                raise TokenSyntaxError(
+                    f"{self.names[seat]}'s {noun} is missing: say it, e.g. {words[0]} {self._secret_example(seat)}"
+                )
             named = [word for word in words[1:] if word.lower() in {"i", *(n.lower() for n in self.names)}]
             if named:  # "Anna 8 Carol 1": the seats run together
                 raise TokenSyntaxError(

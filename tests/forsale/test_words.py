@@ -340,7 +340,7 @@ def test_a_line_that_names_another_seat_is_refused_never_read_as_one_move():
     c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
     assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 Carol 2") == [
         "not taken: 'I 3 Carol 2' names Carol after I: separate the seats with commas, "
-        "e.g. 'sells revealed: Anna 12, Bob 20, Carol 5, I 27'"
+        "e.g. 'sells revealed: Anna 8, Bob 4, Carol 1, I 2'"  # a vehicle each holds
     ]
     # An 'and' before a seat's name parts the line as a list is said: Carol twice, never a sell of two.
     assert c.handle("sells revealed: Anna 8, Carol 1, Bob 4, I 3 and Carol 2") == [
