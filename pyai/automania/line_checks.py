@@ -619,17 +619,18 @@ def _check_office_bonus_said(token: str, said: Said, name: str) -> None:
         "vp": {spec.vp} | ({tile.vp} if tile else set()),  # its tile's too, a VP or money tile's
         "money": {spec.money} | ({tile.money} if tile else set()),
     }
+    gives["cars"] = {spec.limit}  # the cars it sells ('the office with 3 cars')
     for counted, amounts in gives.items():
         other = next((count for count in counts_said(said.outside, counted) if count not in amounts), None)
         if other is not None:
-            said_as = f"${other}" if counted == "money" else f"{other} VP"
+            said_as = {"money": f"give ${other}", "vp": f"give {other} VP", "cars": f"sell {plural(other, 'car')}"}
             raise TokenSyntaxError(
-                f"{office_words(said.components, int(body))} does not give {said_as}: say "
+                f"{office_words(said.components, int(body))} does not {said_as[counted]}: say "
                 f"'{does(name, 'takes')} sales office {body}'"
             )
 
 
-def _office_tile_words(words: list[str], components: Components) -> list[str]:
+def office_tile_words(words: list[str], components: Components) -> list[str]:
     """The words of a sales office's line that name a tile ('and its tile, the research manager',
     'with the $3 tile'), from the first that does to the end; none where none does. Money or VP
     names a tile only as '$3 tile' or '1 VP tile': without it, it is the office's bonus."""
@@ -649,7 +650,7 @@ def _check_office_tile_said(token: str, said: Said, name: str) -> None:
     kind, _, body = token.partition(":")
     if kind != "office" or said.data["step"] != "sales office":
         return
-    phrase = _office_tile_words(said.outside, said.components)
+    phrase = office_tile_words(said.outside, said.components)
     if not phrase:
         return
     office = next((office for office in said.data["sales_offices"] if str(office["office"]) == body), None)
@@ -695,33 +696,43 @@ _FACE_WORDS = (
 )
 _ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
 _BOARD_WORDS_READ = "row* column* col cols r c"
-_CONTRACT_WORDS = f"play* complet* fulfil* contract* starting start card* one {_DENYING_WORDS} {_ASKED_WORDS}"
+# Words of choosing, said of a space, a tile, a card or a market ('picks row 2', 'selects Europe').
+_CHOOSING_WORDS = "choos* chose pick* select*"
+_CONTRACT_WORDS = (
+    f"play* complet* fulfil* us* scor* contract* starting start card* one only {_DENYING_WORDS} {_ASKED_WORDS}"
+)
 # The words each kind of move reads ('sponsor*': the words that start so, 'sponsors', 'sponsoring'),
 # besides filler, a number where the move takes one, an ordinal before the place it numbers (any
 # other is refused before) and, where a tile or a contract is named, what tiles show.
 _READ_WORDS = {
     "sponsor": "sponsor* worker* plac* put* space for $ money dollar* from supply",
     # the car a space makes may be said with it ('row 2 for the family car'), checked to be that space's
-    "place": f"{_BOARD_WORDS_READ} plac* put* take* took us* go goes move* send* worker* space action for mak* made "
-    f"{_CAR_WORDS} contract",
+    "place": f"{_BOARD_WORDS_READ} plac* put* take* took us* go goes went move* send* worker* space action for mak* "
+    f"made in into onto at {_CHOOSING_WORDS} {_CAR_WORDS} contract",
     # the rulebook's "special production space (in the corner)"
-    "corner": f"corner* plac* put* take* took us* go goes send* worker* space special production for mak* made "
-    f"{_CAR_WORDS} {_CARS_MADE_WORDS}",
+    "corner": f"corner* plac* put* take* took us* go goes went send* worker* space special production for mak* made "
+    f"in into onto at {_CHOOSING_WORDS} {_CAR_WORDS} {_CARS_MADE_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
     "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
-    "tile": f"take* took pick* grab* choos* chose get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
+    "tile": f"take* took {_CHOOSING_WORDS} up grab* get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
     f"position* one no without mak* made {_CAR_WORDS}",
     # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken
     # the car a tile is placed for ('on station 4 for the super car') is checked to be the turn's
-    "put": f"put* plac* station* office* styling {_CAR_WORDS} in into onto at for mak* made tile {_FACE_WORDS}",
+    "put": f"put* plac* add* install* us* station* office* styl* space {_CAR_WORDS} in into onto at for mak* made "
+    f"tile {_FACE_WORDS}",
     # 'throws it away', 'bins it' (words.py reads them as a discard)
-    "discard": f"discard* throw* threw bin bins binned binning mak* made {_CAR_WORDS} tile away {_FACE_WORDS}",
-    "draw": f"draw* drew take* took pick* get* got choos* chose contract* display from deck top pile blind card* "
+    "discard": f"discard* throw* threw toss* bin bins binned binning put* plac* in into onto pile mak* made "
+    f"{_CAR_WORDS} tile away out {_FACE_WORDS}",
+    "draw": f"draw* drew take* took {_CHOOSING_WORDS} get* got contract* display from deck top pile stack blind card* "
+    "face down "
     f"of one {_ASKED_WORDS}",
-    "market": f"ship* send* sent choos* chose pick* go goes {_MARKET_WORDS} {_CAR_WORDS} star stars for",
-    "marketing": "marketing market markets put* plac* worker* space star stars for",
+    "market": f"ship* send* sent take* took head* export* sell* sold {_CHOOSING_WORDS} go goes went in into "
+    f"{_MARKET_WORDS} {_CAR_WORDS} star stars for",
+    "marketing": "marketing market markets put* plac* add* us* worker* space star stars for",
     "takeback": f"take* took back takeback {_MARKET_WORDS} level* ship* space* {_CAR_WORDS} from at of in",
-    "ship": f"ship* send* sent level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at in {_DENYING_WORDS}",
+    # the car put on a ship space ('puts it on the level 6 ship'): a tile's place is another step's
+    "ship": f"ship* send* sent put* plac* level* space* {_MARKET_WORDS} {_CAR_WORDS} star stars at in onto "
+    f"{_DENYING_WORDS}",
     # a sales space by its reward too ('for $7', 'for 2 VP'), or as the topmost
     "sell": f"sell* sold space* sales {_CAR_WORDS} {_MARKET_WORDS} in at once top topmost for reward level* star "
     "stars $ money dollar* vp vps point*",
@@ -729,7 +740,8 @@ _READ_WORDS = {
     "contract": _CONTRACT_WORDS,
     # a seat that plays none may say it passes on the contracts ('Ann passes', 'passes on contracts')
     "no contract": f"{_CONTRACT_WORDS} {' '.join(PASS_WORDS)}",
-    "office": f"office* sales take* took pick* choos* chose go goes for {_FACE_WORDS}",
+    # an office by what the board shows of it too ('the 1 VP office', 'the office with 3 cars')
+    "office": f"office* sales take* took {_CHOOSING_WORDS} go goes for car cars {_FACE_WORDS}",
     "demand": "demand* left right mov* tile* in advanc* push* choos* chose pick* pending side ones",
 }
 # The moves that take a number (which their readers check is the one said), and those that name

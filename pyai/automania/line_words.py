@@ -116,7 +116,9 @@ def words_at(text: str) -> list[WordAt]:
         if word in ("a", "an") and after in ("worker", "dollar"):  # 'for a buck': $1
             word = "1"
         before = said[i - 1] if i > 0 else ""
-        counts = word != "one" or after in COUNTED or after in ("worker", "workers") or before in _TAKES_A_NUMBER
+        then = said[i + 2] if i + 2 < len(said) else ""  # 'puts one on marketing', 'uses one marketing'
+        counted = after in COUNTED or after in ("worker", "workers", "marketing") or then == "marketing"
+        counts = word != "one" or counted or before in _TAKES_A_NUMBER
         words.append(WordAt(_NUMBER_WORDS.get(word, word) if counts else word, match.start(), match.end()))
     return words
 

@@ -40,10 +40,18 @@ DISPLAY_CONTRACTS = 3
 # it tells: a told line typed back is that step. A deal told in several lines (the demands, the
 # display, the tiles) is said on one line, its lines joined by '; ' as the advice joins them.
 _TOLD_CHANCE = (
-    (re.compile(r"\s*player\s+order\s*:", re.IGNORECASE), "order"),
-    (re.compile(r"\s*(?=(?:north\s+america|europe)\s+wants\b)", re.IGNORECASE), "demands"),
+    # and as people say it: 'player order Bob, me, Cid', 'the order is Bob, me, Cid'
+    (re.compile(r"\s*(?:the\s+player|the|player)\s+order\b\s*:?", re.IGNORECASE), "order"),
+    (re.compile(r"\s*(?=(?:north\s+america|europe|na|eu)\s+wants\b)", re.IGNORECASE), "demands"),
     (re.compile(r"\s*(?=on\s+display\s*:)", re.IGNORECASE), "display"),
+    # 'the contracts on display: 3, 17, 22', 'contracts on the display are 3 17 22'
+    (re.compile(r"\s*(?:the\s+)?contracts\s+on\s+(?:the\s+)?display\b(?:\s*:|\s+are\b)?", re.I), "display"),
     (re.compile(r"\s*turned\s+up\s*(?:on\s+the\s+display\s*)?:", re.IGNORECASE), "reveal"),
+    # 'contract 14 is turned up', 'the city car green card is revealed' (no seat's line names a card first)
+    (
+        re.compile(r"\s*(?=(?:the\s+(?:[^;:]*\s)?)?(?:contract|card)\b[^;]*\b(?:turned\s+up|revealed)\W*$)", re.I),
+        "reveal",
+    ),
     # the card turned up as people say it: 'the new card on the display is the family car with rims'
     (re.compile(r"\s*(?:the\s+)?new\s+(?:card|contract)\s*(?:on\s+the\s+display\s*)?(?:is\b|:)", re.I), "reveal"),
     (re.compile(r"\s*round\s+(?P<round>[0-9]+)\s+tiles\b", re.IGNORECASE), "tiles"),
@@ -134,6 +142,9 @@ def order_said(words: list[str], names: list[str], me: int) -> str:
             )
         else:
             raise TokenSyntaxError(f"{words[0]!r} in the order is no seat's name (names: {', '.join(names)})")
+    if not seats:
+        example = " ".join("me" if seat == me else name for seat, name in enumerate(names))
+        raise TokenSyntaxError(f"say the seats in the player order, first player first, e.g. 'order {example}'")
     return "order:" + ",".join(map(str, seats))
 
 
@@ -442,7 +453,7 @@ def _check_not_said_before(words: list[str], outside: list[str], cards: list[str
 
 
 # Words of a card turned up that name no card ('turned up on the display: contract 14 (...)').
-_TURNED_UP_WORDS = ("reveal", "reveals", "revealed", "turned", "turns", "turn", "up", "on", "display")
+_TURNED_UP_WORDS = ("reveal", "reveals", "revealed", "turned", "turns", "turn", "up", "on", "display", "is", "gets")
 
 
 def _turned_up(body: str, data: dict[str, Any], components: Components) -> str:

@@ -31,7 +31,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import whose
 from ..told_lines import move_end
 from .component_file import Components, SalesSpace
-from .contract_words import car_meets, contract_named, read_contract
+from .contract_words import car_meets, contract_hint, contract_named, read_contract
 from .decision_steps import step_expected
 from .line_checks import (
     Bumped,
@@ -45,6 +45,7 @@ from .line_checks import (
     check_sponsor_in_time,
     check_what_is_named,
     counts_said,
+    office_tile_words,
     styling_named,
 )
 from .line_words import (
@@ -63,7 +64,18 @@ from .line_words import (
     split_words,
     words_at,
 )
-from .narration import MARKET_NAMES, contract_said, does, plural, space_words, tile_words, tile_words_apart
+from .narration import (
+    MARKET_NAMES,
+    contract_order,
+    contract_said,
+    contract_words,
+    does,
+    office_words,
+    plural,
+    space_words,
+    tile_words,
+    tile_words_apart,
+)
 from .table_words import (
     chance_said,
     hidden_kinds,
@@ -219,6 +231,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     chance = chance_said(text, names, data.get("step", ""))
     if chance is not None:
         return table_chance(chance, data, names, me, components)
+    text = _pronoun_named(text, data, names, me)
     move = text[: move_end(text)]  # before what came of it, as a step is told back
     move, bumped = _without_bumped(move, names, me)
     check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name
@@ -248,6 +261,25 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     check_what_is_named(token, said, told)
     check_bumped(token, bumped, data, told, seat)
     return token
+
+
+# A seat said as people say it once it is named ('Bob takes row 1', then 'he puts it on station 2').
+_PRONOUN = re.compile(r"\s*(he|she|they)(?=\s)", re.IGNORECASE)
+
+
+def _pronoun_named(text: str, data: dict[str, Any], names: list[str], me: int) -> str:
+    """`text` with a line's opening 'he', 'she' or 'they' said as the name of the seat to move: the
+    one a person speaks of, whose decision is due. TokenSyntaxError where that seat is the advised
+    one ('I'), or no seat decides now; a seat named so is left as it is."""
+    said = _PRONOUN.match(text)
+    if said is None or speaker(split_words(text), names, me)[0] is not None:
+        return text
+    mover, pronoun = data["to_move"], said.group(1)
+    if mover == me:
+        raise TokenSyntaxError(f"{pronoun!r} is not you, and it is your turn: say your step with 'I'")
+    if not isinstance(mover, int):
+        raise TokenSyntaxError(f"say the seat's name, not {pronoun!r}: no seat decides now")
+    return names[mover] + text[said.end() :]
 
 
 # Words after a seat's name that make its step one to come or one that might be ("I will take row 2",
@@ -466,14 +498,29 @@ def _places_on_board(words: list[str]) -> bool:
 
 # Words before a number that make it the place along the line ("at 2", "position 3", "tile 4").
 _PLACE_WORDS = ("place", "position", "at", "in", "on", "tile")
-_TAKE_VERBS = ("take", "takes", "took", "pick", "picks", "choose", "chooses", "get", "gets", "grab", "grabs")
+_TAKE_VERBS = (
+    *("take", "takes", "took", "pick", "picks", "picked", "choose", "chooses", "chose", "get", "gets", "got"),
+    *("grab", "grabs", "grabbed", "select", "selects", "selected"),
+)
+_PICKING = ("pick", "picks", "picked")  # 'picks up the speed machine'
+
+
+def _without_take_verbs(words: list[str]) -> list[str]:
+    """`words` without the verbs of taking (and the 'up' of 'picks up')."""
+    return [
+        word
+        for i, word in enumerate(words)
+        if word not in _TAKE_VERBS and not (word == "up" and i > 0 and words[i - 1] in _PICKING)
+    ]
+
+
 _TAKE_ENDS = ("from", "along", "at", "in", "on", "make", "makes")
 
 
 def _take(said: Said) -> str | None:
     """'tile 2', '2', or the tile by its face along the row or column chosen ('the speed
     machine', and where that face lies twice, its place: 'the speed machine, place 3')."""
-    words = [word for word in said.words if word not in _TAKE_VERBS]
+    words = _without_take_verbs(said.words)
     # The place beside a face ("the speed machine, place 3", "... at 2", "tile 4 (green machine)"):
     # read as the place, and the face without it.
     at = [i for i, word in enumerate(words[:-1]) if word in _PLACE_WORDS and words[i + 1].isdigit()]
@@ -537,9 +584,10 @@ def _place_by_face(phrase: str, said: Said, place: int | None = None) -> int:
 
 
 def _discards(said: Said) -> bool:
-    """Whether a placement's words discard the tile: 'discards it', 'throws it away', 'bins it'."""
-    thrown = said.has("throw", "threw") and "away" in said.words
-    return said.has("discard") or thrown or any(word in _BINNING for word in said.words)
+    """Whether a placement's words discard the tile: 'discards it', 'throws it away' (or out), 'tosses
+    it', 'bins it' ('puts it in the bin')."""
+    thrown = said.has("throw", "threw") and ("away" in said.words or "out" in said.words)
+    return said.has("discard", "toss") or thrown or any(word in _BINNING for word in said.words)
 
 
 # Words of a tile put in the bin, discarded as the rulebook says it.
@@ -579,7 +627,7 @@ def _draw(said: Said) -> str | None:
     """'draws 14', 'draws from the deck', or a card of the display by what it shows: 'takes the super
     car speed contract' (None where the words name no card: the step's guidance says what does)."""
     number = said.number("contract")
-    if said.has("deck", "top", "pile", "blind"):
+    if said.has("deck", "top", "pile", "stack", "blind") or _face_down(said.words):
         if number is not None:
             raise TokenSyntaxError(f"say contract {number} from the display, or the deck: not both")
         return "draw:deck"
@@ -589,6 +637,11 @@ def _draw(said: Said) -> str | None:
     outside = [word for word in said.outside if word not in _DRAW_WORDS]
     display = list(said.data["display"])
     return f"draw:{contract_named(words, display, said.components, among='on the display', outside=outside)}"
+
+
+def _face_down(words: list[str]) -> bool:
+    """Whether `words` say a card face down ('draws a face-down card'): the deck's."""
+    return any(word == "face" and after == "down" for word, after in zip(words, words[1:]))
 
 
 def _choose_market(said: Said) -> str | None:
@@ -754,11 +807,38 @@ def _contract(said: Said) -> str | None:
     # the card by its number, or by what it shows ('my starting contract', 'the city car suitcase contract')
     words = [word for word in said.words if word not in _PLAY_WORDS]
     if read_contract(words, said.components).empty():
-        return None
+        return _the_one_contract(said) if _a_contract_alone(words) else None
     outside = [word for word in said.outside if word not in _PLAY_WORDS]
     held, among = _contracts_maybe_held(said.data, said.seat, said.components)
     held, among = _met_where_unseen(held, among, words, said)
     return f"contract:{contract_named(words, held, said.components, among=among, outside=outside)}"
+
+
+# Words that say a contract without what it shows: 'plays her contract', 'plays it'.
+_ONE_CARD_WORDS = frozenset("my his her their your its the a an it contract card only one".split())
+
+
+def _a_contract_alone(words: list[str]) -> bool:
+    """Whether `words` (a contract step's, the verb left out) say a card and nothing of it ('my contract')."""
+    alone = all(word in _ONE_CARD_WORDS for word in words)
+    return alone and bool({"contract", "card", "it"} & {*words})
+
+
+def _the_one_contract(said: Said) -> str:
+    """The card meant by 'plays my contract': the one card the seat holds; TokenSyntaxError saying
+    which it may be where it holds several, or cards the view never saw."""
+    factory, components = said.data["seats"][said.seat], said.components
+    if factory["hidden_contracts"]:
+        raise TokenSyntaxError(
+            f"say which contract is played (the hand holds cards you have not seen): {contract_hint(components)}"
+        )
+    held = sorted({*factory["hand"], *factory["hand_public"]}, key=lambda name: contract_order(components, name))
+    if len(held) == 1:
+        return f"contract:{held[0]}"
+    if not held:
+        raise TokenSyntaxError("no contract is held: say 'plays no contract'")
+    listed = "; ".join(contract_words(components, name, numbered=True) for name in held)
+    raise TokenSyntaxError(f"{len(held)} contracts are held: {listed}; say which (by what it shows, or its number)")
 
 
 def _met_where_unseen(held: list[str], among: str, words: list[str], said: Said) -> tuple[list[str], str]:
@@ -792,6 +872,7 @@ def _denies_a_medal(words: list[str], i: int) -> bool:
 _PLAY_WORDS = (
     *("play", "plays", "played", "playing", "complete", "completes", "completed"),
     *("fulfil", "fulfils", "fulfill", "fulfills", "fulfilled"),
+    *("use", "uses", "used", "score", "scores", "scored"),
 )
 
 
@@ -812,7 +893,51 @@ def _contracts_maybe_held(data: dict[str, Any], seat: int, components: Component
 
 def _office(said: Said) -> str | None:
     number = said.number("office")
-    return None if number is None else f"office:{number}"
+    if number is None:
+        return _office_by_what_it_gives(said)
+    return f"office:{number}"
+
+
+def _office_by_what_it_gives(said: Said) -> str | None:
+    """A sales office said by what the board shows of it, with no number: what it gives ('the 1 VP
+    office', 'the $2 office'), how many cars it sells ('the office that sells 1 car') or the tile
+    below it ('the office with the research manager'); None where nothing of one is said.
+    TokenSyntaxError where what is said fits none, or several."""
+    components, outside = said.components, said.outside
+    phrase = office_tile_words(outside, components)
+    rest = outside[: len(outside) - len(phrase)]
+    money, vp, cars = (counts_said(rest, counted) for counted in ("money", "vp", "cars"))
+    if not (phrase or money or vp or cars):
+        return None
+    face = read_face(" ".join(phrase), components) if phrase else None
+    fits, free = [], [office["office"] for office in said.data["sales_offices"] if office["seat"] is None]
+    for office in said.data["sales_offices"]:
+        spec = components.sales_offices[office["office"] - 1]
+        tile = components.tile(office["tile"]) if office["tile"] else None
+        gives_money = {spec.money} | ({tile.money} if tile else set())
+        gives_vp = {spec.vp} | ({tile.vp} if tile else set())
+        if (
+            all(amount in gives_money for amount in money)
+            and all(amount in gives_vp for amount in vp)
+            and all(count == spec.limit for count in cars)
+            and (face is None or (tile is not None and face.fits(tile, exact=False)))
+        ):
+            fits.append(office["office"])
+    fits = [office for office in fits if office in free] or fits  # a taken one: the rules say so
+    if len(fits) == 1:
+        return f"office:{fits[0]}"
+    offices = "; ".join(
+        office_words(components, office["office"])
+        + (f" with the {tile_words(components.tile(office['tile']))}" if office["tile"] else "")
+        for office in said.data["sales_offices"]
+        if office["office"] in (fits or free)
+    )
+    if fits:
+        raise TokenSyntaxError(f"that fits {len(fits)} sales offices, {offices}: say which ('office {fits[0]}')")
+    example = free[0] if free else 1
+    raise TokenSyntaxError(
+        f"no free sales office fits that: they are {offices}; say one by its number ('office {example}')"
+    )
 
 
 # Words of keeping the car offered ('keeps', 'leaves it on the ship'): the sale step's own, whatever else is said.
@@ -828,6 +953,15 @@ def _sell(said: Said) -> str | None:
         raise TokenSyntaxError("say the one thing done: 'sells 3' (the sales space) or 'keeps'")
     if denied or kept:
         return "keep"
+    if number is None and offer and said.has("sell", "sold"):  # 'sells it': the space is the choice
+        spaces = next(spec.sales for spec in said.components.markets if spec.name == offer["market"])
+        rewards = ", ".join(
+            f"{space} {_reward_words(sale.money, sale.vp)}" for space, sale in enumerate(spaces, start=1)
+        )
+        raise TokenSyntaxError(
+            f"say on which sales space the car is sold: 'sells 3' (1 the topmost) or 'sells for $7' (its reward); "
+            f"{MARKET_NAMES[offer['market']]}'s sales spaces give: {rewards}"
+        )
     return None if number is None else f"sell:{number}"
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import pyai
 from pyai.automania.component_file import Components
+from pyai.automania.contract_words import contract_hint
 from pyai.automania.narration import MARKET_NAMES, tile_words, tile_words_apart
 from pyai.commands.advice_text import one_line
 from pyai.commands.advise import Companion, Session
@@ -589,7 +590,7 @@ def test_marketing_said_before_the_ship_step_says_when_to_say_it(step):
         ("turn", "Ann sponsors 2 3", "2 and 3 are said: say one number"),
         ("ship", "Ann ships 5 6", "5 and 6 are said"),
         ("sales office", "Ann office 4 5", "both 4 and 5 are said"),
-        ("sales office", "Ann takes the office that sells 3 cars", "you are to choose a sales office"),  # a count
+        ("sales office", "Ann takes the office that sells 3 cars", "that fits 2 sales offices"),  # a count
         ("sell", "Ann sells for $2", "you are to sell or keep the car offered"),  # a reward, not a space
         ("turn", "Ann does not go to column 4", "say what you do, not what is not done"),  # Ann is the person
         ("place tile", "Ann doesn't discard", "not what is not done"),
@@ -2152,3 +2153,147 @@ def test_the_demand_tiles_moved_are_said_by_their_symbol_where_it_names_one_side
     else:
         with pytest.raises(TokenSyntaxError, match=re.escape(said)):
             game(3).words_to_token(line, data, NAMES[:3], 0)
+
+
+# ------------------------------------------------------------ phrasings met playing whole games
+
+SHIPPING = ("place:R1", "tile:1", "put:station,1", "market:NA")  # Ann's city car (4 stars) to ship
+
+
+@pytest.mark.parametrize(
+    "tokens, line, told, token",
+    [
+        (SHIPPING, "Ann puts it on the level 4 ship", "Ann ships the city car (4 stars) to North America at level 4",
+         "ship:4"),
+        (SHIPPING, "Ann places the car at level four", "Ann ships the city car", "ship:4"),
+        (SHIPPING, "Ann adds 2 marketing workers", "Ann puts 2 workers on marketing", "marketing:2"),
+        (SHIPPING, "Ann uses one marketing", "Ann puts 1 worker on marketing", "marketing:1"),
+        (SHIPPING, "Ann puts one on marketing", "Ann puts 1 worker on marketing", "marketing:1"),
+        ([], "Ann puts one worker in column 4", "Ann places a worker on column 4", "place:C4"),
+        ([], "Ann picks row 2", "Ann places a worker on row 2", "place:R2"),
+        ([], "Ann went to row 2", "Ann places a worker on row 2", "place:R2"),
+        ([], "Ann selects the corner for a city car", "Ann places a worker on the corner for a city car",
+         "corner:city"),
+        (["place:R1"], "Ann picks up the research manager", "Ann takes the research manager (1 star)", "tile:3"),
+        (["place:R1"], "Ann selects the spoiler", "Ann takes the spoiler styling (1 star)", "tile:4"),
+        (["place:R1", "tile:1"], "Ann adds it to station 1", "Ann puts it on station 1", "put:station,1"),
+        (["place:R1", "tile:1"], "Ann tosses it", "Ann discards it", "discard"),
+        (["place:R1", "tile:1"], "Ann throws it out", "Ann discards it", "discard"),
+        (["place:R1", "tile:1"], "Ann puts it in the bin", "Ann discards it", "discard"),
+        (["place:R1", "tile:1"], "Ann puts it on the discard pile", "Ann discards it", "discard"),
+        (["place:R1", "tile:3"], "Ann puts it in office space 1", "Ann puts it in office 1", "put:office,1"),
+        (["place:R1", "tile:4"], "Ann styles the city car with it", "Ann puts it on the city car's styling",
+         "put:styling,city"),
+        (SHIPPING[:3], "Ann takes it to Europe", "Ann sends the city car to Europe", "market:EU"),
+        (SHIPPING[:3], "Ann sells in Europe", "Ann sends the city car to Europe", "market:EU"),
+        (SHIPPING[:3], "Ann heads to North America", "Ann sends the city car to North America", "market:NA"),
+        (["place:C1", "tile:2", "discard"], "Ann draws from the stack", "Ann chooses to draw from the deck",
+         "draw:deck"),
+        (["place:C1", "tile:2", "discard"], "Ann draws a face-down card", "Ann chooses to draw from the deck",
+         "draw:deck"),
+        (["withdraw"], "Ann takes the 1 VP office", "Ann takes sales office 4 (sells 3 cars, 1 VP)", "office:4"),
+        (["withdraw"], "Ann takes the $2 office", "Ann takes sales office 3 (sells 2 cars, $2)", "office:3"),
+        (["withdraw"], "Ann takes the office with the research manager", "Ann takes sales office 2", "office:2"),
+        (["withdraw", "office:4", "withdraw"], "Bob takes the office with 3 cars", "you take sales office 5",
+         "office:5"),  # office 4, which sells 3 cars too, is Ann's
+    ],
+)  # fmt: skip
+def test_phrasings_met_in_whole_games_are_read(tokens, line, told, token):
+    c = companion_at(*tokens)
+    assert c.handle(line)[0].startswith(f"  {told}") and c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize(
+    "tokens, line, why",
+    [
+        (SHIPPING, "Ann puts it on station 4", "cannot read 'Ann puts it on station 4': Ann is to ship the car"),
+        (["place:R1", "tile:1"], "Ann tosses it on station 2", "say where the tile goes, or that it is discarded"),
+        (["withdraw"], "Ann takes the office that sells 3 cars", "that fits 2 sales offices, sales office 4 (sells 3 "
+         "cars, 1 VP); sales office 5 (sells 3 cars): say which ('office 4')"),
+        (["withdraw"], "Ann takes the 2 VP office", "no free sales office fits that: they are sales office 1 (sells "
+         "1 car) with the speed machine; sales office 2 (sells 2 cars) with the research manager (1 star); sales "
+         "office 3 (sells 2 cars, $2); sales office 4 (sells 3 cars, 1 VP); sales office 5 (sells 3 cars); say one "
+         "by its number ('office 1')"),
+        (["withdraw"], "Ann takes sales office 5 with 2 cars", "sales office 5 (sells 3 cars) does not sell 2 cars: "
+         "say 'Ann takes sales office 5'"),
+    ],
+)  # fmt: skip
+def test_what_the_new_phrasings_do_not_fit_is_refused(tokens, line, why):
+    assert refused(companion_at(*tokens), line).startswith(why)
+
+
+def test_a_sale_said_without_its_space_says_how_to_name_one():
+    assert refused(sales_companion(), "Ann sells it") == (
+        "say on which sales space the car is sold: 'sells 3' (1 the topmost) or 'sells for $7' (its reward); North "
+        "America's sales spaces give: 1 $2, 2 $3, 3 $4, 4 $5, 5 $6, 6 $7, 7 $8"
+    )
+
+
+# Ann's city car (4 stars) on North America's ship at level 6, at her contract step.
+AT_ANNS_CONTRACT = ("place:R1", "tile:1", "put:station,1", "market:NA", "marketing:2", "ship:6")
+
+
+@pytest.mark.parametrize("line", ["I play my contract", "I play it", "I use my starting contract", "I score my card"])
+def test_the_one_contract_held_is_played_by_saying_it_alone(line):
+    c = companion_at(*AT_ANNS_CONTRACT, me=0)
+    assert c.handle(line)[0].startswith("  you play the starting city car contract") and c.position.moves[-1] == (
+        "contract:S1"
+    )
+
+
+def test_a_contract_said_alone_where_several_may_be_held_is_refused_saying_which():
+    assert refused(companion_at(*AT_ANNS_CONTRACT), "Ann plays her contract") == (
+        "say which contract is played (the hand holds cards you have not seen): " + contract_hint(game(3).components)
+    )
+    # Ann holds contract 1 (drawn from the display) and her starting one
+    two = ("place:C1", "tile:2", "discard", "draw:1", "reveal:5", "withdraw", "office:5", "withdraw", "office:4")
+    c = companion_at(*two, "place:R1", "tile:1", "put:station,1", "market:NA", "ship:4", me=0)
+    assert refused(c, "I play my contract") == (
+        "2 contracts are held: city car, suitcase, 6+ stars: 3 VP (contract 1); starting city car, 3+ stars: 1 VP, "
+        "$3 (contract S1); say which (by what it shows, or its number)"
+    )
+
+
+def test_he_or_she_is_the_seat_to_move():
+    c = companion_at("place:R1", "tile:1")
+    assert c.handle("he puts it on station 2")[0].startswith("  Ann puts it on station 2")
+    assert c.handle("She ships to Europe")[0].startswith("  Ann sends the city car to Europe")
+    assert refused(companion_at("place:R1", "tile:1", me=0), "he puts it on station 2") == (
+        "'he' is not you, and it is your turn: say your step with 'I'"
+    )
+    table = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
+    assert refused(table, "she gets a starting contract") == "say the seat's name, not 'she': no seat decides now"
+    he = Companion(Session("automania(players=3)", 1, ["He", "Bob", "Cid"], iterations=20, lines=setup()))
+    assert he.handle("He row 1")[0].startswith("  He places a worker on row 1")  # a seat named so is that seat
+
+
+@pytest.mark.parametrize(
+    "before, line, token",
+    [
+        (0, "player order Cid Ann me", "order:2,0,1"),
+        (0, "the order is Cid, Ann and me", "order:2,0,1"),
+        (0, "the player order: Cid, Ann, me", "order:2,0,1"),
+        (1, "NA wants speed, speed, power; next green, suitcase; EU wants suitcase, safety, green; next power, safety",
+         DEMANDS),
+        (2, "contracts on display: 1, 2, 3", "display:1,2,3"),
+        (2, "the contracts on the display are 1 2 3", "display:1,2,3"),
+    ],
+)  # fmt: skip
+def test_the_tables_deals_said_as_people_say_them(before, line, token):
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20, lines=setup()[:before]))
+    assert not c.handle(line)[0].startswith("not taken") and c.position.moves[-1] == token
+
+
+@pytest.mark.parametrize(
+    "line", ["contract 20 is turned up", "card 20 is revealed", "the any car 12 stars contract is turned up"]
+)
+def test_a_card_turned_up_said_first_is_read(line):
+    c = companion_at("place:C1", "tile:2", "discard", "draw:3")
+    assert c.handle(line)[0] == "  turned up on the display: any car, 12+ stars: 3 VP"
+    assert c.position.moves[-1] == "reveal:20"
+
+
+@pytest.mark.parametrize("line", ["order", "player order:", "the order is"])
+def test_an_order_that_names_no_seat_is_refused_in_words(line):
+    c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
+    assert refused(c, line) == "say the seats in the player order, first player first, e.g. 'order Ann me Cid'"
