@@ -19,7 +19,7 @@ This file holds the entry points (`words_to_token`, `reason_in_words`) and the
 readers of the seats' decisions. The table's chance steps are read in
 table_words.py, tiles by their faces in tile_faces.py, a line's words in
 line_words.py, and what a decision line may not say beside its move is refused
-in line_checks.py.
+in line_checks.py (a second step or seat in one_step_a_line.py).
 """
 
 from __future__ import annotations
@@ -35,13 +35,10 @@ from .contract_words import car_meets, contract_hint, contract_named, read_contr
 from .decision_steps import step_expected
 from .line_checks import (
     Bumped,
-    Line,
     check_bumped,
     check_market_said,
     check_marketing_in_time,
     check_no_workers_taken_off,
-    check_one_seat,
-    check_one_step,
     check_sponsor_in_time,
     check_what_is_named,
     counts_said,
@@ -76,6 +73,7 @@ from .narration import (
     tile_words,
     tile_words_apart,
 )
+from .one_step_a_line import Line, check_one_seat, check_one_step
 from .table_words import (
     chance_said,
     hidden_kinds,
