@@ -1,8 +1,9 @@
 """A line's words as the readers of Automania's steps take them (words.py,
 table_words.py, line_checks.py, one_step_a_line.py): lower-case words, numbers
-and signs and where each was said, numbers no one says for a count, ordinals, the seat a line opens
-with, the market or car a line names, and `Said`, a decision's words as the
-decision readers and the checks of what a line names share them.
+and signs and where each was said, numbers no one says for a count, ordinals,
+the seat a line opens with, the market or car a line names, and `Said`, a
+decision's words as the decision readers and the checks of what a line names
+share them.
 """
 
 from __future__ import annotations
