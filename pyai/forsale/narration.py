@@ -142,8 +142,11 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
     if token.startswith("keep:"):
         step = f"{_does(who, 'takes')} {theme.vehicle} {token.split(':')[1]} back (Lawyer)"
     elif token.startswith("mech:"):
-        if token == "mech:use":
-            step = f"{_does(who, 'uses')} a {theme.mechanic}"
+        if token == "mech:use":  # named as the rules spend it, the lowest unused ("uses the 7 Mechanic")
+            seat = before["seats"][before["to_move"]]
+            unused = sorted(n for n in seat["advisors_played"] if 7 <= n <= 9 and n not in seat["advisors_spent"])
+            spent = f"the {unused[0]}" if unused else "a"
+            step = f"{_does(who, 'uses')} {spent} {theme.mechanic}"
         else:  # said of the seat, as a person declines it ("you do not use the Mechanic")
             step = f"{_does(who, 'does')} not use the {theme.mechanic}"
     elif sum(seat["sell"] is None for seat in before["seats"]) > 1 and (

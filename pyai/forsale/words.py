@@ -35,6 +35,7 @@ _PAYING = re.compile(r"\b(?:pay|pays|paying|paid) (?:\$?3|three)\b")
 _PLAY_WORDS = frozenset(
     ("the", "my", "his", "her", "their", "its", "a", "an", "and", "advisor", "card", "coins", "coin", "cash", "$")
     + ("pay", "pays", "paying", "paid", "payment", "boost", "boosts", "boosted", "boosting", "does", "did", "is")
+    + ("with",)  # "plays 14 with the boost": a number after it is refused as a second advisor
 )
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
 _NEGATIONS = frozenset(
@@ -43,9 +44,10 @@ _NEGATIONS = frozenset(
 # What denies the payment beside a play ("plays 13, paying nothing", "skips paying").
 _UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips", "unpaid"}
 # An auction's pass as people say it, the words after the seat's name: "I'm out", "Bob is out".
-_OUT_SAID = (["out"], ["is", "out"], ["am", "out"], ["goes", "out"], ["go", "out"], ["bows", "out"], ["bow", "out"])
+_OUT_SAID = (["out"], ["is", "out"], ["am", "out"], ["goes", "out"], ["go", "out"], ["going", "out"], ["bows", "out"])
+_OUT_SAID += (["bow", "out"],)
 # A bid as people say it at a table ("Bob goes 5", "I'll go 6"): in the auction only.
-_GO_VERBS = frozenset(("go", "goes", "went"))
+_GO_VERBS = frozenset(("go", "goes", "going", "went"))
 # The words a bid may hold beside its total ("raises to 8", "bids $4", "goes up to 6 coins"): any
 # other ("bids 3 and passes", "bids 3 and wins") is a second step or an outcome the bid is not.
 _BID_WORDS = frozenset(("to", "up", "$", "a", "total", "of", "coins", "coin", "cash", "thousand", "now", "it"))
@@ -63,6 +65,8 @@ _PASS_VERBS = ("pass", "drop", "fold")
 # How the verbs of a sell and of a Lawyer's keep start ("sells", "sold"; "keeps", "takes 12 back").
 _SELL_VERBS = ("sell", "sold")
 _KEEP_VERBS = ("keep", "kept", "take", "took")
+# How the verbs of the Mechanic's swap start ("uses", "using", "swaps").
+_USE_VERBS = ("use", "using", "swap")
 # The words a Lawyer's take-back said as the rulings say it ("returns 20 to her hand") may hold.
 _RETURN_WORDS = frozenset(("to", "into", "hand", "the", "my", "his", "her", "their", "back"))
 # Money written out in dollars ("$4,000", "4000"): the table counts it in thousands, as the game does.
@@ -115,7 +119,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         )
     # As a step is told back, what follows "; " is what came of it ("you pass; you take 12 ...").
     asides = _Asides()
-    line = _asides_read(text.split(";")[0], theme, asides)
+    line = _table_verbs(_asides_read(text.split(";")[0], theme, asides), data, names, me, theme)
     words = line.replace(",", " ").split()
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
@@ -128,14 +132,26 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
             "nor a move token or 'deal ...'"
         )
+    said_as_me = head in OWN_SEAT_WORDS or contracts_i(head)  # "I sell 12": an example says "I sell" too
     mover = data["to_move"]
     verb = words[1].lower() if len(words) > 1 else ""
     # A sealed sell is the seat's own secret: any seat still to choose may say it (the
     # rules take the sells in seat order, once revealed; the caller keeps it till then).
     sealed = data.get("sell_step") == "choose" and data["phase"] == "selling" and data["seats"][seat]["sell"] is None
-    if sealed and not verb.startswith(_SELL_VERBS):  # "I pass", "I play 12": no move of the sells'
-        raise TokenSyntaxError(_sell_is_chosen_now(text, seat, names, me, theme))
+    if sealed and not verb.startswith(_SELL_VERBS):  # "I pass", "I bid 12": no move of the sells'
+        if mover == "chance":  # the checks come first (a sell said then, the rules refuse saying so)
+            raise TokenSyntaxError(
+                f"it is nobody's turn, not {whose(seat, names, me)}: first {next_chance_words(data, theme)}"
+            )
+        raise TokenSyntaxError(_sell_is_chosen_now(text, data, seat, names, me, theme))
+    chosen = data["phase"] == "selling" and data.get("sell_step") == "choose" and data["seats"][seat]["sell"]
     if mover != seat and not sealed:
+        if chosen and mover != "chance":  # "it is Bob's turn" would hide why: the sell is told
+            undo = ": 'undo' takes it back" if seat == me else ""
+            raise TokenSyntaxError(
+                f"{whose(seat, names, me, noun=True)} sell is chosen already{undo}; the others' come in one line "
+                f"once revealed, 'sells revealed: ...' (not {text!r})"
+            )
         if mover == "over":
             raise TokenSyntaxError("the game is over")
         if mover == "chance":
@@ -164,7 +180,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             f"('{names[seat]} sells 12 20 ({theme.lawyer} 19)'): say {names[seat]}'s move without it"
         )
     mechanic_step = data.get("sell_step") == "mechanic" and data["phase"] == "selling"
-    if mechanic_step and any(c.isdigit() for c in rest) and (verb.startswith(("use", "swap")) or denied):
+    if mechanic_step and any(c.isdigit() for c in rest) and (verb.startswith(_USE_VERBS) or denied):
         return _mechanic_numbered(rest, denied, data["seats"][seat], names[seat], theme, text)
     # The Mechanic's step: its own words, with no number (a number names another move, which
     # the rules then refuse: "Bob keeps 20" is no decline of the swap).
@@ -173,11 +189,11 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         if denied or verb.startswith(("keep", "pass", "skip", "decline")):
             return "mech:skip"  # "Bob doesn't use the Mechanic", "Bob keeps his check"
         named = bool(theme.mechanic) and theme.mechanic.lower() in rest
-        if verb.startswith(("use", "swap")) or (verb.startswith("play") and named):
+        if verb.startswith(_USE_VERBS) or (verb.startswith("play") and named):
             return "mech:use"
         # No other move is the step's: "takes the second lowest check" read as a keep would ask for a vehicle.
         raise TokenSyntaxError(
-            f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}"
+            f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, seat, names[seat], theme)}"
         )
     if verb.startswith(("play", "offer")):  # a denial there is of the payment: "plays 13 without paying"
         return _play(rest, data["seats"][seat], theme)
@@ -187,7 +203,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if data["phase"] == "auction" and verb in _GO_VERBS:  # "Bob goes 5": a bid at the table
         verb = "bid"
     if data["phase"] == "auction" and verb.startswith(("take", "took")) and (numbers or _abilities_named(rest, theme)):
-        return _taken_in_the_auction(rest, numbers, data, names[seat], theme, text)
+        passes = "I pass" if said_as_me else f"{names[seat]} passes"
+        return _taken_in_the_auction(rest, numbers, data, passes, theme, text)
     if verb.startswith(_PASS_VERBS + ("use", "skip")) and numbers:  # what they take follows from the table
         raise TokenSyntaxError(f"'{words[0]} {verb}' takes no number: say it without one (not {text!r})")
     if verb.startswith(_PASS_VERBS):  # "Bob drops out", "Carol passes without bidding", "Dee folds"
@@ -231,13 +248,14 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             )
         return f"bid:{total}"
     if verb.startswith(_SELL_VERBS):
-        return _sell(_after_verb(_KEPT_SECRET.sub("", line)), names[seat], theme, text)
+        said = "I sell" if said_as_me else f"{names[seat]} sells"
+        return _sell(_after_verb(_KEPT_SECRET.sub("", line)), _sell_examples(data, seat, said, theme), theme, text)
     if verb.startswith(_KEEP_VERBS):
         if data.get("sell_step") != "keep" and not numbers:  # "I'll take it" in the auction: no take-back
             raise TokenSyntaxError(
-                f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}"
+                f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, seat, names[seat], theme)}"
             )
-        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
+        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme, text)
     if verb.startswith("return") and data.get("sell_step") == "keep":
         # The rulings' words for the Lawyer's take-back: "returns 20 to hand". Any other word may
         # say where else it goes ("returns 20 to the table" is a sell).
@@ -248,38 +266,128 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
                 f"say the {theme.vehicle} taken back into hand: '{names[seat]} keeps 20' or '{names[seat]} returns "
                 f"20 to hand' (not {text!r})"
             )
-        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme)
-    if verb.startswith("use"):  # the Mechanic out of its step: the rules say why not now
+        return _keep(_after_verb(line), data["seats"][seat], names[seat], theme, text)
+    if verb.startswith(_USE_VERBS[:2]):  # the Mechanic out of its step: the rules say why not now
         _check_only_the_mechanic_named(rest, theme, names[seat])
         return "mech:use"
     if verb.startswith("skip"):
         return "mech:skip"
-    raise TokenSyntaxError(f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, names[seat], theme)}")
+    raise TokenSyntaxError(
+        f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, seat, names[seat], theme)}"
+    )
 
 
-def _step_examples(data: dict[str, Any], name: str, theme: Theme) -> str:
-    """How the seat `name`, to move in `data`, says the moves of its step: "'Anna bids 5' or
-    'Anna passes'" (the phase's moves only: another phase's would be refused next)."""
+# A number said after a verb, in digits or words ("says 5", "makes it five"): read by the move.
+_NUMBER_AHEAD = r"(?=\$?\d|(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\b)"
+# Words between the seat's name and its verb that the verb reads as well without: "I am selling 5",
+# "Bob is passing" (never before "out", "not": "Bob is out", "Bob is not using it"). "Bob will bid 5"
+# stays unread: a step to come, as in every game's words.
+_AUXILIARY = re.compile(r"^(\S+) (?:am|is|are) (?!(?:out|not|no|never)\b)(?=[a-z])", re.IGNORECASE)
+# A seat's name with "is" contracted ("Cy's out", "Bob's passing"): read as the name and "is".
+_NAME_IS = re.compile(r"^(\S+?)['\u2019]s ", re.IGNORECASE)
+
+
+def _table_verbs(line: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
+    """`line` with the verbs people use at a table for a step said as the step's own verb, in
+    the phase that has that step alone (a line whose first word is no seat is left as it is):
+    "Cy's out" (Cy is out), "I am selling 5" (I sell 5); in the auction "Bob says 5", "Bob
+    makes it 5", "Bob opens at 5", "Bob ups it to 5" and "Bob: 5" (bids 5), "Bob gives up"
+    (passes), "Bob takes the lowest" and "Bob passes and takes the 3" (a pass, the card
+    checked to be the lowest); in phase 2 "Bob puts down 13", "Bob lays 13" (plays 13); at the
+    secret sells "I play 12", "I put up 12" (sell 12), "I use the Lawyer to sell 3 and 9"; at
+    the Mechanic's step "Bob takes the second lowest" (uses the Mechanic) and "Bob takes the
+    lowest" (does not)."""
+    line = " ".join(line.split())
+    named = _NAME_IS.match(line)
+    if named and _seat(named.group(1).lower(), names, me) is not None:
+        line = f"{named.group(1)} is {line[named.end() :]}"
+    head = line.split(" ", 1)[0]
+    if _seat(head.lower().rstrip(":"), names, me) is None:
+        return line
+    line = _AUXILIARY.sub(r"\1 ", line)
+    phase, step = data["phase"], data.get("sell_step")
+
+    def said(pattern: str, verb: str, text: str) -> str:
+        return re.sub(rf"^(\S+?):? {pattern}", rf"\1 {verb}", text, flags=re.IGNORECASE)
+
+    if phase == "auction":
+        line = re.sub(rf"^(\S+?): {_NUMBER_AHEAD}", r"\1 bids ", line, flags=re.IGNORECASE)
+        raised = r"(?:says?|said|makes? it|made it|opens?(?: at| with)?|opened(?: at| with)?|ups? it to|upped it to)"
+        line = said(rf"{raised} {_NUMBER_AHEAD}", "bids ", line)
+        line = said(r"(?:gives? up|gave up|says? pass|said pass)[.!]?$", "passes", line)
+        line = said(r"(?:pass|passes|passed|drops? out|dropped out|folds?|folded) and (?:takes?|took) ", "takes ", line)
+        lowest = rf"(?:one|card|advisor|{re.escape(theme.vehicle)})"
+        line = said(rf"(?:takes?|took) the lowest(?: {lowest})?[.!]?$", "passes", line)
+    elif phase == "buying":
+        line = said(r"(?:puts?|lays?|laid)(?: (?:down|out))? ", "plays ", line)
+    elif phase == "selling" and step == "choose":
+        line = said(r"(?:plays?|played|puts?|lays?|laid)(?: (?:up|down|out|in))? ", "sells ", line)
+        if theme.lawyer:  # "I use the Lawyer to sell 15 and 28", "Bob uses his 20 Lawyer to sell 3 and 9"
+            lawyer = re.escape(theme.lawyer)
+            used = rf"^(\S+) (?:uses?|used|using) (?:the |my |his |her |their |a )?(?:(\d+) )?{lawyer} to sell (.+)$"
+            line = re.sub(used, rf"\1 sells \3 with the \2 {theme.lawyer}", line, flags=re.IGNORECASE)
+            line = line.replace(f"with the  {theme.lawyer}", f"with the {theme.lawyer}")
+    elif phase == "selling" and step == "mechanic":
+        check = rf"(?: {re.escape(theme.check)}| one)?[.!]?$"
+        line = said(rf"(?:takes?|took) the (?:second|2nd)[- ]lowest{check}", f"uses the {theme.mechanic}", line)
+        line = said(rf"(?:takes?|took|keeps?|kept) the lowest{check}", f"does not use the {theme.mechanic}", line)
+    return line
+
+
+def _step_examples(data: dict[str, Any], seat: int, name: str, theme: Theme) -> str:
+    """How the seat `name` (seat `seat`, to move in `data`) says the moves of its step: "'Anna
+    bids 5' or 'Anna passes'" (the phase's moves only: another phase's would be refused next),
+    each naming a card the seat holds where the table knows its cards."""
     if data["phase"] == "auction":
         return f"'{name} bids {data['high_bid'] + 1}' or '{name} passes'"
     if data["phase"] == "buying":
-        return f"'{name} plays 13' or '{name} plays the {theme.mechanic}' (an advisor by its number or its ability)"
+        advisor, ability = _advisors_to_name(data["seats"][seat], theme)
+        return f"'{name} plays {advisor}' or '{name} plays the {ability}' (an advisor by its number or its ability)"
     if data.get("sell_step") == "keep":
-        return f"'{name} keeps 20' (the {theme.vehicle} taken back)"
+        sold = (data["seats"][seat].get("sell") or {}).get("vehicles") or [20]
+        return f"'{name} keeps {max(sold)}' (the {theme.vehicle} taken back)"
     if data.get("sell_step") == "mechanic":
         return f"'{name} uses the {theme.mechanic}' or '{name} does not use it'"
-    two = f", or two and the {theme.lawyer}: '{name} sells 12 20 with 19'" if theme.lawyer else ""
-    return f"'{name} sells 12'{two}"
+    return _sell_example(data, seat, f"{name} sells", theme)
 
 
-def _sell_is_chosen_now(text: str, seat: int, names: list[str], me: int, theme: Theme) -> str:
+def _advisors_to_name(seat: dict[str, Any], theme: Theme) -> tuple[int, str]:
+    """An advisor the seat holds, by its number, and an ability of another one it holds (the
+    same one's when it holds one kind only): what an example of its play names. 13 and the
+    Mechanic where no advisor in its hand is known."""
+    held = sorted(seat["advisors_in_hand"])
+    if not held:
+        return 13, theme.mechanic
+    abilities = [theme.ability(number) for number in held]
+    other = next((ability for ability in abilities if ability != abilities[0]), abilities[0])
+    return held[0], str(other)
+
+
+def _sell_examples(data: dict[str, Any], seat: int, said: str, theme: Theme) -> tuple[str, str | None]:
+    """How seat `seat` says a sell of its own cards, `said` its words before them ("I sell",
+    "Bob sells"): of one vehicle ("'Bob sells 4'"), and of two with its lowest unused Lawyer
+    ("'Bob sells 4 9 with 19'"), None where it holds no unused Lawyer or fewer than two."""
+    held = data["seats"][seat]
+    vehicles = sorted(held["vehicles"]) or [12, 20]
+    lawyers = sorted(n for n in held["advisors_played"] if 19 <= n <= 21 and n not in held["advisors_spent"])
+    two = f"'{said} {vehicles[0]} {vehicles[1]} with {lawyers[0]}'" if lawyers and len(vehicles) > 1 else None
+    return f"'{said} {vehicles[0]}'", two if theme.lawyer else None
+
+
+def _sell_example(data: dict[str, Any], seat: int, said: str, theme: Theme) -> str:
+    """_sell_examples in a line: "'Bob sells 4', or two and the Lawyer: 'Bob sells 4 9 with 19'"."""
+    one, two = _sell_examples(data, seat, said, theme)
+    return f"{one}, or two and the {theme.lawyer}: {two}" if two else one
+
+
+def _sell_is_chosen_now(text: str, data: dict[str, Any], seat: int, names: list[str], me: int, theme: Theme) -> str:
     """Why a line of a seat still to choose its sell, which says no sell, is refused: every
     seat now chooses one in secret, and how the seat says its own."""
-    said = "I sell" if seat == me else f"{names[seat]} sells"
-    two = f" (or two and the {theme.lawyer}: '{said} 12 20 with 19')" if theme.lawyer else ""
+    one, two = _sell_examples(data, seat, "I sell" if seat == me else f"{names[seat]} sells", theme)
+    example = f"{one} (or two and the {theme.lawyer}: {two})" if two else one
     return (
         f"every seat now chooses a {theme.vehicle} to sell, in secret: say {whose(seat, names, me)} as "
-        f"'{said} 12'{two} (not {text!r})"
+        f"{example} (not {text!r})"
     )
 
 
@@ -361,8 +469,20 @@ def next_chance_words(data: dict[str, Any], theme: Theme) -> str:
         return ""
     # Checks run 0-15 (no 1): an example of advisors' or vehicles' numbers would be refused for them.
     examples = (0, 5, 9, 14, 3, 11) if deck == "checks" else (3, 12, 19, 27, 8, 22)
-    example = " ".join(str(n) for n in examples[: data["players"]])
+    example = " ".join(str(n) for n in _unseen_example(examples[: data["players"]], data["unseen"][DECKS.index(deck)]))
     return f"the {data['players']} {deck_noun(theme, deck)} turned up: say 'deal {example}' (their numbers)"
+
+
+def _unseen_example(examples: tuple[int, ...], unseen: list[int]) -> list[int]:
+    """The cards a deal's example names: `examples` where the seat has seen none of them (so
+    the same line each game), else cards it has not seen, in order, as many, spread over them:
+    a card dealt already cannot be turned up again, and an example naming it would be refused."""
+    left = Counter(unseen)
+    if not Counter(examples) - left or len(unseen) < len(examples):
+        return list(examples)
+    kept = [card for card in sorted(left.elements())]
+    step = len(kept) / len(examples)
+    return [kept[int(index * step + step / 2)] for index in range(len(examples))]
 
 
 def next_chance_picker(data: dict[str, Any], theme: Theme) -> ChancePicker | None:
@@ -527,7 +647,7 @@ def _check_no_other_themes_names(text: str, data: dict[str, Any], names: list[st
 
 
 def _taken_in_the_auction(
-    rest: str, numbers: list[int], data: dict[str, Any], name: str, theme: Theme, text: str
+    rest: str, numbers: list[int], data: dict[str, Any], passes: str, theme: Theme, text: str
 ) -> str:
     """'Bob takes 3' in the auction: a seat takes a card there only by passing, and then the lowest
     on the table, which may be named by its number or its ability ('takes the Sales Associate')."""
@@ -540,7 +660,7 @@ def _taken_in_the_auction(
         return "pass"
     raise TokenSyntaxError(
         f"in the auction a card is taken only by passing, and it is the lowest on the table, {card}: "
-        f"say '{name} passes' (not {text!r})"
+        f"say '{passes}' (not {text!r})"
     )
 
 
@@ -604,33 +724,47 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
     return f"play:{advisor}{'+' if paid and not said & _UNPAID else ''}"
 
 
-def _keep(parted: str, seat: dict[str, Any], name: str, theme: Theme) -> str:
-    """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)"),
-    from the words after the verb (as _parted gives them): a Lawyer said with its number
-    must be the one the seat sold with."""
-    _check_only_advisor_named(parted, theme, theme.lawyer, "a keep", f"{name} keeps 20")
+def _keep(parted: str, seat: dict[str, Any], name: str, theme: Theme, text: str) -> str:
+    """The vehicle a seat takes back with its Lawyer ("keeps 13", "keeps 13 (Lawyer 20)",
+    "keeps thirteen"), from the words after the verb (as _parted gives them): a Lawyer said
+    with its number must be the one the seat sold with."""
+    sold = (seat.get("sell") or {}).get("vehicles") or [20]
+    _check_only_advisor_named(parted, theme, theme.lawyer, "a keep", f"{name} keeps {max(sold)}")
     lawyers, kept = _lawyer_said(parted, theme)
     sold_with = (seat.get("sell") or {}).get("lawyer")
     for lawyer in lawyers:
         if sold_with is not None and lawyer != sold_with:
             raise TokenSyntaxError(f"{name}'s {theme.lawyer} is {sold_with}, not {lawyer}")
-    numbers = _numbers(kept)
+    numbers = _numbers(kept) or _card_in_words(kept, f"{name} keeps {max(sold)}", text)
     said_too = f", alone: {' and '.join(map(str, numbers))} are said (one step a line)" if len(numbers) > 1 else ""
     return f"keep:{_one(numbers, f'say which {theme.vehicle} is kept{said_too}')}"
 
 
-def _sell(parted: str, name: str, theme: Theme, text: str) -> str:
+def _card_in_words(said: str, example: str, text: str) -> list[int]:
+    """The card a sell or a keep names in words ("sells thirteen", "keeps twenty two"): one
+    number, never "one" (that may be a card's count, "sells one": say it as 1); [] for none."""
+    numbers = numbers_in_words(said)
+    if len(numbers) > 1 or "one" in said.replace(",", " ").split():
+        raise TokenSyntaxError(f"say the card as digits, e.g. {example!r} (not {text!r})")
+    return numbers
+
+
+def _sell(parted: str, examples: tuple[str, str | None], theme: Theme, text: str) -> str:
     """A seat's sell, from the words after the verb (as _parted gives them): one vehicle, or
     two and the Lawyer, "sells 12 20 with 19" (the lowest unused Lawyer when none is said).
     A number marked as the Lawyer's ("(Lawyer 19)", "with the 19 Lawyer", "19 Lawyer: 12 and
     20") comes with two vehicles, never read as one. Beside two vehicles no word is read past
-    that a sell of two has no place for."""
-    _check_only_advisor_named(parted, theme, theme.lawyer, "a sell", f"{name} sells 12 20 with 19")
+    that a sell of two has no place for. One vehicle may be said in words ("sells thirteen").
+    `examples` say a sell of the seat's own cards (_sell_examples)."""
+    one, two = examples
+    example = f"{one}, or two and the {theme.lawyer}: {two}" if two else one
+    _check_only_advisor_named(parted, theme, theme.lawyer, "a sell", (two or one).strip("'"))
     lawyers, vehicles_said = _lawyer_said(parted, theme, sell=True)
     vehicles = _numbers(vehicles_said)
+    if not vehicles and not lawyers:
+        vehicles = _card_in_words(vehicles_said, one.strip("'"), text)
     if not theme.lawyer and len(vehicles) != 1:  # no Lawyer in the game: two would be read as a Lawyer's sell
-        raise TokenSyntaxError(f"a sell is one {theme.vehicle}: '{name} sells 12' (not {text!r})")
-    example = f"'{name} sells 12', or two {theme.vehicles} and the Lawyer: '{name} sells 12 20 with 19'"
+        raise TokenSyntaxError(f"a sell is one {theme.vehicle}: {example} (not {text!r})")
     said = set(parted.split())
     if (len(vehicles) > 1 or lawyers) and said & {"instead", "keep", "keeps", "keeping", "kept", "for", "or", "but"}:
         raise TokenSyntaxError(f"say the sell: {example} (not {text!r})")
@@ -640,8 +774,8 @@ def _sell(parted: str, name: str, theme: Theme, text: str) -> str:
     if lawyers:
         if len(lawyers) != 1 or len(vehicles) != 2:
             raise TokenSyntaxError(
-                f"a sell with the {theme.lawyer} names two {theme.vehicles} and one {theme.lawyer}: "
-                f"'{name} sells 12 20 with 19' (not {text!r})"
+                f"a sell with the {theme.lawyer} names two {theme.vehicles} and one {theme.lawyer}"
+                f"{': ' + two if two else ''} (not {text!r})"
             )
         return f"sell:{vehicles[0]},{vehicles[1]}@{lawyers[0]}"
     if len(vehicles) == 1:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import pyai
+from pyai.forsale.narration import DECKS, dealt_deck
 from pyai.forsale.themes import ADVISORS, CLASSIC
 from pyai.forsale.words import next_chance_words
 
@@ -90,7 +91,7 @@ def test_the_auction_as_people_say_it():
         (f"{who} bids 3 and wins", "cannot read 'and wins' beside the bid"),
         ("I'll take it", f"cannot read .*: say who and what, e.g. '{who} bids 1' or '{who} passes'"),
         ("I pass?", "asks: say a move as it is made"),
-        ("I pass and take 12", "'I pass' takes no number"),
+        ("I pass and take 12", "the lowest on the table, property 8: say 'I pass'"),
     ]:
         with pytest.raises(pyai.TokenSyntaxError, match=why):
             read(game, state, seat, line)
@@ -247,3 +248,161 @@ def test_a_pass_said_to_cost_nothing_is_refused_where_it_costs_part_of_the_bid(g
             c.handle(line)
         assert c.handle("I pass for free")[0] == "  you pass; you take 3 Sales Associate"
         assert c.position.view().to_dict()["seats"][0]["cash"] == 28
+
+
+def test_the_auction_as_people_say_it_at_the_table_beyond_bids_and_passes():
+    """'Bob's out', 'Bob says 5', 'Bob: 5', 'I am passing', 'Bob takes the lowest', 'Bob passes and
+    takes the 3' are a seat's bid or pass; a card taken that is not the lowest is refused, naming it."""
+    game = pyai.load_game("forsale(players=4)")
+    state = reach(game, 0, lambda d: d["phase"] == "auction" and d["high_bid"] == 0 and isinstance(d["to_move"], int))
+    seat = state.to_move()
+    who = NAMES[seat]
+    lowest = min(state.to_dict()["table"])
+    passes = [f"{who}'s out", f"{who}\u2019s out", f"{who} is passing", f"{who} gives up", f"{who} says pass"]
+    passes += [f"{who} takes the lowest", f"{who} takes the lowest card", f"{who} passes and takes the {lowest}"]
+    passes += [f"{who} drops out and takes {lowest}", f"{who} passes and takes the lowest", "I'll pass"]
+    for line in passes:
+        assert read(game, state, seat, line) == "pass", line
+    bids = [f"{who} says 5", f"{who} makes it five", f"{who} opens at 5", f"{who} ups it to 5", f"{who}: 5"]
+    bids += ["me: five", "I'm going 5", "I am bidding 5", f"{who} is going 5", f"{who}'s bidding 5"]
+    for line in bids:
+        assert read(game, state, seat, line) == "bid:5", line
+    for line, why in [
+        (f"{who} passes and takes the {lowest + 1}", f"the lowest on the table, {lowest} .*: say '{who} passes'"),
+        ("I pass and take the 30", "the lowest on the table, .*: say 'I pass'"),
+        (f"{who} ups it by 5", "cannot read"),  # by, never read as a total
+        (f"{who} is not bidding", "say what .* does, not what is not done"),
+        (f"{who}: pass 5", "takes no number"),
+        ("I will pass", "cannot read 'I will pass'"),  # a step to come, as in every game's words
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(game, state, seat, line)
+
+
+@pytest.mark.parametrize("game_string", ["forsale(players=4)", "forsale(players=5,theme=advisors)"])
+def test_an_advisor_put_down_or_laid_is_played(game_string):
+    game = pyai.load_game(game_string)
+    state = reach(game, 0, lambda d: d["phase"] == "buying" and isinstance(d["to_move"], int))
+    seat = state.to_move()
+    who = NAMES[seat]
+    advisor = state.to_dict()["seats"][seat]["advisors_in_hand"][0]
+    for line in (
+        f"{who} puts down {advisor}",
+        f"{who} lays {advisor}",
+        f"{who} lays down {advisor}",
+        f"{who} put {advisor}",
+    ):
+        assert read(game, state, seat, line) == f"play:{advisor}", line
+    assert read(game, state, seat, f"{who} plays 14 with the boost") == "play:14+"
+    with pytest.raises(pyai.TokenSyntaxError, match="say the one advisor played: 14 and 3 are said"):
+        read(game, state, seat, f"{who} plays 14 with 3")  # 3 is no payment said
+
+
+def _lawyer_to_sell(d: dict[str, Any]) -> bool:
+    if d["phase"] != "selling" or d["sell_step"] != "choose" or not isinstance(d["to_move"], int):
+        return False
+    seat = d["seats"][d["to_move"]]
+    unused = [a for a in seat["advisors_played"] if 19 <= a <= 21 and a not in seat["advisors_spent"]]
+    return bool(unused) and len(seat["vehicles"]) >= 2
+
+
+def test_a_sell_said_as_a_play_in_words_or_with_the_lawyer_used_is_read():
+    game = pyai.load_game("forsale(players=4)")
+    state = reach(game, 0, _lawyer_to_sell)
+    seat = state.to_move()
+    held = state.to_dict()["seats"][seat]
+    low, high = sorted(held["vehicles"])[:2]
+    lawyer = min(a for a in held["advisors_played"] if 19 <= a <= 21)
+    for line, token in [
+        (f"I play {low}", f"sell:{low}"),
+        (f"I put up {high}", f"sell:{high}"),
+        (f"I am selling {low}", f"sell:{low}"),
+        (f"{NAMES[seat]} is selling {low}", f"sell:{low}"),
+        ("I sell fifteen", "sell:15"),  # the rules say whether it is held
+        ("I'm selling twenty two", "sell:22"),
+        (f"I use the Lawyer to sell {low} and {high}", f"sell:{low},{high}"),
+        (f"I use my {lawyer} Lawyer to sell {low} and {high}", f"sell:{low},{high}@{lawyer}"),
+    ]:
+        assert read(game, state, seat, line) == token, line
+    for line, why in [
+        ("I sell one", "say the card as digits, e.g. 'I sell "),  # one card, or vehicle 1?
+        ("I sell two and three", "say the card as digits"),
+        ("I pass", f"say yours as 'I sell {low}' \\(or two and the Lawyer: 'I sell {low} {high} with {lawyer}'\\)"),
+    ]:
+        with pytest.raises(pyai.TokenSyntaxError, match=why):
+            read(game, state, seat, line)
+
+
+def test_the_second_lowest_check_taken_is_the_mechanic_used_and_the_lowest_is_not():
+    game = pyai.load_game("forsale(players=4)")
+    state = reach(game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic")
+    seat = state.to_move()
+    who = NAMES[seat]
+    for line in (f"{who} takes the second lowest check", f"{who} takes the second-lowest", f"{who} is using it"):
+        assert read(game, state, seat, line) == "mech:use", line
+    for line in (f"{who} takes the lowest check", f"{who} keeps the lowest", f"{who} is not using the Mechanic"):
+        assert read(game, state, seat, line) == "mech:skip", line
+
+
+def test_the_examples_a_refusal_gives_name_the_seats_own_cards():
+    """An example move names a card the seat holds (an advisor in hand, a vehicle it holds or
+    sold with its Lawyer), never one it cannot play."""
+    game = pyai.load_game("forsale(players=4)")
+    buying = reach(game, 0, lambda d: d["phase"] == "buying" and isinstance(d["to_move"], int))
+    seat = buying.to_move()
+    hand = sorted(buying.to_dict()["seats"][seat]["advisors_in_hand"])
+    with pytest.raises(pyai.TokenSyntaxError, match=f"e.g. '{NAMES[seat]} plays {hand[0]}' or"):
+        read(game, buying, seat, f"{NAMES[seat]} shows {hand[0]}")
+    keep = reach(game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "keep")
+    seat = keep.to_move()
+    sold = keep.to_dict()["seats"][seat]["sell"]["vehicles"]
+    with pytest.raises(pyai.TokenSyntaxError, match=f"e.g. '{NAMES[seat]} keeps {max(sold)}'"):
+        read(game, keep, seat, f"{NAMES[seat]} grabs it")
+    classic = pyai.load_game("forsale(players=3,edition=classic)")
+    selling = reach(classic, 0, lambda d: d["phase"] == "selling" and isinstance(d["to_move"], int))
+    seat = selling.to_move()
+    lowest = min(selling.to_dict()["seats"][seat]["vehicles"])
+    with pytest.raises(pyai.TokenSyntaxError, match=f"a sell is one property: '{NAMES[seat]} sells {lowest}'"):
+        read(classic, selling, seat, f"{NAMES[seat]} sells 2 and 3")
+
+
+@pytest.mark.parametrize("game_string", ["forsale(players=4)", "forsale(players=3,edition=classic)"])
+def test_the_example_of_a_deal_names_cards_not_seen_yet(game_string):
+    game = pyai.load_game(game_string)
+    for phase in ("auction", "selling") if "classic" in game_string else ("auction", "buying", "selling"):
+        state = reach(game, 0, lambda d, p=phase: d["phase"] == p and d["round"] == 2 and d["to_move"] == "chance")
+        data = state.view(0).to_dict()
+        deck = DECKS.index(dealt_deck(data))
+        example = [int(n) for n in next_chance_words(data, CLASSIC).split("'deal ")[1].split("'")[0].split()]
+        unseen = list(data["unseen"][deck])
+        for card in example:
+            assert card in unseen, (phase, example)
+            unseen.remove(card)
+        assert len(example) == game.players
+
+
+def test_a_line_before_the_checks_are_turned_up_says_they_come_first():
+    game = pyai.load_game("forsale(players=4)")
+    state = reach(game, 0, lambda d: d["phase"] == "selling" and d["to_move"] == "chance")
+    for line in ("I pass", "Bob bids 3"):  # not "every seat now chooses a vehicle to sell"
+        with pytest.raises(pyai.TokenSyntaxError, match="it is nobody's turn, not .*: first the 4 checks turned up"):
+            read(game, state, 0, line)
+
+
+def test_a_sell_said_once_it_is_chosen_says_so_not_whose_turn_it_is():
+    game = pyai.load_game("forsale(players=4)")
+    state = reach(game, 0, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose" and d["to_move"] == 1)
+    mine = state.view(0).to_dict()["seats"][0]["vehicles"]
+    with pytest.raises(pyai.TokenSyntaxError, match="your sell is chosen already: 'undo' takes it back"):
+        read(game, state, 0, f"I sell {mine[0]}")
+
+
+def test_a_sell_example_names_one_vehicle_where_the_seat_holds_one_with_a_lawyer():
+    """The two-vehicle example needs two vehicles: a seat with one left and an unused Lawyer gets the one."""
+    from pyai.forsale.themes import AUTORAMA
+    from pyai.forsale.words import _sell_examples
+
+    seat = {"vehicles": [7], "advisors_played": [19], "advisors_spent": []}
+    assert _sell_examples({"seats": [seat]}, 0, "I sell", AUTORAMA) == ("'I sell 7'", None)
+    seat["vehicles"] = [9, 7]
+    assert _sell_examples({"seats": [seat]}, 0, "I sell", AUTORAMA) == ("'I sell 7'", "'I sell 7 9 with 19'")

@@ -175,9 +175,12 @@ def test_an_advisor_an_aside_names_is_checked_against_the_move():
 def test_a_pass_and_the_mechanics_step_say_no_number():
     auction = reach(0, lambda d: d["phase"] == "auction" and isinstance(d["to_move"], int))
     who = NAMES[auction.to_move()]
-    for line in (f"{who} passes and takes 12", f"{who} passes at 4", f"{who} drops out, paying 2"):
+    for line in (f"{who} passes at 4", f"{who} drops out, paying 2"):
         with pytest.raises(pyai.TokenSyntaxError, match=f"'{who} (passes|drops)' takes no number"):
             read(auction, auction.to_move(), line)
+    lowest = min(auction.view(0).to_dict()["table"])
+    with pytest.raises(pyai.TokenSyntaxError, match=f"it is the lowest on the table, {lowest} .*: say '{who} passes'"):
+        read(auction, auction.to_move(), f"{who} passes and takes {lowest + 1}")  # a pass takes the lowest
     mechanic = reach(0, lambda d: d["phase"] == "selling" and d["sell_step"] == "mechanic")
     who = NAMES[mechanic.to_move()]
     # A number there is read only as the Mechanic's own (tests/forsale/test_said_at_the_table.py).
@@ -357,7 +360,7 @@ def test_the_mechanics_step_reads_no_other_advisor_and_says_its_own_words():
         with pytest.raises(pyai.TokenSyntaxError, match=f"the {advisor} has no part in the Mechanic's swap"):
             read(state, seat, f"{who} uses the {advisor}")
     with pytest.raises(pyai.TokenSyntaxError, match=f"e.g. '{who} uses the Mechanic' or '{who} does not use it'"):
-        read(state, seat, f"{who} takes the second lowest check")  # not "say which vehicle is kept"
+        read(state, seat, f"{who} grabs the second lowest check")  # not "say which vehicle is kept"
 
 
 def test_a_line_the_words_cannot_read_is_answered_with_the_steps_own_moves():
@@ -369,8 +372,8 @@ def test_a_line_the_words_cannot_read_is_answered_with_the_steps_own_moves():
         read(auction, seat, f"{who} 4")
     assert str(refused.value) == f"cannot read '{who} 4': say who and what, e.g. '{who} bids 4' or '{who} passes'"
     buying = reach(0, lambda d: d["phase"] == "buying" and isinstance(d["to_move"], int))
-    with pytest.raises(pyai.TokenSyntaxError, match="e.g. '.* plays 13' or '.* plays the Mechanic'"):
-        read(buying, buying.to_move(), f"{NAMES[buying.to_move()]} lays 13")
+    with pytest.raises(pyai.TokenSyntaxError, match="e.g. '.* plays [0-9]+' or '.* plays the [A-Z]"):
+        read(buying, buying.to_move(), f"{NAMES[buying.to_move()]} shows 13")
 
 
 def test_a_bid_in_dollars_is_refused_saying_how_to_say_it_and_one_in_words_is_read():
@@ -396,7 +399,7 @@ def test_a_move_said_while_cards_are_due_or_sells_are_chosen_says_what_comes_now
         "it is nobody's turn, not Anna's: first the 4 advisors turned up: say 'deal 3 12 19 27' (their numbers)"
     )
     selling = reach(1, lambda d: d["phase"] == "selling" and d["sell_step"] == "choose" and d["to_move"] == 0)
-    for line in ("I pass", "I play 12"):  # not "it is Anna's turn"
+    for line in ("I pass", "I bid 12"):  # not "it is Anna's turn"
         with pytest.raises(
             pyai.TokenSyntaxError, match="every seat now chooses a vehicle to sell, in secret: say yours"
         ):
@@ -453,6 +456,16 @@ def test_the_seat_to_take_back_or_to_decide_on_the_swap_is_shown_by_its_name():
     assert c.handle("Carol keeps 1")[0] == "  Carol takes vehicle 1 back (Lawyer)"
     assert c.show()[2] == "to move: Bob, to use the Mechanic or not"  # Bob sold the lowest, 4
     assert c.handle("Bob passes")[0].startswith("  Bob does not use the Mechanic; sold: ")  # not "keeps its"
+
+
+def test_the_mechanic_used_is_told_by_the_number_the_rules_spend_and_typed_back_as_told():
+    c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
+    c.handle("sells revealed: Anna 8, Bob 4, Carol 1 and 18, I 20")
+    c.handle("Carol keeps 1")
+    assert c.show()[2] == "to move: Bob, to use the Mechanic or not"  # Bob holds Mechanics 8 and 9
+    told = typed_back_as_told(c, "Bob takes the second lowest check")
+    assert told.startswith("  Bob uses the 8 Mechanic; sold: "), told  # not "a Mechanic": the 8 is spent
+    assert c.position.moves[-1] == "mech:use"
 
 
 def test_a_sell_of_two_reads_no_word_it_cannot_place():
