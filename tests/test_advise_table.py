@@ -226,7 +226,7 @@ def test_the_end_of_the_game_gives_the_winners_and_each_seats_score_with_its_par
     for line, name, score, part in zip(end[1:], told, final.scores(), parts):
         assert line == (
             f"{name}: {score}  (checks {part['checks']}, cash {part['cash']}, "
-            f"modifiers {part['modifiers']}, financial {part['financial']})"
+            f"Controllers and Restoration Specialists {part['modifiers']}, Financial Advisors {part['financial']})"
         )
     winners = ", ".join(told[s] for s in final.winners())
     assert end[4] == f"winner{'s' * (len(final.winners()) > 1)}: {winners}"

@@ -289,8 +289,9 @@ class ForSaleGame(BaseGame):
         lines = []
         for seat, (score, parts) in enumerate(zip(state.scores(), cast(State, state).score_breakdown())):
             details = f"{theme.checks} {parts['checks']}, {theme.cash} {parts['cash']}"
-            if not self.classic:
-                details += f", modifiers {parts['modifiers']}, financial {parts['financial']}"
+            if not self.classic:  # the advisors that add to the score, by the theme's names
+                modifiers = f"{theme.abilities[3]}s and {theme.abilities[7]}s"  # Controllers, Restoration Specialists
+                details += f", {modifiers} {parts['modifiers']}, {theme.abilities[8]}s {parts['financial']}"
             lines.append(f"seat {seat} ({names[seat]}): {score}  ({details})")
         return lines + super().final_summary(state, names)[-1:]
 
