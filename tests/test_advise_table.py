@@ -289,3 +289,29 @@ def test_a_whole_game_said_in_words_reaches_the_same_end(seed):
     final = c._final_lines()
     winners = ", ".join(c.names[s] + " (you)" * (s == c.me) for s in state.winners())
     assert final[0] == "the game is over:" and final[-1].endswith(winners)
+
+
+def test_a_reveal_parted_by_semicolons_and_typed_back_with_what_came_of_it_is_checked():
+    """'; ' before a seat's name parts the reveal as a comma does; after it, what came of the reveal
+    as it is told is checked against the telling, never dropped unread."""
+    state, hands = selling_start()
+    c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Carol", "Dee"], state.view(0).position(), 50))
+    mine, b, cy, d = (hand[0] for hand in hands)
+    c.handle(f"I sell {mine}")
+    assert c.handle(f"Bob sells {b}") == [
+        f"not taken: Bob's sell is secret until the sells are revealed: yours is told; say the others' in one line: "
+        f"'sells revealed: Bob {b}, Carol {cy}, Dee {d}'"
+    ]
+    told = c.handle(f"sells revealed: Bob {b}; Carol {cy} and Dee {d}")[0]
+    assert told.startswith(f"  sold: you {mine} -> check "), told
+    moves = c.position.moves
+    assert c.handle("undo")[0] == "undone"
+    reveal = f"sells revealed: Bob {b}, Carol {cy}, Dee {d}"
+    assert c.handle(f"{reveal};{told.strip()}")[0] == told  # typed back as it was told
+    assert c.position.moves == moves and c.handle("undo")[0] == "undone"
+    wrong = told.strip().replace(f"you {mine} -> check ", f"you {mine} -> check 1", 1)
+    before = c.position.moves
+    answer = c.handle(f"{reveal}; {wrong}")[0]
+    assert answer.startswith(f"not taken: 'sold: you {mine} -> check 1"), answer
+    assert "is not what came of the sells revealed, which is told 'sold: " in answer, answer
+    assert c.position.moves == before

@@ -612,6 +612,15 @@ class Companion:
             return
         if not self._same_move(alone, token, self.position):
             return
+        alone = _shown(" ".join(TOLD_ASIDE.sub(" ", move).split()))
+        self._check_told_parts([*asides, *outcomes], played, alone, f"the move alone ({alone})")
+
+    def _check_told_parts(self, parts: list[str], played: Position, step: str, alone: str) -> None:
+        """TokenSyntaxError for a part of a line (what came of its step, an aside) that is no part
+        of the step from here to `played` as the companion tells it: `step` names the step, `alone`
+        what to say instead."""
+        if not parts:
+            return
         told = one_line(self._told_between(self.position, played))
         told_move, told_outcomes = move_and_outcomes(told)
         came = {  # each part of the told step, each of its pieces between commas ('..., +$3') or
@@ -628,12 +637,11 @@ class Companion:
             ]
             for notes in (False, True)
         }
-        for part in [*asides, *outcomes]:
+        for part in parts:
             if _as_compared(part, self.names[self.me], notes=True) not in came:
-                alone = _shown(" ".join(TOLD_ASIDE.sub(" ", move).split()))
                 raise TokenSyntaxError(
-                    f"{_shown(part)} is not what came of {alone}, which is told {_shown(told, 200)}: "
-                    f"say one step a line, the move alone ({alone}) or as it is told"
+                    f"{_shown(part)} is not what came of {step}, which is told {_shown(told, 200)}: "
+                    f"say one step a line, {alone} or as it is told"
                 )
 
     def _reason_said(self, message: str) -> str:
@@ -718,8 +726,11 @@ class Companion:
         mover = self.position.state.to_move()
         seat = self.me if bare else self._seat_named(words[0]) if words else None
         secret = self.game.SECRET_CHOICE
-        yours = f"'{secret.mine} {self._secret_example(self.me)}'"
-        reveal = f"say yours when you choose it ({yours}), then the others' in one line: {self._reveal_example()}"
+        reveal = f"the others' in one line: {self._reveal_example()}"
+        if self.me in self.seats_to_reveal():  # yours still to tell: it comes first
+            reveal = f"say yours when you choose it ('{secret.mine} {self._secret_example(self.me)}'), then {reveal}"
+        else:
+            reveal = f"yours is told; say {reveal}"
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
             raise TokenSyntaxError(f"{who} {secret.noun} is secret until the {secret.plural} are revealed: {reveal}")
@@ -753,11 +764,11 @@ class Companion:
         return ahead.apply(token)
 
     def _reveal_parts(self, rest: str) -> list[list[str]]:
-        """The reveal line's seats, each with its words: parted by commas, and by an 'and' (or
-        '&') before a seat's name, as a list is said ('Anna 12, Bob 20 and I 5'); an 'and' before
-        anything else is the choice's own ('Anna 12 and 20 with 19')."""
+        """The reveal line's seats, each with its words: parted by commas or semicolons, and by an
+        'and' (or '&') before a seat's name, as a list is said ('Anna 12, Bob 20 and I 5'); an 'and'
+        before anything else is the choice's own ('Anna 12 and 20 with 19')."""
         parts: list[list[str]] = []
-        for piece in rest.split(","):
+        for piece in re.split(r"[,;]", rest):
             words = piece.split()
             if parts and words[:1] and words[0].lower() in ("and", "&"):  # ', and Carol 5'
                 words = words[1:]
@@ -779,6 +790,7 @@ class Companion:
         noun, plural = secret.noun, secret.plural
         if not self.at_sealed_step():
             raise TokenSyntaxError(f"no secret {plural} to reveal now: say the step as it comes")
+        rest, came = self._reveal_and_what_came(rest)
         parts = self._reveal_parts(rest)
         if not parts:
             raise TokenSyntaxError(f"say each seat's {noun} after '{plural} revealed:': {self._reveal_example()}")
@@ -831,7 +843,19 @@ class Companion:
                 reason = self._named(self._reason_said(str(error)), told_to_me=True)
                 whose = "your" if seat == self.me else f"{self.names[seat]}'s"
                 raise TokenSyntaxError(f"{whose} {noun}: {reason}") from None
+        self._check_told_parts(
+            came, position, f"the {plural} revealed", f"the {plural} alone ('{plural} revealed: ...')"
+        )
         return position
+
+    def _reveal_and_what_came(self, rest: str) -> tuple[str, list[str]]:
+        """The reveal line's seats and, as a told reveal is typed back, what came of it after a
+        '; ' that opens with no seat's name ('...; sold: Anna 12 -> check 9'): a '; ' before a
+        seat's name parts the seats, as a comma does."""
+        pieces = split_outside_brackets(rest, ";")
+        opens = [piece.split()[0] if piece.split() else "" for piece in pieces]
+        seats = next((i for i in range(1, len(pieces)) if self._seat_named(opens[i]) is None), len(pieces))
+        return ";".join(pieces[:seats]), pieces[seats:]
 
     def _token(self, text: str, position: Position) -> str:
         """The move a line says at `position`: in words, as a token, or copied from the advice
