@@ -699,7 +699,7 @@ def test_a_move_copied_from_the_advice_is_taken_as_that_move(game):
                     words = c.said_in_words([token])[0]
                     answer = c.handle(words)
                     told = one_line(list(itertools.takewhile(lambda line: line.startswith("  "), answer)))
-                    assert told in (words, f"{words} (kept secret)"), (token, words, answer)
+                    assert told in (words, f"{words}: kept secret until the sells are revealed"), (token, answer)
                     assert c.handle("undo")[0] == "undone"
                     checked.add((mine or state.to_move() == c.me, token.split(":")[0]))
         assert not c.handle(step_line(c, rng))[0].startswith("not taken")

@@ -315,3 +315,18 @@ def test_a_reveal_parted_by_semicolons_and_typed_back_with_what_came_of_it_is_ch
     assert answer.startswith(f"not taken: 'sold: you {mine} -> check 1"), answer
     assert "is not what came of the sells revealed, which is told 'sold: " in answer, answer
     assert c.position.moves == before
+
+
+def test_your_sell_typed_with_what_came_of_it_is_checked_against_its_telling():
+    """'I sell 5; you sell 9' says two sells: refused whole, in seat order or kept for the reveal;
+    the companion's own telling ('you sell 5: kept secret until the sells are revealed') is read back."""
+    state, hands = selling_start()
+    for seat, names in ((0, ["Me", "Bob", "Carol", "Dee"]), (2, list(NAMES))):
+        c = Companion(Session("forsale(players=4)", seat, names, state.view(seat).position(), 50))
+        mine, other = hands[seat][:2]
+        answer = c.handle(f"I sell {mine}; you sell {other}")
+        assert answer[0].startswith(f"not taken: 'you sell {other}' is not what came of 'I sell {mine}'"), answer
+        assert c.position.moves == () and not isinstance(c.position, SealedChoice)
+        told = c.handle(f"I sell {mine}")[0].strip()
+        assert c.handle("undo")[0] == "undone"
+        assert c.handle(told)[0].strip() == told, told  # the telling typed back: the same sell

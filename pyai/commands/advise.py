@@ -522,8 +522,7 @@ class Companion:
         if answer:
             return answer
         if isinstance(self.position, SealedChoice) and not isinstance(before, SealedChoice):
-            revealed = f"until the {self.game.SECRET_CHOICE.plural} are revealed"
-            told = [f"  {self._said_choice(before, self.position.my_choice)}: kept secret {revealed}"]
+            told = ["  " + line for line in self._told_between(before, self.position)]
         elif word == "lost":
             told = self._told_lost(text)
         elif len(self.position.moves) == len(before.moves):  # a hidden card shown: no step, the record named
@@ -742,8 +741,9 @@ class Companion:
         token = self._token(text, self.position)
         try:
             if mover == self.me:
-                return self.position.play([token])
-            canonical = self._own_choice(token, self.position)
+                result = self.position.play([token])
+            else:
+                result = SealedChoice(self.position, self._own_choice(token, self.position))
         except (ProtocolError, PyaiError) as error:
             if isinstance(error, ProtocolError) and error.code != ILLEGAL_MOVE:
                 raise
@@ -752,7 +752,8 @@ class Companion:
                 raise TokenSyntaxError(self._refused_in_words(reason)) from None
             others = f"; the others' come in one line: {self._reveal_example()}" if bare else ""
             raise TokenSyntaxError(f"{token} is not yours to choose: {reason}{others}") from None
-        return SealedChoice(self.position, canonical)
+        self._check_what_came_of_it(text, token, result)  # 'I sell 5; ...' as it is told
+        return result
 
     def _own_choice(self, token: str, position: Position) -> str:
         """The advised seat's secret choice `token` at `position` as the rules write it, told
@@ -943,7 +944,8 @@ class Companion:
     def _told_between(self, before: Position, after: Position) -> list[str]:
         """The step from `before` to `after` (one line apart), in the game's words, as the advised seat saw it."""
         if isinstance(after, SealedChoice) and not isinstance(before, SealedChoice):  # a choice told, kept
-            return [f"{self._said_choice(before, after.my_choice)} (kept secret)"]
+            revealed = f"until the {self.game.SECRET_CHOICE.plural} are revealed"
+            return [f"{self._said_choice(before, after.my_choice)}: kept secret {revealed}"]
         seen_before, seen_after = before.view(), after.view()
         if len(after.moves) <= len(before.moves):  # no move: a line that changed what the seat knows
             return self._told_forgotten(seen_before, seen_after)

@@ -44,8 +44,7 @@ _NEGATIONS = frozenset(
 # What denies the payment beside a play ("plays 13, paying nothing", "skips paying").
 _UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips", "unpaid"}
 # An auction's pass as people say it, the words after the seat's name: "I'm out", "Bob is out".
-_OUT_SAID = (["out"], ["is", "out"], ["am", "out"], ["goes", "out"], ["go", "out"], ["going", "out"], ["bows", "out"])
-_OUT_SAID += (["bow", "out"],)
+_OUT_SAID = tuple([*before, "out"] for before in ([], ["is"], ["am"], ["goes"], ["go"], ["going"], ["bows"], ["bow"]))
 # A bid as people say it at a table ("Bob goes 5", "I'll go 6"): in the auction only.
 _GO_VERBS = frozenset(("go", "goes", "going", "went"))
 # The words a bid may hold beside its total ("raises to 8", "bids $4", "goes up to 6 coins"): any
@@ -248,8 +247,8 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             )
         return f"bid:{total}"
     if verb.startswith(_SELL_VERBS):
-        said = "I sell" if said_as_me else f"{names[seat]} sells"
-        return _sell(_after_verb(_KEPT_SECRET.sub("", line)), _sell_examples(data, seat, said, theme), theme, text)
+        seller = "I sell" if said_as_me else f"{names[seat]} sells"
+        return _sell(_after_verb(_KEPT_SECRET.sub("", line)), _sell_examples(data, seat, seller, theme), theme, text)
     if verb.startswith(_KEEP_VERBS):
         if data.get("sell_step") != "keep" and not numbers:  # "I'll take it" in the auction: no take-back
             raise TokenSyntaxError(
