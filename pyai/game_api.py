@@ -307,7 +307,8 @@ class Game(Protocol):
 
     @property
     def WORDS_FIRST(self) -> str:
-        """Two or three of WORDS_HELP's examples, the commonest steps ("'Bob raises', 'I call'")."""
+        """Two or three of WORDS_HELP's examples, the commonest steps ("'{0} raises', 'I call'"), where
+        {0} and {1} stand for the other seats at the table, named as the companion is told them."""
 
     @property
     def TABLE_WORDS(self) -> tuple[str, ...]:

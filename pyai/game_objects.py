@@ -52,7 +52,8 @@ class BaseGame:
     # setup sets its own), and the position field of the money a player at a real
     # table may lose track of ("": none hidden).
     WORDS_HELP: str = ""
-    # Two or three of those examples, the commonest steps, for the companion's opening lines.
+    # Two or three of those examples, the commonest steps, for the companion's opening lines: {0}
+    # and {1} stand for the other seats' names at the table (game_api.Game.WORDS_FIRST).
     WORDS_FIRST: ClassVar[str] = ""
     MONEY_FIELD: ClassVar[str] = ""
     # What the table calls that money, where not its field's name (For Sale's themes: "coins").

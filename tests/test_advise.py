@@ -25,7 +25,15 @@ import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
 from pyai.commands.advice_text import TOLD_APART, costs_in_play_line, one_line
-from pyai.commands.advise import Companion, CompanionError, SealedChoice, Session, help_text, resume
+from pyai.commands.advise import (
+    Companion,
+    CompanionError,
+    SealedChoice,
+    Session,
+    first_examples,
+    help_text,
+    resume,
+)
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
@@ -635,7 +643,8 @@ def test_the_opening_lines_are_short_and_their_examples_are_steps_of_the_game(ga
     assert opening[1].startswith("say what happens") and "help lists every way to say a step" in opening[1]
     assert opening[2].startswith("commands: ") and opening[3].startswith("next: ")
     assert all(len(line) < 260 for line in opening[:3]) and c.game.WORDS_HELP not in "\n".join(opening)
-    examples = set(re.findall(r"'([^']+)'", c.game.WORDS_FIRST))
+    examples = set(re.findall(r"'([^']+)'", first_examples(c.game, names, 0)))
+    assert f"'{names[1]} " in opening[1]  # an example names a seat at this table
     assert len(examples) >= 2 and all(f"'{example}'" in opening[1] for example in examples)
     read: set[str] = set()
     for seed in range(40):  # until every example has been a legal step (a card dealt, a vehicle held)

@@ -127,7 +127,7 @@ class AutomaniaGame(BaseGame):
     core_search = _core.AutomaniaSearch
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
-    WORDS_FIRST = "'Ann row 1', 'I take the speed machine', 'Bob ships to Europe'"
+    WORDS_FIRST = "'{0} row 1', 'I take the speed machine', '{1} ships to Europe'"
     MONEY_FIELD = "money"
     TABLE_WORDS = TABLE_WORDS
     SCORE_UNIT = "VP"

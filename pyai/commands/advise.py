@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,14 +98,21 @@ def steps_help(game: Game) -> str:
     return f"say what happens, one step a line, in plain words: {words}; {copied}; or as a move token ({listed})"
 
 
-def first_help(game: Game) -> str:
+def first_examples(game: Game, names: Sequence[str], me: int) -> str:
+    """The game's commonest steps as the opening lines give them, the other seats by their names
+    at this table (the seats after yours first)."""
+    others = [names[(me + step) % len(names)] for step in range(1, len(names))] or ["Bob"]
+    return game.WORDS_FIRST.format(*others, *others)
+
+
+def first_help(game: Game, names: Sequence[str], me: int) -> str:
     """How to go on, as the session opens: the next: lines say how to tell each step, and
     `help` has every form (a game's whole list of forms is a page: Automania's)."""
     topics = ", ".join(f"help {name}" for name in game.words_help_topics())
     more = f" ({topics} too)" if topics else ""
     if not game.WORDS_HELP:
         return f"say what happens, one step a line, as a move token: each next: line shows how; help lists them{more}"
-    examples = f" ({game.WORDS_FIRST})" if game.WORDS_FIRST else ""
+    examples = f" ({first_examples(game, names, me)})" if game.WORDS_FIRST else ""
     said = f"in plain words{examples}, as a next: line asks, or as the companion tells a step"
     return f"say what happens, one step a line, {said}; help lists every way to say a step{more}"
 
@@ -462,7 +469,7 @@ class Companion:
         position given with --at) is a decision of the advised seat."""
         others = ", ".join(f"{name} (seat {s})" for s, name in enumerate(self.names) if s != self.me)
         lines = [f"{title(self.game)}: you are {self.names[self.me]}, seat {self.me}; with {others}"]
-        lines += [first_help(self.game), commands_help(self.game)]
+        lines += [first_help(self.game, self.names, self.me), commands_help(self.game)]
         return lines + self.notes + self.next_lines()
 
     def handle(self, line: str) -> list[str]:

@@ -149,7 +149,7 @@ class ForSaleGame(BaseGame):
     PROTOCOL_HELP = PROTOCOL_HELP
     MONEY_FIELD = "cash"
     TABLE_WORDS = TABLE_WORDS
-    WORDS_FIRST = "'Anna bids 4', 'I pass', 'I sell 12'"
+    WORDS_FIRST = "'{0} bids 4', 'I pass', 'I sell 12'"
     SECRET_CHOICE = SecretChoice(noun="sell", plural="sells", verb="sells", mine="I sell")
     EXAMPLE_GAMES = (
         "forsale(players=3)",

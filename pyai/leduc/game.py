@@ -75,7 +75,7 @@ class LeducGame(BaseGame):
     players = 2
     PROTOCOL_HELP = PROTOCOL_HELP
     WORDS_HELP = WORDS_HELP
-    WORDS_FIRST = "'Bob raises', 'I call', 'board qh'"
+    WORDS_FIRST = "'{0} raises', 'I call', 'board qh'"
     TABLE_WORDS = TABLE_WORDS
     SCORE_UNIT = "chips"
     # The shared game suite (tests/games/ on main) runs every game string here.
