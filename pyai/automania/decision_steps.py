@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .narration import offered_car_words, space_words
+from .component_file import Components
+from .narration import offered_car_words, space_words, tile_words, tile_words_apart
+from .tile_faces import read_face
 
 # What each decision step is (after "to", as the companion says whose step comes next), and
 # how it is said, for a line that does not read as one (after the seat's name).
@@ -37,9 +39,32 @@ _STEPS = {
 }
 
 
-def step_expected(data: dict[str, Any]) -> str:
-    """The step the seat to move is to take, and how it is said: for a line that says it otherwise."""
-    return f"{decision_words(data)}: {_STEPS[_step_said(data)][1]}"
+def step_expected(data: dict[str, Any], components: Components | None = None) -> str:
+    """The step the seat to move is to take, and how it is said: for a line that says it otherwise.
+    With the game's `components`, a tile to take is shown by one that lies along the row or column."""
+    examples = _STEPS[_step_said(data)][1]
+    if data["step"] == "take tile" and components is not None:
+        examples = _tile_examples(data, components) or examples
+    return f"{decision_words(data)}: {examples}"
+
+
+def _tile_examples(data: dict[str, Any], components: Components) -> str:
+    """How a tile along the turn's row or column is said, by its place and by its face, naming
+    one that lies there (a face found once along it where there is one); "" where none does."""
+    space = data["action"]["space"] or ""
+    if space[:1] not in ("R", "C"):
+        return ""
+    grid, line = data["grid"], int(space[1:]) - 1
+    places = [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+    tiles = [(place, components.tile(tile)) for place, tile in enumerate(places, start=1) if tile]
+    if not tiles:
+        return ""
+    for place, tile in tiles:  # a face said plainly that fits this tile alone along the line
+        read = read_face(tile_words(tile), components)
+        if not any(read.fits(other, exact=False) for at, other in tiles if at != place):
+            return f"'takes tile {place}' or the tile by its face, 'takes the {tile_words(tile)}'"
+    place, tile = tiles[0]
+    return f"'takes tile {place}' or the tile by its face, 'takes the {tile_words_apart(tile, [t for _, t in tiles])}'"
 
 
 def decision_words(data: dict[str, Any]) -> str:

@@ -118,7 +118,7 @@ def check_marketing_in_time(said: Said, name: str) -> None:
     raise TokenSyntaxError(
         f"marketing workers go on the car at its ship step, once its market is chosen: say them then "
         f"('{does(name, 'marketing')} 2' or '{does(name, 'puts')} 2 workers on marketing'); now "
-        f"{does(name, 'is')} to {step_expected(said.data)}"
+        f"{does(name, 'is')} to {step_expected(said.data, said.components)}"
     )
 
 
@@ -411,7 +411,8 @@ def _check_tile_named(token: str, said: Said, name: str) -> None:
     phrase = _placed_tile_words(said.outside)
     if _workers_said(phrase) is not None and not names_a_tile(phrase, said.components):
         raise TokenSyntaxError(  # 'puts 2 workers on station 2': workers go on no station or office
-            f"workers go on the board, not with a tile: {does(name, 'is')} to {step_expected(said.data)}"
+            "workers go on the board, not with a tile: "
+            f"{does(name, 'is')} to {step_expected(said.data, said.components)}"
         )
     face_said, kinds = names_a_tile(phrase, said.components), kinds_said(phrase)
     if not face_said and not kinds:
@@ -516,7 +517,7 @@ def _check_cars_counted(token: str, said: Said, name: str) -> None:
     if other is None or kind not in _ONE_CAR_MOVES or said.data["step"] not in _CAR_STEPS:
         return
     one = "the sales offer one car at a time" if said.data["step"] == "sell" else "a turn makes one car"
-    raise TokenSyntaxError(f"{one}, not {other}: {does(name, 'is')} to {step_expected(said.data)}")
+    raise TokenSyntaxError(f"{one}, not {other}: {does(name, 'is')} to {step_expected(said.data, said.components)}")
 
 
 def _check_stars_said(token: str, said: Said, name: str) -> None:

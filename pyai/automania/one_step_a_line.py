@@ -124,7 +124,7 @@ def check_one_step(token: str, line: Line, data: dict[str, Any], name: str, comp
     more = "; say one step a line, a later one on a line of its own" if named_a_step else ""
     raise TokenSyntaxError(
         f"cannot read {line.said(said[unread[0]].start, said[unread[-1]].end)!r} in {line.text.strip()!r}: "
-        f"{does(name, 'is')} to {step_expected(data)}{more}"
+        f"{does(name, 'is')} to {step_expected(data, components)}{more}"
     )
 
 

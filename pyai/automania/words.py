@@ -83,7 +83,7 @@ from .table_words import (
     table_chance,
     unseen_contracts,
 )
-from .tile_faces import fitting_tiles, names_a_tile, read_face
+from .tile_faces import fitting_tiles, kinds_said, names_a_tile, read_face
 
 WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
 'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
@@ -344,7 +344,8 @@ def _decision(text: str, said: Said, name: str) -> str:
     data = said.data
     if said.negated() and data["step"] not in (*_STEPS_WITH_NONE, "take tile"):  # a face: "without the star"
         raise TokenSyntaxError(
-            f"say what {does(name, 'does')}, not what is not done: {does(name, 'is')} to {step_expected(data)}"
+            f"say what {does(name, 'does')}, not what is not done: {does(name, 'is')} to "
+            f"{step_expected(data, said.components)}"
         )
     check_no_workers_taken_off(said, name)
     check_sponsor_in_time(said, name)
@@ -356,7 +357,9 @@ def _decision(text: str, said: Said, name: str) -> str:
     )
     token = _by_verb(said) or (None if foreign else _READERS[data["step"]](said))
     if token is None:
-        raise TokenSyntaxError(f"cannot read {text.strip()!r}: {does(name, 'is')} to {step_expected(data)}")
+        raise TokenSyntaxError(
+            f"cannot read {text.strip()!r}: {does(name, 'is')} to {step_expected(data, said.components)}"
+        )
     check_market_said(token, said, name)
     return token
 
@@ -537,20 +540,53 @@ def _take(said: Said) -> str | None:
         return f"tile:{words[1]}"
     if len(words) == 3 and words[0] == "tile" and words[1] in ("number", "no") and words[2].isdigit():
         return f"tile:{words[2]}"  # "takes tile no. 3"
+    kinds = kinds_said(words)
+    if placed is None and len(kinds) == 1 and set(words) <= {*_KIND_ALONE_WORDS, *_KIND_NAMES[next(iter(kinds))]}:
+        return f"tile:{_place_by_kind(next(iter(kinds)), said)}"  # 'takes the manager'
     if not names_a_tile(words, said.components):
         return None  # not a tile at all ('row 1'): the step's own guidance says what is
     return f"tile:{_place_by_face(' '.join(words), said, None if placed is None else int(placed))}"
+
+
+# Words of a tile said by its kind alone ('the manager', 'the styling tile'), besides the kind.
+_KIND_ALONE_WORDS = frozenset(("the", "a", "an", "tile", "one", "only"))
+_KIND_NAMES = {"machine": ("machine", "machines"), "manager": ("manager",), "styling": ("styling",)}
+
+
+def _places_along(said: Said) -> tuple[str, list[str | None]]:
+    """The turn's row or column and the tiles at its places (None: empty); TokenSyntaxError where
+    the turn took none."""
+    space = said.data["action"]["space"]
+    if space is None or space == "corner":
+        raise TokenSyntaxError("no row or column is chosen, so no tile is taken now")
+    grid, line = said.data["grid"], int(space[1:]) - 1
+    return space, [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+
+
+def _place_by_kind(kind: str, said: Said) -> int:
+    """The place along the turn's row or column of its one tile of `kind` ('takes the manager');
+    TokenSyntaxError naming them where it holds several of that kind, or none."""
+    space, places = _places_along(said)
+    found = [
+        (place, said.components.tile(tile))
+        for place, tile in enumerate(places, start=1)
+        if tile and said.components.tile(tile).kind == kind
+    ]
+    if len(found) == 1:
+        return found[0][0]
+    tiles = [said.components.tile(tile) for tile in places if tile]
+    if not found:
+        held = "; ".join(tile_words(tile) for tile in tiles) or "no tile"
+        raise TokenSyntaxError(f"no {kind} tile along {space_words(space)}: it holds {held}")
+    options = " or ".join(f"'the {tile_words_apart(tile, tiles)}'" for _, tile in found)
+    raise TokenSyntaxError(f"{len(found)} {kind} tiles lie along {space_words(space)}: say which, {options}")
 
 
 def _place_by_face(phrase: str, said: Said, place: int | None = None) -> int:
     """The place (1-4) along the turn's row or column holding the face said (at `place`, when
     it is said too); TokenSyntaxError when that face lies at several places and none is said:
     the place taken decides which row or column keeps the other."""
-    space = said.data["action"]["space"]
-    if space is None or space == "corner":
-        raise TokenSyntaxError("no row or column is chosen, so no tile is taken now")
-    grid, line = said.data["grid"], int(space[1:]) - 1
-    places = [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+    space, places = _places_along(said)
     tiles = [said.components.tile(tile) for tile in places if tile]
     labels = {tile: f"place {place}" for place, tile in enumerate(places, start=1) if tile}
     face = read_face(phrase, said.components)

@@ -2297,3 +2297,30 @@ def test_a_card_turned_up_said_first_is_read(line):
 def test_an_order_that_names_no_seat_is_refused_in_words(line):
     c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
     assert refused(c, line) == "say the seats in the player order, first player first, e.g. 'order Ann me Cid'"
+
+
+@pytest.mark.parametrize(
+    "space, line, told",
+    [
+        ("R1", "Ann takes the manager", "  you take the research manager (1 star) from row 1"),
+        ("R1", "Ann takes the styling tile", "  you take the spoiler styling (1 star) from row 1"),
+        ("R2", "Ann takes the manager", "  you take the marketing manager from row 2"),
+    ],
+)
+def test_a_tile_taken_by_its_kind_alone_is_the_one_of_that_kind_along_the_line(space, line, told):
+    c = companion_at(f"place:{space}", me=0)
+    assert c.handle(line)[0] == told
+
+
+def test_a_tile_taken_by_a_kind_that_lies_twice_along_the_line_is_refused_naming_them():
+    assert refused(companion_at("place:R2", me=0), "Ann takes the machine") == (
+        "2 machine tiles lie along row 2: say which, 'the power machine' or 'the suitcase machine'"
+    )
+
+
+def test_the_take_steps_example_names_a_tile_that_lies_along_the_line():
+    """Row 2 holds no speed machine: its example is one of its own tiles, said so it fits that one alone."""
+    why = refused(companion_at("place:R2", me=0), "Ann grabs a coffee")
+    assert why.endswith("take a tile from row 2: 'takes tile 1' or the tile by its face, 'takes the power machine'")
+    c = companion_at("place:R2", me=0)
+    assert c.handle("Ann takes the power machine")[0] == "  you take the power machine from row 2"
