@@ -48,15 +48,20 @@ def step_expected(data: dict[str, Any], components: Components | None = None) ->
     return f"{decision_words(data)}: {examples}"
 
 
+def places_along(data: dict[str, Any], space: str) -> list[str | None]:
+    """The tiles at the places of row or column `space` ('R1', 'C3') of the grid in `data`, first
+    place first (None: empty)."""
+    grid, line = data["grid"], int(space[1:]) - 1
+    return [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+
+
 def _tile_examples(data: dict[str, Any], components: Components) -> str:
     """How a tile along the turn's row or column is said, by its place and by its face, naming
     one that lies there (a face found once along it where there is one); "" where none does."""
     space = data["action"]["space"] or ""
     if space[:1] not in ("R", "C"):
         return ""
-    grid, line = data["grid"], int(space[1:]) - 1
-    places = [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
-    tiles = [(place, components.tile(tile)) for place, tile in enumerate(places, start=1) if tile]
+    tiles = [(place, components.tile(tile)) for place, tile in enumerate(places_along(data, space), start=1) if tile]
     if not tiles:
         return ""
     for place, tile in tiles:  # a face said plainly that fits this tile alone along the line

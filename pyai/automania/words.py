@@ -32,7 +32,7 @@ from ..game_api import whose
 from ..told_lines import move_end
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
-from .decision_steps import step_expected
+from .decision_steps import places_along, step_expected
 from .line_checks import (
     Bumped,
     check_bumped,
@@ -541,7 +541,7 @@ def _take(said: Said) -> str | None:
     if len(words) == 3 and words[0] == "tile" and words[1] in ("number", "no") and words[2].isdigit():
         return f"tile:{words[2]}"  # "takes tile no. 3"
     kinds = kinds_said(words)
-    if placed is None and len(kinds) == 1 and set(words) <= {*_KIND_ALONE_WORDS, *_KIND_NAMES[next(iter(kinds))]}:
+    if placed is None and len(kinds) == 1 and all(word in _KIND_ALONE_WORDS or kinds_said([word]) for word in words):
         return f"tile:{_place_by_kind(next(iter(kinds)), said)}"  # 'takes the manager'
     if not names_a_tile(words, said.components):
         return None  # not a tile at all ('row 1'): the step's own guidance says what is
@@ -550,7 +550,6 @@ def _take(said: Said) -> str | None:
 
 # Words of a tile said by its kind alone ('the manager', 'the styling tile'), besides the kind.
 _KIND_ALONE_WORDS = frozenset(("the", "a", "an", "tile", "one", "only"))
-_KIND_NAMES = {"machine": ("machine", "machines"), "manager": ("manager",), "styling": ("styling",)}
 
 
 def _places_along(said: Said) -> tuple[str, list[str | None]]:
@@ -559,8 +558,7 @@ def _places_along(said: Said) -> tuple[str, list[str | None]]:
     space = said.data["action"]["space"]
     if space is None or space == "corner":
         raise TokenSyntaxError("no row or column is chosen, so no tile is taken now")
-    grid, line = said.data["grid"], int(space[1:]) - 1
-    return space, [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+    return space, places_along(said.data, space)
 
 
 def _place_by_kind(kind: str, said: Said) -> int:

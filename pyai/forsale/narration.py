@@ -144,7 +144,7 @@ def _selling(theme: Theme, before: dict, token: str, after: dict, names: list[st
     elif token.startswith("mech:"):
         if token == "mech:use":  # named as the rules spend it, the lowest unused ("uses the 7 Mechanic")
             seat = before["seats"][before["to_move"]]
-            unused = sorted(n for n in seat["advisors_played"] if 7 <= n <= 9 and n not in seat["advisors_spent"])
+            unused = unused_advisors(seat, MECHANICS)
             spent = f"the {unused[0]}" if unused else "a"
             step = f"{_does(who, 'uses')} {spent} {theme.mechanic}"
         else:  # said of the seat, as a person declines it ("you do not use the Mechanic")
@@ -191,10 +191,19 @@ def _sell_words(theme: Theme, token: str, seller: dict[str, Any]) -> str:
     return f"{said} with the {theme.advisor(used)}" if used else said
 
 
+# The numbers of the advisors whose use the rules spend: the Mechanics (7-9) and the Lawyers (19-21).
+MECHANICS = range(7, 10)
+LAWYERS = range(19, 22)
+
+
+def unused_advisors(seat: dict[str, Any], numbers: range) -> list[int]:
+    """The advisors among `numbers` (MECHANICS, LAWYERS) a seat has played and not spent, lowest first."""
+    return sorted(n for n in seat["advisors_played"] if n in numbers and n not in seat["advisors_spent"])
+
+
 def _lowest_unused_lawyer(seat: dict[str, Any]) -> int | None:
-    """The lowest Lawyer (19-21) a seat has played and not spent, or None."""
-    unused = [n for n in seat["advisors_played"] if 19 <= n <= 21 and n not in seat["advisors_spent"]]
-    return min(unused, default=None)
+    """The lowest Lawyer a seat has played and not spent, or None."""
+    return next(iter(unused_advisors(seat, LAWYERS)), None)
 
 
 def _cash_moves(theme: Theme, before: dict, after: dict, names: list[str]) -> list[str]:

@@ -17,7 +17,19 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
 from ..told_lines import NOTE
-from .narration import BOOST_SAID, DECKS, REMOVAL_SAID, deal_heading, deal_round, dealt_deck, deck_noun, round_words
+from .narration import (
+    BOOST_SAID,
+    DECKS,
+    LAWYERS,
+    MECHANICS,
+    REMOVAL_SAID,
+    deal_heading,
+    deal_round,
+    dealt_deck,
+    deck_noun,
+    round_words,
+    unused_advisors,
+)
 from .themes import THEMES, Theme
 
 _NUMBER = re.compile(r"(\d+)\+?")  # a card or an amount; a Fleet Manager played with its payment: "13+"
@@ -368,14 +380,19 @@ def _sell_examples(data: dict[str, Any], seat: int, said: str, theme: Theme) -> 
     ("'Bob sells 4 9 with 19'"), None where it holds no unused Lawyer or fewer than two."""
     held = data["seats"][seat]
     vehicles = sorted(held["vehicles"]) or [12, 20]
-    lawyers = sorted(n for n in held["advisors_played"] if 19 <= n <= 21 and n not in held["advisors_spent"])
+    lawyers = unused_advisors(held, LAWYERS)
     two = f"'{said} {vehicles[0]} {vehicles[1]} with {lawyers[0]}'" if lawyers and len(vehicles) > 1 else None
     return f"'{said} {vehicles[0]}'", two if theme.lawyer else None
 
 
 def _sell_example(data: dict[str, Any], seat: int, said: str, theme: Theme) -> str:
     """_sell_examples in a line: "'Bob sells 4', or two and the Lawyer: 'Bob sells 4 9 with 19'"."""
-    one, two = _sell_examples(data, seat, said, theme)
+    return _either_sell(_sell_examples(data, seat, said, theme), theme)
+
+
+def _either_sell(examples: tuple[str, str | None], theme: Theme) -> str:
+    """A sell of one vehicle said, and of two with the Lawyer where the seat can make one."""
+    one, two = examples
     return f"{one}, or two and the {theme.lawyer}: {two}" if two else one
 
 
@@ -756,7 +773,7 @@ def _sell(parted: str, examples: tuple[str, str | None], theme: Theme, text: str
     that a sell of two has no place for. One vehicle may be said in words ("sells thirteen").
     `examples` say a sell of the seat's own cards (_sell_examples)."""
     one, two = examples
-    example = f"{one}, or two and the {theme.lawyer}: {two}" if two else one
+    example = _either_sell(examples, theme)
     _check_only_advisor_named(parted, theme, theme.lawyer, "a sell", (two or one).strip("'"))
     lawyers, vehicles_said = _lawyer_said(parted, theme, sell=True)
     vehicles = _numbers(vehicles_said)
@@ -802,7 +819,7 @@ def _mechanic_numbered(rest: str, denied: bool, seat: dict[str, Any], name: str,
     ("doesn't use Mechanic 8"), where it names the seat's only one. Any other number could be
     the check the swap takes ("uses it for the 9") or a Mechanic the rules would not spend."""
     mechanic = re.escape(theme.mechanic.lower())
-    unused = sorted(n for n in seat["advisors_played"] if 7 <= n <= 9 and n not in seat["advisors_spent"])
+    unused = unused_advisors(seat, MECHANICS)
     said = f"'{name} does not use the {theme.mechanic}'" if denied else f"'{name} uses the {theme.mechanic}'"
     parted = " ".join(rest.replace(",", " ").split())
     bound = re.fullmatch(
