@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import TokenSyntaxError
 from ..game_api import whose
+from ..steps_not_made import not_made_opening, not_made_refusal
 from ..told_lines import move_end
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
@@ -280,25 +281,15 @@ def _pronoun_named(text: str, data: dict[str, Any], names: list[str], me: int) -
     return names[mover] + text[said.end() :]
 
 
-# Words after a seat's name that make its step one to come or one that might be ("I will take row 2",
-# "Bob might sell"), never one made; "I'll", said as the step is made, is read.
-_NOT_MADE = frozenset("will would shall should could might may can must gonna".split())
-_WANTING = frozenset("want wants plan plans intend intends".split())  # not before the verb alone ('I want row 2')
-_GOING_TO = (["going", "to"], ["am", "going", "to"], ["is", "going", "to"], ["are", "going", "to"])
-
-
 def _check_made(move: str, named: int, mine: bool) -> None:
     """TokenSyntaxError for a step said as one to come or one that might be ('I will take row 2',
-    "I'm going to ship"): the companion records steps made, and 'advice' asks what to play."""
+    "I'm going to ship"), its own as made taken from the line as typed ('I take row 2')."""
     said = words_at(move)
-    rest = [word.word for word in said[named:]]
-    going = next((len(words) for words in _GOING_TO if rest[: len(words)] == words), 0)
-    skipped = going or (1 if rest[:1] and rest[0] in _NOT_MADE else 0)
-    if not skipped and not (rest[:1] and rest[0] in _WANTING):
+    opening = not_made_opening([word.word for word in said[named:]])
+    if opening is None:
         return
-    after = said[named + skipped :] if skipped else []
-    made = f" ('I {move[after[0].start :].strip()}' once it is made)" if mine and after else ""
-    raise TokenSyntaxError(f"say a step made, not one to come or that might be{made}; 'advice' asks what to play")
+    after = said[named + opening :] if opening else []
+    raise not_made_refusal(f"I {move[after[0].start :].strip()}" if mine and after else "")
 
 
 # Whose workers go home from a space taken, as a person adds it to a placement ("Ann row 1, Dee's

@@ -16,6 +16,7 @@ from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
+from ..steps_not_made import check_made, says_i_would
 from ..told_lines import NOTE
 from .narration import (
     BOOST_SAID,
@@ -137,12 +138,13 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
     if head in TABLE_WORDS:
         return "deal:" + ",".join(map(str, _cards_dealt(" ".join(words[1:]), data, theme)))
-    seat = _seat(head, names, me)
+    seat = me if says_i_would(head) else _seat(head, names, me)
     if seat is None:
         raise TokenSyntaxError(
             f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
             "nor a move token or 'deal ...'"
         )
+    check_made(words[0], words[1:], seat == me)  # "I will pass", "Bob might bid 5"
     said_as_me = head in OWN_SEAT_WORDS or contracts_i(head)  # "I sell 12": an example says "I sell" too
     mover = data["to_move"]
     verb = words[1].lower() if len(words) > 1 else ""

@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS
+from ..steps_not_made import check_made, says_i_would
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -93,7 +94,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if len(lowered) == 1 and lowered[0] in _VERBS:  # a move alone ("raise", "Bet."): the seat to move's
         return _VERBS[lowered[0]]
     head = lowered[0]
-    seat = _seat(head, names, me)
+    seat = me if says_i_would(head) else _seat(head, names, me)
     if _names_a_card_step(lowered, names, me):
         return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     if seat is None:
@@ -116,6 +117,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         raise TokenSyntaxError("a seat's card is shown once the hand is over, at a showdown: say the move made now")
     if mover != seat:
         raise TokenSyntaxError(f"it is {whose(mover, names, me, noun=True)} turn, not {whose(seat, names, me)}")
+    check_made(words[0], words[1:], seat == me)  # "I will call", "I'm going to raise", "I'd fold"
     who, does, moves = _doer(seat, names, me)
     if _NEGATIONS & set(rest):  # 'Anna doesn't raise': never read as the move it denies
         raise TokenSyntaxError(f"say what {who} {does} ({moves}), not what is not done")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -273,7 +274,11 @@ def test_the_auction_as_people_say_it_at_the_table_beyond_bids_and_passes():
         (f"{who} ups it by 5", "cannot read"),  # by, never read as a total
         (f"{who} is not bidding", "say what .* does, not what is not done"),
         (f"{who}: pass 5", "takes no number"),
-        ("I will pass", "cannot read 'I will pass'"),  # a step to come, as in every game's words
+        ("I will pass", re.escape("not one to come or that might be ('I pass' once it is made)")),
+        ("I'm going to pass", re.escape("('I pass' once it is made)")),  # never a bid of "going"
+        ("I\u2019d bid 5", re.escape("('I bid 5' once it is made)")),
+        (f"{who} might bid 5", re.escape("('I bid 5' once it is made)")),  # the advised seat's own
+        ("I want to pass", "say a step made, not one to come or that might be; 'advice' asks"),
     ]:
         with pytest.raises(pyai.TokenSyntaxError, match=why):
             read(game, state, seat, line)

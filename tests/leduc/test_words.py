@@ -88,11 +88,27 @@ def test_two_moves_in_one_line_are_refused_as_one_move_a_line(line, said):
     assert refused(line, *DEALT) == f"one move a line: {line!r} says {said}; say what you do now, then the next"
 
 
-def test_a_move_that_might_be_made_is_no_move_made():
-    assert refused("I should raise", *DEALT) == (
+@pytest.mark.parametrize(
+    "line, as_made",
+    [
+        ("I should raise", "I raise"),
+        ("I will call", "I call"),
+        ("I'm going to raise.", "I raise"),
+        ("I\u2019d fold", "I fold"),
+    ],
+)
+def test_a_move_to_come_or_that_might_be_made_is_no_move_made(line, as_made):
+    assert refused(line, *DEALT) == (
+        f"say a step made, not one to come or that might be ('{as_made}' once it is made); 'advice' asks what to play"
+    )
+    assert read("I'll call", *DEALT) == "call"  # said as it is made
+
+
+def test_a_move_said_with_a_doubt_or_asked_is_no_move_made():
+    assert refused("Bob may fold", *DEALT, "raise", seat=0).startswith("say a step made, not one to come")
+    assert refused("I raise maybe", *DEALT) == (
         "say what you do (raise, call, check or fold), not what might be done ('advice' asks what to play)"
     )
-    assert refused("Bob may fold", *DEALT, "raise", seat=0).startswith("say what Bob does (raises, calls")
     assert refused("I fold?", *DEALT, "raise", "raise").endswith("not what might be done ('advice' asks what to play)")
 
 
