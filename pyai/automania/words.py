@@ -230,7 +230,26 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, c
     chance = chance_said(text, names, data.get("step", ""))
     if chance is not None:
         return table_chance(chance, data, names, me, components)
-    text = _pronoun_named(text, data, names, me)
+    named = _pronoun_named(text, data, names, me)
+    try:
+        return _seat_step(named, data, names, me, components)
+    except TokenSyntaxError as error:
+        if named == text:
+            raise
+        raise TokenSyntaxError(_quoted_as_typed(str(error), named, text)) from None
+
+
+def _quoted_as_typed(refusal: str, named: str, typed: str) -> str:
+    """`refusal` of the line `named`, read with its opening pronoun as the seat's name, quoting
+    the line as `typed` ('she flies ...', never 'Bob flies ...'), and its move as typed too."""
+    for said, was in ((named, typed), (named[: move_end(named)], typed[: move_end(typed)])):
+        refusal = refusal.replace(repr(said.strip()), repr(was.strip())).replace(repr(said), repr(was))
+    return refusal
+
+
+def _seat_step(text: str, data: dict[str, Any], names: list[str], me: int, components: Components) -> str:
+    """The token of `text`, a line said of a seat ('Ann row 1', 'I sell 2'): `words_to_token` past
+    the tokens, questions and chance steps."""
     move = text[: move_end(text)]  # before what came of it, as a step is told back
     move, bumped = _without_bumped(move, names, me)
     check_numbers(_names_pattern(names).sub(" ", move))  # not the seats' names: 'v1.0' is a name

@@ -2263,6 +2263,8 @@ def test_he_or_she_is_the_seat_to_move():
     )
     table = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
     assert refused(table, "she gets a starting contract") == "say the seat's name, not 'she': no seat decides now"
+    assert refused(c, "she flies to the moon").startswith("cannot read 'she flies to the moon': Ann is to ")
+    assert refused(c, "she ships to Mars; sold 3").startswith("cannot read 'she ships to Mars; sold 3'")
     he = Companion(Session("automania(players=3)", 1, ["He", "Bob", "Cid"], iterations=20, lines=setup()))
     assert he.handle("He row 1")[0].startswith("  He places a worker on row 1")  # a seat named so is that seat
 
