@@ -51,6 +51,18 @@ def seats_told(names: list[str], me: int | None) -> list[str]:
     return ["you" if seat == me else name for seat, name in enumerate(names)]
 
 
+# Names for the other seats where words are shown with no table ("Bob bids 4"): a game's list.
+EXAMPLE_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Flo")
+
+
+def said_at_table(examples: str, names: Sequence[str], me: int) -> str:
+    """`examples` (a game's WORDS_HELP or WORDS_FIRST) with {0}, {1}, ... named as the seats
+    after `me` at a table of `names`, in turn order; where fewer seats follow than a text names,
+    they are named again from the first ({1} is {0} in a game of two)."""
+    others = [names[(me + step) % len(names)] for step in range(1, len(names))] or ["Bob"]
+    return examples.format(*(others * len(EXAMPLE_NAMES)))
+
+
 def title(game: Game) -> str:
     """The game as people name it, as its own text picture names it first ("For Sale:
     Autorama, 4 players", "Leduc poker, 2 players"); its game string when the picture names none."""
@@ -303,7 +315,8 @@ class Game(Protocol):
     # Read-only constants of the game, given as class attributes.
     @property
     def WORDS_HELP(self) -> str:
-        """Examples of the plain words words_to_token reads ("" for a game that takes tokens only)."""
+        """Examples of the plain words words_to_token reads ("" for a game that takes tokens only),
+        where {0}, {1}, ... stand for the other seats at the table, as said_at_table names them."""
 
     @property
     def WORDS_FIRST(self) -> str:

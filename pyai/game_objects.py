@@ -47,10 +47,11 @@ class BaseGame:
     BOT_DEFAULTS: ClassVar[dict[str, dict[str, Any]]] = {}
     # The engine's `help` topics this game adds: "games" (its game string), "tokens", ...
     PROTOCOL_HELP: ClassVar[dict[str, str]] = {}
-    # `pyai advise`: examples of the plain words the game's words_to_token reads
-    # ("" for a game that takes tokens only; a game whose words depend on its
-    # setup sets its own), and the position field of the money a player at a real
-    # table may lose track of ("": none hidden).
+    # `pyai advise`: examples of the plain words the game's words_to_token reads,
+    # {0}, {1}, ... the other seats (game_api.said_at_table; "" for a game that takes
+    # tokens only; a game whose words depend on its setup sets its own), and the
+    # position field of the money a player at a real table may lose track of ("":
+    # none hidden).
     WORDS_HELP: str = ""
     # Two or three of those examples, the commonest steps, for the companion's opening lines: {0}
     # and {1} stand for the other seats' names at the table (game_api.Game.WORDS_FIRST).

@@ -34,6 +34,7 @@ from pyai.commands.advise import (
     help_text,
     resume,
 )
+from pyai.game_api import said_at_table
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
@@ -180,7 +181,7 @@ def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_sa
     assert leduc.handle("lost Bob cash") == ["not taken: leduc has no money a player can lose track of"]
     assert "plain words: 'I get ks'" in leduc.handle("help")[0]
     assert (
-        "plain words: 'order Bob Ann me'"
+        "plain words: 'order C B me'"
         in Companion(Session("automania(players=3)", 0, ["A", "B", "C"])).handle("help")[0]
     )
 
@@ -617,12 +618,32 @@ def walked(game: str, seed: int, path: str | None) -> list[Companion]:
 
 def test_a_help_topic_is_the_games_and_one_it_does_not_offer_says_so():
     automania = pyai.load_game("automania(players=3)")
-    contracts = help_text(automania, "contracts")
+    names = ["Ann", "Bob", "Cy"]
+    contracts = help_text(automania, names, 0, "contracts")
     assert contracts.startswith("the contracts, by car, then what they ask for")
-    assert help_text(automania, "Contract.") == contracts
-    unknown = help_text(automania, "tiles please")
+    assert help_text(automania, names, 0, "Contract.") == contracts
+    unknown = help_text(automania, names, 0, "tiles please")
     assert unknown.startswith("no help on 'tiles please': the general help follows; more help: help contracts\n")
-    assert unknown.endswith(help_text(automania))
+    assert unknown.endswith(help_text(automania, names, 0))
+
+
+@pytest.mark.parametrize(
+    "game, names, first_step",
+    [
+        ("forsale(players=3)", ["Zed", "Yan", "Xi"], r"'(deal [\d ]+)'"),  # a card a seat: 3 here
+        ("forsale(players=6,edition=classic)", ["Zed", "Yan", "Xi", "Wu", "Vi", "Uma"], r"'(deal [\d ]+)'"),
+        ("leduc()", ["Zed", "Yan"], r"'(Zed gets a card)'"),  # seat 0's card comes first
+        ("automania(players=2)", ["Zed", "Yan"], r"'(order [^']+)'"),  # the order names every seat
+        ("automania(players=4)", ["Zed", "Yan", "Xi", "Wu"], r"'(order [^']+)'"),
+    ],
+)
+def test_the_help_names_the_seats_at_this_table_and_its_first_example_is_the_first_step(game, names, first_step):
+    c = Companion(Session(game, 1, names, iterations=20))
+    said = c.handle("help")[0]
+    assert not re.search(r"[{}]|\b(Anna?|Bob)\b", said)  # no stock name, no blank left unnamed
+    assert f"'{names[2 % len(names)]} " in said  # the seat after yours
+    first = re.search(first_step, said)
+    assert first and c.handle(first[1])[0].startswith("  "), first  # told back: taken
 
 
 @pytest.mark.parametrize(
@@ -642,7 +663,7 @@ def test_the_opening_lines_are_short_and_their_examples_are_steps_of_the_game(ga
     assert opening[0].startswith(f"{title}: you are {names[0]}, seat 0; with ")
     assert opening[1].startswith("say what happens") and "help lists every way to say a step" in opening[1]
     assert opening[2].startswith("commands: ") and opening[3].startswith("next: ")
-    assert all(len(line) < 260 for line in opening[:3]) and c.game.WORDS_HELP not in "\n".join(opening)
+    assert all(len(line) < 260 for line in opening[:3]) and said_at_table(c.game.WORDS_HELP, names, 0) not in opening[1]
     examples = set(re.findall(r"'([^']+)'", first_examples(c.game, names, 0)))
     assert f"'{names[1]} " in opening[1]  # an example names a seat at this table
     assert len(examples) >= 2 and all(f"'{example}'" in opening[1] for example in examples)
@@ -685,7 +706,7 @@ def test_money_lost_track_of_is_said_by_the_themes_word_for_it():
     ],
 )
 def test_the_help_names_the_commands_by_the_games_word_for_money(game, lost):
-    commands = help_text(pyai.load_game(game)).splitlines()[-1]
+    commands = help_text(pyai.load_game(game), ["Ann", "Bob", "Cy", "Dee"], 0).splitlines()[-1]
     assert commands.startswith("commands: advice [N]")
     assert (lost in commands) if lost else ("lost" not in commands)
 

@@ -28,7 +28,7 @@ from .help import PROTOCOL_HELP, contracts_help
 from .narration import VP_SOURCES, narrate
 from .render import phase_of, render
 from .table_words import TABLE_WORDS, next_chance_words
-from .words import WORDS_HELP, reason_in_words, words_to_token
+from .words import reason_in_words, words_help, words_to_token
 
 _PARAMETERS = ("players", "components")
 DEFAULT_PLAYERS = 3
@@ -126,7 +126,6 @@ class AutomaniaGame(BaseGame):
     view_class = View
     core_search = _core.AutomaniaSearch
     PROTOCOL_HELP = PROTOCOL_HELP
-    WORDS_HELP = WORDS_HELP
     WORDS_FIRST = "'{0} row 1', 'I take the speed machine', '{1} ships to Europe'"
     MONEY_FIELD = "money"
     TABLE_WORDS = TABLE_WORDS
@@ -157,6 +156,7 @@ class AutomaniaGame(BaseGame):
         if components is not None and not isinstance(components, str | os.PathLike):
             raise GameStringError(f"components must be a file path, not {components!r}")
         self.players = players
+        self.WORDS_HELP = words_help(players)  # its order example names every seat
         self.components_path = None if components is None else str(components)
         self.components, self._components_index = load_components(self.components_path)
 

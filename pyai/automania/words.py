@@ -86,22 +86,31 @@ from .table_words import (
 )
 from .tile_faces import fitting_tiles, kinds_said, names_a_tile, read_face
 
-WORDS_HELP = """'order Bob Ann me', 'demands speed speed power green suitcase / suitcase safety green power safety',
-'display 3 17 22', 'I get S2', 'Bob gets his starting contract', 'tiles speed, speed 1 star, power silver,
+# The examples of words_help, {order} the order of a game's every seat.
+_WORDS_HELP = """'order {order}', 'demands speed speed power green suitcase / suitcase safety green power safety',
+'display 3 17 22', 'I get S2', '{1} gets his starting contract', 'tiles speed, speed 1 star, power silver,
 research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, then below offices 1 and 2),
-'Ann sponsors 2', 'Ann row 1', 'Ann column 3', 'Ann corner family', 'Ann withdraws', 'Ann takes the speed
-machine' or 'Ann takes tile 2', 'Ann puts it on station 3' (or 'in office 2', 'on styling city', 'Ann discards'),
-'Ann draws 14', 'Ann draws from the deck', 'Bob draws' / 'I draw 12' (the deck's card), 'reveal 14',
-'Ann ships to Europe', 'Ann marketing 2', 'Ann takes back NA 6', 'Ann ships 7', 'Ann does not ship',
-'Ann plays contract 7', 'Ann plays no contract', 'Ann office 4', 'Ann sells 3' (or by the space's reward, 'Ann
-sells for $7'), 'Ann keeps', 'Ann demand left';
+'{0} sponsors 2', '{0} row 1', '{0} column 3', '{0} corner family', '{0} withdraws', '{0} takes the speed
+machine' or '{0} takes tile 2', '{0} puts it on station 3' (or 'in office 2', 'on styling city', '{0} discards'),
+'{0} draws 14', '{0} draws from the deck', '{1} draws' / 'I draw 12' (the deck's card), 'reveal 14',
+'{0} ships to Europe', '{0} marketing 2', '{0} takes back NA 6', '{0} ships 7', '{0} does not ship',
+'{0} plays contract 7', '{0} plays no contract', '{0} office 4', '{0} sells 3' (or by the space's reward, '{0}
+sells for $7'), '{0} keeps', '{0} demand left';
 a contract by what its card shows too: 'display city car, green, 5 stars; super car, speed, 8 stars; any car,
-chrome', 'I get the family car starting contract', 'Ann takes the chrome one', 'I play my safety contract' ('help
+chrome', 'I get the family car starting contract', '{0} takes the chrome one', 'I play my safety contract' ('help
 contracts' lists them);
-a place by its order too, right before what it numbers: 'Ann the 2nd row', 'Ann takes the third tile', 'Ann
-puts it on the 2nd station' ('Ann sells 2nd' is refused); a deal as it is told back, its lines joined by '; ' on one
+a place by its order too, right before what it numbers: '{0} the 2nd row', '{0} takes the third tile', '{0}
+puts it on the 2nd station' ('{0} sells 2nd' is refused); a deal as it is told back, its lines joined by '; ' on one
 line: 'player order: ...', 'North America wants ...; Europe wants ...', 'on display: ...; on display: ...',
 'round 1 tiles, row 1: ...; row 2: ...; ...; below sales office 2: ...', 'turned up on the display: ...'"""
+
+
+def words_help(players: int) -> str:
+    """Examples of the words words_to_token reads, {0} and {1} the other seats
+    (game_api.said_at_table); the order names every seat of a game of `players`."""
+    order = ["{1}", "{0}", "me", "{2}", "{3}"][:players] if players > 2 else ["me", "{0}"]
+    return _WORDS_HELP.replace("{order}", " ".join(order))
+
 
 _TOKEN = re.compile(r"[a-z]+(:\S*)?", re.IGNORECASE)
 _BARE_TOKENS = ("withdraw", "discard", "keep")

@@ -28,7 +28,7 @@ from typing import Any
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, seats_told, title
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, said_at_table, seats_told, title
 from ..game_files import ANY_FILE, FileAccess
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
@@ -88,9 +88,10 @@ ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$")
 
 
-def steps_help(game: Game) -> str:
-    """How to say a step in this game: its own plain words when it has them, or a token."""
-    words = game.WORDS_HELP
+def steps_help(game: Game, names: Sequence[str], me: int) -> str:
+    """How to say a step in this game, the other seats by their names at this table: its own
+    plain words when it has them, or a token."""
+    words = said_at_table(game.WORDS_HELP, names, me)
     listed = "`help tokens` in `pyai engine` lists them all"
     if not words:
         return f"say what happens, one step a line, as a move token (as the next: lines show them; {listed})"
@@ -101,8 +102,7 @@ def steps_help(game: Game) -> str:
 def first_examples(game: Game, names: Sequence[str], me: int) -> str:
     """The game's commonest steps as the opening lines give them, the other seats by their names
     at this table (the seats after yours first)."""
-    others = [names[(me + step) % len(names)] for step in range(1, len(names))] or ["Bob"]
-    return game.WORDS_FIRST.format(*others, *others)
+    return said_at_table(game.WORDS_FIRST, names, me)
 
 
 def first_help(game: Game, names: Sequence[str], me: int) -> str:
@@ -117,9 +117,9 @@ def first_help(game: Game, names: Sequence[str], me: int) -> str:
     return f"say what happens, one step a line, {said}; help lists every way to say a step{more}"
 
 
-def help_text(game: Game, topic: str = "") -> str:
-    """How to say a step in this game, and the companion's commands; or the game's help `topic`
-    (`help contracts`), when it offers that one."""
+def help_text(game: Game, names: Sequence[str], me: int, topic: str = "") -> str:
+    """How to say a step in this game at a table of `names` (yours `me`), and the companion's
+    commands; or the game's help `topic` (`help contracts`), when it offers that one."""
     topics = game.words_help_topics()
     asked = _topic_asked(topic)
     named = help_topic_named(topics, topic)
@@ -127,7 +127,7 @@ def help_text(game: Game, topic: str = "") -> str:
         return topics[named]
     more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
     unknown = f"no help on {_shown(topic.strip())}: the general help follows{more}\n" if asked else ""
-    return f"{unknown}{steps_help(game)}\n{commands_help(game)}{more}"
+    return f"{unknown}{steps_help(game, names, me)}\n{commands_help(game)}{more}"
 
 
 def help_topic_named(topics: dict[str, str], topic: str) -> str | None:
@@ -490,7 +490,7 @@ class Companion:
         words = text.split()
         word = words[0].lower() if words else ""
         if word in ("", "help", "?"):
-            return [help_text(self.game, " ".join(words[1:]))]
+            return [help_text(self.game, self.names, self.me, " ".join(words[1:]))]
         if word in ("advice", "advise", "hint"):
             low, high = iterations_range(self.game)
             if len(words) > 2 or (len(words) == 2 and not _in_range(words[1], low, high)):

@@ -16,7 +16,7 @@ from ..analysis import analyse
 from ..bots import Bot
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError
-from ..game_api import OWN_SEAT_WORDS, Game, State
+from ..game_api import OWN_SEAT_WORDS, Game, State, said_at_table
 from ..win_chance_map import told_chance
 from .advice_text import TOLD_APART, one_line
 
@@ -81,7 +81,7 @@ def play_with_human(
     told = ["you" if s == human else f"seat {s}" for s in range(game.players)]  # how the account names seats
     write(HELP)
     if game.WORDS_HELP:
-        write(f"in words: {' '.join(game.WORDS_HELP.split())} ('I' is you)")
+        write(f"in words: {' '.join(said_at_table(game.WORDS_HELP, names, human).split())} ('I' is you)")
     deal = _dealer(seed)
     while not state.is_terminal():
         mover = state.to_move()

@@ -184,7 +184,7 @@ class ForSaleGame(BaseGame):
         self.edition = edition
         self.theme: Theme = CLASSIC if edition == "classic" else THEMES[theme or "autorama"]
         self.first = first
-        self.WORDS_HELP = words_help(self.theme)  # in the theme's names
+        self.WORDS_HELP = words_help(self.theme, players)  # in the theme's names
         self.MONEY_SAID = self.theme.cash
 
     @property

@@ -95,17 +95,23 @@ _TWO_SOLD_WORDS = frozenset(
 _DEAL_FILLER = frozenset(("and", "&"))
 
 
-def words_help(theme: Theme) -> str:
-    """Examples of the words words_to_token reads, in the theme's names (the classic game
-    has no advisors, so no advisor is played, kept or used)."""
+# A deal as an example says it: one card a seat, in order ("deal 3 12 19" at three seats).
+_DEAL_EXAMPLE = (3, 12, 19, 27, 28, 30)
+
+
+def words_help(theme: Theme, players: int) -> str:
+    """Examples of the words words_to_token reads, in the theme's names, {0} and {1} the other
+    seats (game_api.said_at_table); the classic game has no advisors, so no advisor is played,
+    kept or used."""
     advisors = bool(theme.abilities)
-    said = ["'Anna bids 4'", "'I pass'", "'deal 3 12 19 27' (or the deal's line as it is told back)"]
+    deal = " ".join(map(str, _DEAL_EXAMPLE[:players]))
+    said = ["'{0} bids 4'", "'I pass'", f"'deal {deal}' (or the deal's line as it is told back)"]
     if advisors:
-        said.append(f"'Bob plays 13' or 'Bob plays the {theme.mechanic}'")
+        said.append(f"'{{1}} plays 13' or '{{1}} plays the {theme.mechanic}'")
     said += ["'I sell 12' (your sealed sell, when you choose it)"]
-    said += ["then 'sells revealed: Anna 12, Bob 30' (every other seat's, once revealed)"]
+    said += ["then 'sells revealed: {0} 12, {1} 30' (every other seat's, once revealed)"]
     if advisors:
-        said += ["'Bob keeps 20'", f"'Anna uses the {theme.mechanic}'"]
+        said += ["'{1} keeps 20'", f"'{{0}} uses the {theme.mechanic}'"]
     return ", ".join(said)
 
 

@@ -71,7 +71,7 @@ _OTHER_SEAT_WORDS = ("he", "she", "they")
 
 _CARDS = ("ks", "kh", "qs", "qh", "js", "jh")  # the deck, as the help names its cards
 
-WORDS_HELP = "'I get ks', 'Bob gets a card', 'Anna raises', 'I check', 'Bob folds', 'board qh', 'Bob shows kh'"
+WORDS_HELP = "'I get ks', '{0} gets a card', '{0} raises', 'I check', '{0} folds', 'board qh', '{0} shows kh'"
 
 
 def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -> str:

@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations, help_topic_named
+from ..game_api import EXAMPLE_NAMES, said_at_table
 from ..games import GAMES, load_game
 from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, read_json
 from .review import MAX_UPLOAD, ReviewStopped, check_review_iterations, review_session, review_upload
@@ -50,7 +51,7 @@ def games() -> list[dict[str, Any]]:
                     "title": game_title(example),
                     "name": name,
                     "players": game.players,
-                    "words": game.WORDS_HELP,
+                    "words": said_at_table(game.WORDS_HELP, EXAMPLE_NAMES[: game.players], 0),
                 }
             )
     return listed

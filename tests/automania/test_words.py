@@ -991,7 +991,7 @@ def test_names_of_several_words_and_the_play_prompts_you():
 
 
 def test_the_game_offers_its_words():
-    assert "Ann takes the speed" in game(3).WORDS_HELP and "tiles speed" in game(3).WORDS_HELP
+    assert "'{0} takes the speed" in game(3).WORDS_HELP and "tiles speed" in game(3).WORDS_HELP
 
 
 # Every move form the rules may refuse, with arguments in and out of range.
