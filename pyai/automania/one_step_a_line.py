@@ -45,7 +45,7 @@ _CAR_WORDS = f"car cars {_CARS_MADE_WORDS}"
 _MARKET_WORDS = "na north n america american us usa eu europe european market markets"  # 'n': "N. America"
 _DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
 _FACE_WORDS = (
-    "machine* manager* styling tile* star stars * silver medal* worker* $ money dollar* vp point* plain bonus of"
+    "machine* manager* styling tile* star stars * silver medal* worker* $ money cash dollar* vp point* plain bonus of"
 )
 _ASKED_WORDS = f"{_CAR_WORDS} {' '.join(sorted(CARD_WORDS))}"  # what a contract shows (contract_words.py)
 _BOARD_WORDS_READ = "row* column* col cols r c"

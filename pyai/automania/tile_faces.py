@@ -60,8 +60,11 @@ class Face:
         return True
 
 
-_FILLER = ("the", "a", "an", "with", "and", "tile", "tiles", "plain", "bonus", "of", "it", "its")
+# Words a face is said with that name nothing printed ("one" stands for the tile: "the speed one").
+_FILLER = ("the", "a", "an", "with", "and", "tile", "tiles", "plain", "bonus", "of", "it", "its", "one")
 _KIND_WORDS = {"machine": "machine", "machines": "machine", "manager": "manager", "styling": "styling"}
+# A money or VP tile said without its amount ('the money tile', 'the VP tile'): its kind alone.
+_VALUE_KIND_WORDS = {"money": "money", "cash": "money", "dollar": "money", "vp": "vp", "point": "vp", "points": "vp"}
 
 
 def read_face(phrase: str, components: Components) -> Face:
@@ -161,8 +164,10 @@ def fitting_tiles(said: Face, tiles: list[Tile], phrase: str, places: dict[str, 
 
 
 def kinds_said(words: list[str]) -> set[str]:
-    """The kinds of tile the words say ('the machine': machine), whatever face they name or not."""
-    return {_KIND_WORDS[word] for word in words if word in _KIND_WORDS}
+    """The kinds of tile the words say ('the machine': machine, 'the VP tile': vp), whatever face
+    they name or not."""
+    kinds = _KIND_WORDS | _VALUE_KIND_WORDS
+    return {kinds[word] for word in words if word in kinds}
 
 
 def names_a_tile(words: list[str], components: Components) -> bool:

@@ -584,6 +584,7 @@ def _place_by_kind(kind: str, said: Said) -> int:
     """The place along the turn's row or column of its one tile of `kind` ('takes the manager');
     TokenSyntaxError naming them where it holds several of that kind, or none."""
     space, places = _places_along(said)
+    kind_said = "VP" if kind == "vp" else kind
     found = [
         (place, said.components.tile(tile))
         for place, tile in enumerate(places, start=1)
@@ -594,9 +595,9 @@ def _place_by_kind(kind: str, said: Said) -> int:
     tiles = [said.components.tile(tile) for tile in places if tile]
     if not found:
         held = "; ".join(tile_words(tile) for tile in tiles) or "no tile"
-        raise TokenSyntaxError(f"no {kind} tile along {space_words(space)}: it holds {held}")
+        raise TokenSyntaxError(f"no {kind_said} tile along {space_words(space)}: it holds {held}")
     options = " or ".join(f"'the {tile_words_apart(tile, tiles)}'" for _, tile in found)
-    raise TokenSyntaxError(f"{len(found)} {kind} tiles lie along {space_words(space)}: say which, {options}")
+    raise TokenSyntaxError(f"{len(found)} {kind_said} tiles lie along {space_words(space)}: say which, {options}")
 
 
 def _place_by_face(phrase: str, said: Said, place: int | None = None) -> int:

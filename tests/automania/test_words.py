@@ -2307,6 +2307,10 @@ def test_an_order_that_names_no_seat_is_refused_in_words(line):
         ("R1", "Ann takes the manager", "  you take the research manager (1 star) from row 1"),
         ("R1", "Ann takes the styling tile", "  you take the spoiler styling (1 star) from row 1"),
         ("R2", "Ann takes the manager", "  you take the marketing manager from row 2"),
+        ("R3", "Ann takes the money tile", "  you take the $2 tile from row 3 and make the super car: -$1"),
+        ("R3", "Ann takes the cash", "  you take the $2 tile from row 3 and make the super car: -$1"),
+        ("R4", "Ann takes the VP tile", "  you take the 1 VP tile from row 4: +1 VP (VP tile)"),
+        ("R3", "Ann takes the staff one", "  you take the staff manager (1 worker) from row 3"),  # "one": the tile
     ],
 )
 def test_a_tile_taken_by_its_kind_alone_is_the_one_of_that_kind_along_the_line(space, line, told):
@@ -2317,6 +2321,12 @@ def test_a_tile_taken_by_its_kind_alone_is_the_one_of_that_kind_along_the_line(s
 def test_a_tile_taken_by_a_kind_that_lies_twice_along_the_line_is_refused_naming_them():
     assert refused(companion_at("place:R2", me=0), "Ann takes the machine") == (
         "2 machine tiles lie along row 2: say which, 'the power machine' or 'the suitcase machine'"
+    )
+    assert refused(companion_at("place:R3", me=0), "Ann takes the VP tile") == (
+        "no VP tile along row 3: it holds general manager; staff manager (1 worker); stripes styling (1 star); $2 tile"
+    )
+    assert refused(companion_at("place:R1", me=0), "Ann takes the speed one").startswith(
+        "'the speed one' fits more than one tile along row 1: say 'the speed machine (1 star)' or"
     )
 
 
