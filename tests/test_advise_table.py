@@ -330,3 +330,16 @@ def test_your_sell_typed_with_what_came_of_it_is_checked_against_its_telling():
         told = c.handle(f"I sell {mine}")[0].strip()
         assert c.handle("undo")[0] == "undone"
         assert c.handle(told)[0].strip() == told, told  # the telling typed back: the same sell
+
+
+def test_a_second_sell_after_yours_was_taken_first_in_seat_order_is_refused_as_told_already():
+    """Seat 0 chooses first in seat order: its sell is the rules' move at once, not kept for the
+    reveal; another sell of its own is then refused as told already, never an internal error."""
+    state, hands = selling_start()
+    c = Companion(Session("forsale(players=4)", 0, list(NAMES), state.view(0).position(), 50))
+    mine, other = hands[0][0], hands[0][1]
+    assert c.handle(f"I sell {mine}")[0] == f"  you sell {mine}"
+    for line in (f"I sell {other}", f"sell:{other}", f"Anna sells {other}"):
+        assert c.handle(line)[0].startswith("not taken: your sell is told already: 'undo' takes it back; "), line
+    assert c.position.moves == (f"sell:{mine}",)
+    assert c.handle("undo")[0] == "undone" and c.handle(f"I sell {other}")[0] == f"  you sell {other}"

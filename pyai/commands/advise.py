@@ -740,9 +740,11 @@ class Companion:
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
             raise TokenSyntaxError(f"{who} {secret.noun} is secret until the {secret.plural} are revealed: {reveal}")
-        if isinstance(self.position, SealedChoice):
+        if isinstance(self.position, SealedChoice) or not self.position.state.may_act(self.me):
+            # Kept for the reveal, or taken by the rules already (yours came first in seat order).
+            told = f" ({self.position.my_choice})" if isinstance(self.position, SealedChoice) else ""
             raise TokenSyntaxError(
-                f"your {secret.noun} is told already ({self.position.my_choice}): 'undo' takes it back; "
+                f"your {secret.noun} is told already{told}: 'undo' takes it back; "
                 f"the others' come in one line: {self._reveal_example()}"
             )
         token = self._token(text, self.position)

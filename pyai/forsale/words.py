@@ -659,9 +659,11 @@ def _check_no_other_themes_names(text: str, data: dict[str, Any], names: list[st
                 )
             own = theme.abilities[index]
             in_own_names = re.sub(rf"\b{re.escape(ability)}(s?)\b", rf"{own}\1", text.strip(), flags=re.IGNORECASE)
+            say = ""  # named across a seat's name ('Financial Cid Advisor'): no line to offer
             try:
-                words_to_token(in_own_names, data, names, me, theme)
-                say = f": say {in_own_names!r}"
+                if in_own_names != text.strip():
+                    words_to_token(in_own_names, data, names, me, theme)
+                    say = f": say {in_own_names!r}"
             except TokenSyntaxError as refused:  # refused for more than the name: say what else is wrong
                 say = f"; so named, the line is refused too: {refused}"
             raise TokenSyntaxError(

@@ -187,6 +187,20 @@ def test_another_themes_name_in_a_line_refused_for_more_says_what_else_is_wrong(
     )
 
 
+def test_another_themes_name_split_by_a_seats_name_is_refused_naming_this_themes_name():
+    """'Financial Bob Advisor' is read past the seat's name but cannot be renamed in place: the
+    refusal names this theme's advisor and offers no line (it once called itself without end)."""
+    game = pyai.load_game("forsale(players=4,theme=advisors)")
+    state = game.new_initial_state()
+    state.apply("deal:3,12,19,27")
+    with pytest.raises(pyai.TokenSyntaxError) as refused:
+        read(game, state, 0, "Anna takes the Financial Bob Advisor")
+    assert str(refused.value) == (
+        "this game, For Sale: Advisors, calls advisors 25-27 the Financier (Financial Advisor is their name in "
+        "For Sale: Autorama)"
+    )
+
+
 def test_a_property_taken_in_the_classic_auction_is_told_as_one_and_read_back():
     """'you take 6' beside the coins paid would read as 6 coins taken."""
     from pyai.commands.advise import Companion, Session
