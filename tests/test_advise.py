@@ -1030,6 +1030,8 @@ def test_any_line_is_a_step_taken_and_saved_or_a_message_and_nothing_changed(gam
         + ["bids", "passes", "plays", "sells", "keeps", "uses", "raises", "calls", "checks", "folds", "gets", "the"]
         + [":", ",", "..", "?", "+", "@", "with", "paying", "ks", "qh", "king", "of", "spades", "pass", "raise"]
         + ["bid:3", "sell:12", "deal:?", "keep", "start:?", "0", "1", "3", "12", "28", "99", "-1", "10..20"]
+        + ["row", "column", "takes", "tile", "machine", "manager", "speed", "office", "ships", "to", "Europe"]
+        + ["contract", "order", "demands", "display", "tiles", "station", "withdraws", "he", "will", "Financial"]
     )
     lines = st.one_of(st.lists(words | st.text(max_size=4), max_size=7).map(" ".join), st.text(max_size=30))
     lines = lines.filter(lambda line: not line.strip().lower().startswith("save"))  # saves go to tmp_path only
