@@ -173,32 +173,29 @@ def test_an_advisor_named_as_another_theme_names_it_is_refused_naming_this_theme
         read(game, state, 0, line)
 
 
-def test_another_themes_name_in_a_line_refused_for_more_says_what_else_is_wrong():
-    """In this theme's names the line would still be refused: the refusal says why, not a line to say."""
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        (  # in this theme's names the line would still be refused: the refusal says why, not a line to say
+            "Anna takes the Fleet Manager",
+            "this game, For Sale: Advisors, calls advisors 13-15 the Realtor (Fleet Manager is their name in For Sale: "
+            "Autorama); so named, the line is refused too: in the auction a card is taken only by passing, and it is "
+            "the lowest on the table, 3 Sales Associate: say 'Anna passes' (not 'Anna takes the Realtor')",
+        ),
+        (  # read past the seat's name, it cannot be renamed in place: no line is offered
+            "Anna takes the Financial Bob Advisor",
+            "this game, For Sale: Advisors, calls advisors 25-27 the Financier (Financial Advisor is their name in "
+            "For Sale: Autorama)",
+        ),
+    ],
+)
+def test_another_themes_name_that_cannot_be_said_in_this_ones_is_refused_saying_why(line, why):
     game = pyai.load_game("forsale(players=4,theme=advisors)")
     state = game.new_initial_state()
     state.apply("deal:3,12,19,27")
     with pytest.raises(pyai.TokenSyntaxError) as refused:
-        read(game, state, 0, "Anna takes the Fleet Manager")
-    assert str(refused.value) == (
-        "this game, For Sale: Advisors, calls advisors 13-15 the Realtor (Fleet Manager is their name in For Sale: "
-        "Autorama); so named, the line is refused too: in the auction a card is taken only by passing, and it is the "
-        "lowest on the table, 3 Sales Associate: say 'Anna passes' (not 'Anna takes the Realtor')"
-    )
-
-
-def test_another_themes_name_split_by_a_seats_name_is_refused_naming_this_themes_name():
-    """'Financial Bob Advisor' is read past the seat's name but cannot be renamed in place: the
-    refusal names this theme's advisor and offers no line (it once called itself without end)."""
-    game = pyai.load_game("forsale(players=4,theme=advisors)")
-    state = game.new_initial_state()
-    state.apply("deal:3,12,19,27")
-    with pytest.raises(pyai.TokenSyntaxError) as refused:
-        read(game, state, 0, "Anna takes the Financial Bob Advisor")
-    assert str(refused.value) == (
-        "this game, For Sale: Advisors, calls advisors 25-27 the Financier (Financial Advisor is their name in "
-        "For Sale: Autorama)"
-    )
+        read(game, state, 0, line)
+    assert str(refused.value) == why
 
 
 def test_a_property_taken_in_the_classic_auction_is_told_as_one_and_read_back():
