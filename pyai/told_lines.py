@@ -2,11 +2,15 @@
 brackets (a note in brackets, '(sells 2 cars, 1 VP)', may hold a comma, a ';' or a ':'),
 and cut where the move ends and what came of it begins ('you pass; you take 12
 Controller', 'Bob calls: the pot is 6'). The games' readers and the companion's check of
-what a line says came of its move cut a line the same way."""
+what a line says came of its move cut a line the same way, and refuse alike a line that
+does not open with a seat."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from .errors import TokenSyntaxError
 
 _DEPTH = {"(": 1, ")": -1}
 # A note in brackets with no bracket inside, its words the group: "(Lawyer 21)", "(cash: Bob 28 -> 25)".
@@ -42,3 +46,15 @@ def move_and_outcomes(line: str) -> tuple[str, list[str]]:
     is 6; ...' is ('Bob calls', ['the pot is 6', '...'])."""
     end = move_end(line)
     return line[:end].strip(), split_outside_brackets(line[end + 1 :], ";")
+
+
+def no_seat_first(first: str, text: str, names: Sequence[str], me: int, nor: str) -> TokenSyntaxError:
+    """The refusal of the line `text`, whose first word `first` is no seat's name, nor what
+    `nor` lists; where a seat's name comes later ('no contract for Ann'), it says to open the
+    line with it, as every step is said."""
+    later = [word.strip(".,;:!?()").removesuffix("'s").lower() for word in text.split()[1:]]
+    named = next((name for name in names if name.lower() in later), None)
+    seat_first = f"; a step opens with its seat: '{named} ...'" if named else ""
+    return TokenSyntaxError(
+        f"{first!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), nor {nor}{seat_first}"
+    )

@@ -992,6 +992,15 @@ def test_whose_step_comes_next_says_what_that_seat_is_to_do(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_line_that_names_its_seat_after_its_first_word_is_asked_to_open_with_it(game):
+    names = GAMES[game]
+    c = Companion(Session(game, 0, names, iterations=20))
+    assert c.handle(f"then {names[1]} passes")[0].startswith("not taken: 'then' is no seat's name (names: ")
+    assert c.handle(f"no contract for {names[1]}")[0].endswith(f"; a step opens with its seat: '{names[1]} ...'")
+    assert "opens with its seat" not in c.handle("okay fine")[0]  # no seat named: nothing to open with
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_odd_lines_in_every_game_are_refused_with_a_message_and_change_nothing(game, tmp_path):
     for c in walked(game, 1, str(tmp_path / "s.json")):
         c.handle("save")

@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import whose
 from ..steps_not_made import not_made_opening, not_made_refusal
-from ..told_lines import move_end
+from ..told_lines import move_end, no_seat_first
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
 from .decision_steps import places_along, step_expected
@@ -265,10 +265,7 @@ def _seat_step(text: str, data: dict[str, Any], names: list[str], me: int, compo
     move_words = split_words(move)
     seat, rest = speaker(move_words, names, me)
     if seat is None:
-        raise TokenSyntaxError(
-            f"{text.split()[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), "
-            "nor order, demands, display, reveal or tiles"
-        )
+        raise no_seat_first(text.split()[0], text, names, me, "order, demands, display, reveal or tiles")
     _check_made(move, len(move_words) - len(rest), seat == me)
     line = Line(text, move, words_at(_blank_brackets(move)), len(move_words) - len(rest))
     outside = [said.word for said in line.words[line.named :]]

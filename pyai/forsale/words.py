@@ -17,7 +17,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
 from ..steps_not_made import check_made, says_i_would
-from ..told_lines import NOTE
+from ..told_lines import NOTE, no_seat_first
 from .narration import (
     BOOST_SAID,
     DECKS,
@@ -146,10 +146,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         return "deal:" + ",".join(map(str, _cards_dealt(" ".join(words[1:]), data, theme)))
     seat = me if says_i_would(head) else _seat(head, names, me)
     if seat is None:
-        raise TokenSyntaxError(
-            f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
-            "nor a move token or 'deal ...'"
-        )
+        raise no_seat_first(words[0], line, names, me, "a move token or 'deal ...'")
     check_made(words[0], words[1:], seat == me)  # "I will pass", "Bob might bid 5"
     said_as_me = head in OWN_SEAT_WORDS or contracts_i(head)  # "I sell 12": an example says "I sell" too
     mover = data["to_move"]

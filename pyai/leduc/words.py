@@ -22,6 +22,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS
 from ..steps_not_made import check_made, says_i_would
+from ..told_lines import no_seat_first
 from .render import card_words
 
 _VERBS = {"raise": "raise", "raises": "raise", "bet": "raise", "bets": "raise", "call": "call", "calls": "call"}
@@ -98,10 +99,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
     if _names_a_card_step(lowered, names, me):
         return _deal(lowered[1:] if head == "deal" else lowered, data, me, text, names)
     if seat is None:
-        raise TokenSyntaxError(
-            f"{words[0]!r} is no seat's name (names: {', '.join(names)}; 'I' for seat {me}), "
-            "nor a move or 'deal <card>'"
-        )
+        raise no_seat_first(words[0], text, names, me, "a move or 'deal <card>'")
     rest = lowered[1:]
     if _says_a_card_dealt(rest):
         if _next_receiver(data) != seat:
