@@ -346,6 +346,14 @@ def test_a_step_offered_as_taps_says_so_before_the_words_that_type_it(client):
     )
     refused = client.post(f"/api/sessions/{state['id']}/steps", json={"input": "Ann row 1"})
     assert "(the player order: tap it below, or say 'order " in refused.json()["error"], refused.text
+    # a chance step refused for another that quotes the step due says "tap it below" once
+    session = f"/api/sessions/{state['id']}"
+    for line in ["order Ann Bob Cid", "demands speed speed power green suitcase / suitcase safety green power safety"]:
+        assert client.post(f"{session}/steps", json={"input": line}).status_code == 200
+    assert client.post(f"{session}/steps", json={"input": "display 4 17 22"}).status_code == 200
+    refused = client.post(f"{session}/steps", json={"input": "reveal 4"}).json()["error"]
+    assert "your starting contract: tap it below, or say 'I get " in refused, refused
+    assert refused.count("tap it below") == 1, refused
 
 
 def test_the_showdowns_card_and_the_reveal_say_they_are_tapped_too(client, store):

@@ -63,7 +63,10 @@ class TableCompanion(Companion):
         """A step refused where the page offers the step due as taps says so where its words
         say how to type it ("it is nobody's turn: first the display: tap it below, or say ...")."""
         answer = super()._change(text, tokens)
-        if answer and " say '" in answer[0] and game_picker(self) is not None:
+        # A refusal that quotes what comes next (_turn_lines) says it already: said twice, it would
+        # read "tap it below, or tap it below, or say ...".
+        said_already = answer and "tap it below, or say '" in answer[0]
+        if answer and " say '" in answer[0] and not said_already and game_picker(self) is not None:
             answer[0] = answer[0].replace(" say '", " tap it below, or say '", 1)
         return answer
 
