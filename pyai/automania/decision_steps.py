@@ -45,6 +45,9 @@ def step_expected(data: dict[str, Any], components: Components | None = None) ->
     examples = _STEPS[_step_said(data)][1]
     if data["step"] == "take tile" and components is not None:
         examples = _tile_examples(data, components) or examples
+    free = [office["office"] for office in data.get("sales_offices", []) if office["seat"] is None]
+    if data["step"] == "sales office" and free:  # one still free: a taken one would be refused
+        examples = f"'office {free[-1]}'"
     return f"{decision_words(data)}: {examples}"
 
 

@@ -94,7 +94,7 @@ _READ_WORDS = {
     # a seat that plays none may say it passes on the contracts ('Ann passes', 'passes on contracts')
     "no contract": f"{_CONTRACT_WORDS} {' '.join(PASS_WORDS)}",
     # an office by what the board shows of it too ('the 1 VP office', 'the office with 3 cars')
-    "office": f"office* sales take* took {_CHOOSING_WORDS} go goes for car cars {_FACE_WORDS}",
+    "office": f"office* sales take* took {_CHOOSING_WORDS} go goes for car cars that which sell* {_FACE_WORDS}",
     "demand": "demand* left right mov* tile* in advanc* push* choos* chose pick* pending side ones",
 }
 # The moves that take a number (which their readers check is the one said), and those that name

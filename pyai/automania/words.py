@@ -327,16 +327,18 @@ _NO_ONE = r"(?:nobody|no[\s-]+one|noone)"
 
 def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped | None]:
     """`move` with what it says of whose workers go home blanked out (each word where it stood), and
-    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back; None for 'nobody
+    what that is: the seat (`me` for 'my' or 'your', as the companion tells it back, and for 'bumps me'
+    or 'bumps you'; None for 'nobody
     goes home') and the count said.
     Said in brackets, as the companion tells a placement ('row 2 (Bob's worker goes home)'), it is read
     too: it names whose workers were there, and another seat's would mean another space."""
     who = "|".join([*(re.escape(name) for name in names), "my", "your"])
+    whom = f"{who}|me|you"  # 'bumps me', as 'bumps my worker'
     found = re.search(
         rf"(?:\s*[,;]\s*|\s+)(?P<open>\(\s*)?(?:(?:and|so|then)\s+)?(?:"
         rf"(?P<owner>{who})(?:'s|\u2019s)?\s+(?:(?P<count>{_COUNTS})\s+)?workers?\s+{_GOING_HOME}"
         rf"|(?P<nobody>{_NO_ONE}(?:(?:'s|\u2019s)\s+workers?)?|no\s+workers?)\s+{_GOING_HOME}"
-        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?:(?P<bumped>{who})|(?P<none_bumped>{_NO_ONE}))"
+        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?:(?P<bumped>{whom})|(?P<none_bumped>{_NO_ONE}))"
         rf"(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
         rf")(?(open)\s*\))(?![\w'])",
         move,
@@ -348,7 +350,7 @@ def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped |
     if found["nobody"] or found["none_bumped"]:
         return blanked, Bumped(None, None)
     said = (found["owner"] or found["bumped"]).lower()
-    seat = me if said in ("my", "your") else [name.lower() for name in names].index(said)
+    seat = me if said in ("my", "your", "me", "you") else [name.lower() for name in names].index(said)
     count = found["count"]
     workers = None if count is None else int(words_at(f"{count} worker")[0].word)  # 'one worker', 'a worker': 1
     return blanked, Bumped(seat, workers)

@@ -1932,6 +1932,13 @@ def test_whose_workers_go_home_may_be_said_with_the_placement(line):
     assert c.handle(line)[0] == "  Bob places 2 workers on row 1 (Ann's worker goes home): a city car for $1"
 
 
+@pytest.mark.parametrize("line", ["Bob bumps me off row 1", "Bob takes row 1, bumping me"])
+def test_your_own_workers_sent_home_are_said_as_me(line):
+    c = companion_of(4, *BUMPING, me=0)  # Ann's worker is on row 1: yours
+    assert c.handle(line)[0] == "  Bob places 2 workers on row 1 (your worker goes home): a city car for $1"
+    assert refused(companion_of(4, *BUMPING, me=3), line).startswith("the workers on row 1 go home: Ann's worker, not")
+
+
 @pytest.mark.parametrize(
     "line, why",
     [
@@ -2196,6 +2203,10 @@ SHIPPING = ("place:R1", "tile:1", "put:station,1", "market:NA")  # Ann's city ca
         (["withdraw"], "Ann takes the office with the research manager", "Ann takes sales office 2", "office:2"),
         (["withdraw", "office:4", "withdraw"], "Bob takes the office with 3 cars", "you take sales office 5",
          "office:5"),  # office 4, which sells 3 cars too, is Ann's
+        (["withdraw", "office:4", "withdraw"], "Bob takes the office that sells 3 cars", "you take sales office 5",
+         "office:5"),
+        (["withdraw", "office:4", "withdraw"], "Bob takes the office selling 3 cars", "you take sales office 5",
+         "office:5"),
     ],
 )  # fmt: skip
 def test_phrasings_met_in_whole_games_are_read(tokens, line, told, token):
