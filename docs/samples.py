@@ -156,9 +156,9 @@ def advise_session(cheap: bool) -> str:
 AUTOMANIA_ROUND = [
     "order Bob me Ann",
     "demands speed speed power suitcase safety / suitcase green power green safety",
-    "display 4 11 19",
+    "display city car, green, 5 stars; super car, speed, 8 stars; any car, chrome",
     "Bob gets his starting contract",
-    "I get S1",
+    "I get the starting city car contract",
     "Ann gets her starting contract",
     "tiles speed 1 star, spoiler 1 star, power silver, research manager 1 star, 1 VP, suitcase 1 star, safety, "
     "chrome 1 star, speed, general manager, green 1 star, power, $2, suitcase, staff 1 worker, green, "

@@ -1015,6 +1015,27 @@ def test_odd_lines_in_every_game_are_refused_with_a_message_and_change_nothing(g
             assert said(c) == before, line
 
 
+def test_an_automania_contract_dealt_is_asked_for_by_what_a_card_shows_and_the_example_is_taken():
+    """Our contract numbers are printed on no card: the next: line for the display, your own card
+    and a card turned up gives an example by what a card shows, and that example is a step taken."""
+    rng = random.Random(2)
+    c = Companion(Session("automania(players=3)", 0, list(GAMES["automania(players=3)"]), iterations=20))
+    shown = set()
+    while not c.position.state.is_terminal() and len(shown) < 4:
+        step = c.position.state.to_dict()["step"]
+        asked = c.next_lines()[0]
+        example = re.search(r"say what (?:it|each card) shows, e\.g\. '(.+)'$", asked)
+        if example:
+            assert not re.search(r"'(?:display|I get|I draw|reveal) [S\d]", asked), asked  # no number
+            told = c.handle(example[1])
+            assert told[0].startswith("  "), (example[1], told)
+            assert c.handle("undo")[0] == "undone"
+            shown.add(step)
+        unseen = re.search(r", unseen: say '(.+)'$", asked)  # another seat's card, as the table sees it
+        assert not c.handle(unseen[1] if unseen else step_line(c, rng))[0].startswith("not taken")
+    assert shown == {"deal display", "deal starting contract", "draw contract", "reveal contract"}, shown
+
+
 def mutated(line: str, rng: random.Random, words: list[str]) -> str:
     """`line` with one to three of its words dropped, swapped, replaced or added (from `words`)."""
     said = line.split()

@@ -352,7 +352,7 @@ def test_a_step_offered_as_taps_says_so_before_the_words_that_type_it(client):
         assert client.post(f"{session}/steps", json={"input": line}).status_code == 200
     assert client.post(f"{session}/steps", json={"input": "display 4 17 22"}).status_code == 200
     refused = client.post(f"{session}/steps", json={"input": "reveal 4"}).json()["error"]
-    assert "your starting contract: tap it below, or say 'I get " in refused, refused
+    assert "your starting contract: tap it below, or say what it shows, e.g. 'I get the starting " in refused, refused
     assert refused.count("tap it below") == 1, refused
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..game_api import Card, Zone, seats_told
 from .component_file import Components, Tile
-from .narration import MARKET_NAMES, plural, space_words, tile_marks
+from .narration import MARKET_NAMES, face_shared, plural, space_words, tile_marks
 
 # A seat's step as a sentence: {name} the seat ("you" for the drawing's own), {whose} its
 # possessive ("your"), {s} a verb's ending after it ("" after "you": "you draw").
@@ -92,8 +92,8 @@ def tile_card(tile: Tile, where: str = "") -> Card:
 
 def contract_card(components: Components, name: str, where: str = "") -> Card:
     """A contract by the car it asks for, as its card shows it ('city car'), noted with what
-    else it asks, what it pays and the number the companion's lines call it by:
-    'suitcase, 6+ stars: 3 VP (contract 1)'."""
+    else it asks and what it pays ('suitcase, 6+ stars: 3 VP'); our number, printed on no card,
+    follows only where another card shows the same face, as the companion's lines say it."""
     contract = components.contract(name)
     reward = f"{contract.vp} VP"
     if contract.silver:
@@ -101,7 +101,9 @@ def contract_card(components: Components, name: str, where: str = "") -> Card:
     if contract.money:
         reward += f", ${contract.money}"
     kind = "starting contract" if name.startswith("S") else "contract"
-    note = ", ".join([*contract.symbols, *contract.styling, f"{contract.stars}+ stars: {reward} ({kind} {name})"])
+    # A starting card says so (its back shows an S): its face alone may be a regular card's.
+    number = f" ({kind} {name})" if face_shared(components, name) else " (starting)" * name.startswith("S")
+    note = ", ".join([*contract.symbols, *contract.styling, f"{contract.stars}+ stars: {reward}{number}"])
     return Card(face=f"{contract.car} car", note=f"{where}: {note}" if where else note, kind="contract")
 
 
@@ -237,8 +239,6 @@ def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int
     if s["sales_office"]:
         sold = f" (sold {s['sold_count']} of {s['sales_limit']})" if d["step"] == "sell" else ""
         facts.append(f"sales office {s['sales_office']}{sold}")
-    if s["played"]:
-        facts.append("played " + ", ".join(s["played"]))
     action = d["action"]
     cards = []
     if action["tile"] and d["turn"] == seat and d["step"] == "place tile":
@@ -248,4 +248,5 @@ def _seat(d: dict[str, Any], names: list[str], components: Components, seat: int
     cards += [tile_card(components.tile(t), car) for car, tiles in s["styling"].items() for t in tiles]
     cards += [contract_card(components, name) for name in s["hand"]]
     cards += _hidden_contracts(s["hidden_contracts"])
+    cards += [contract_card(components, name, "played") for name in s["played"]]  # by face, as met
     return Zone(title=title, cards=tuple(cards), facts=tuple(facts), seat=seat)

@@ -249,7 +249,7 @@ class AutomaniaGame(BaseGame):
         return reason_in_words(reason, self.components)
 
     def chance_words(self, data: dict[str, Any], names: list[str], me: int) -> str:
-        return next_chance_words(data, names, me)
+        return next_chance_words(data, names, me, self.components)
 
     def decision_words(self, data: dict[str, Any]) -> str:
         return decision_words(data)

@@ -97,7 +97,7 @@ def contract_words(components: Components, name: str, *, numbered: bool = False)
     number then tells the two apart."""
     contract = components.contract(name)
     face = f"{_starting(name)}{contract.car} car, {_beside_the_car(contract)}"
-    if numbered or _face_shared(components, name):
+    if numbered or face_shared(components, name):
         return f"{face} (contract {name})"
     return face
 
@@ -109,7 +109,7 @@ def contract_said(components: Components, name: str) -> str:
     car (chrome, 5+ stars: 2 VP)'; our number in the brackets where contract_words gives it."""
     contract = components.contract(name)
     shows = _beside_the_car(contract)
-    if _face_shared(components, name):
+    if face_shared(components, name):
         shows += f"; contract {name}"
     if contract.car == "any":
         return f"the {_starting(name)}contract for any car ({shows})"
@@ -153,7 +153,9 @@ def contract_names(components: Components) -> list[str]:
     return names + [f"S{number}" for number in range(1, len(components.starting_contracts) + 1)]
 
 
-def _face_shared(components: Components, name: str) -> bool:
+def face_shared(components: Components, name: str) -> bool:
+    """Whether another card of the set shows the same face as contract `name`: only our number
+    then tells the two apart."""
     face = card_face(name, components.contract(name))
     return any(
         other != name and card_face(other, components.contract(other)) == face for other in contract_names(components)

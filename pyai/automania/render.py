@@ -161,6 +161,6 @@ def render(d: dict[str, Any], components: Components) -> str:
         hand = [contract_text(components, c) for c in s["hand"]]
         if s["hidden_contracts"]:
             hand.append(f"{s['hidden_contracts']} unseen")
-        played = ", ".join(s["played"]) or "-"
+        played = "; ".join(contract_text(components, c) for c in s["played"]) or "-"
         lines.append(f"      contracts in hand: {'; '.join(hand) or '-'}; played: {played}")
     return "\n".join(lines)

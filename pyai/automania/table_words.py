@@ -29,7 +29,7 @@ from .line_words import (
     split_words,
     words_of,
 )
-from .narration import MARKET_NAMES, contract_words, tile_words
+from .narration import MARKET_NAMES, contract_said, contract_words, tile_words
 from .tile_faces import Face, fitting_tiles, read_face
 
 # The words that open a chance step said at the table ('order Bob Ann me', 'display 3 17 22').
@@ -540,14 +540,16 @@ def private_card(
     outside brackets, where a card told back shows what it asks)."""
     step = data["step"]
     if step not in ("deal starting contract", "draw contract"):
-        raise TokenSyntaxError(f"no one moves now: the table deals next ({next_chance_words(data, names, me)})")
+        raise TokenSyntaxError(
+            f"no one moves now: the table deals next ({next_chance_words(data, names, me, components)})"
+        )
     receiver = data["turn"]
     what = "starting contract" if step == "deal starting contract" else "card from the deck"
     if seat != receiver:
         raise TokenSyntaxError(f"the next {what} is {names[receiver]}'s, not {names[seat]}'s")
     starting = step == "deal starting contract"
     if seat == me:
-        example = "'I get S2'" if starting else "'I draw 12'"
+        example = own_card_example(data, components)
     else:
         example = f"'{names[seat]} gets a starting contract'" if starting else f"'{names[seat]} draws'"
     whose = "your" if seat == me else f"{names[seat]}'s"
@@ -592,27 +594,39 @@ def _names_a_card(words: list[str], components: Components) -> bool:
     return card.number is not None or card.face_said()
 
 
-def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
-    """What the table deals next, and how to say it: "the player order: say 'order Bob me Ann'"."""
+def next_chance_words(data: dict[str, Any], names: list[str], me: int, components: Components) -> str:
+    """What the table deals next, and how to say it: "the player order: say 'order Bob me Ann'".
+    A contract is said by what its card shows, as the person sees it: our numbers are on no card."""
     step, receiver = data["step"], int(data.get("turn") or 0)
     said = [("me" if seat == me else name) for seat, name in enumerate(names)]
     if step == "deal starting contract":
         if receiver == me:
-            return "your starting contract: say 'I get S2' (the one you drew)"
+            return f"your starting contract: say what it shows, e.g. {own_card_example(data, components)}"
         return f"{names[receiver]}'s starting contract, unseen: say '{names[receiver]} gets a starting contract'"
     if step == "draw contract":
         if receiver == me:
-            return "the contract you drew from the deck: say 'I draw 12'"
+            return f"the contract you drew from the deck: say what it shows, e.g. {own_card_example(data, components)}"
         return f"{names[receiver]}'s card from the deck, unseen: say '{names[receiver]} draws'"
+    unseen = [contract_words(components, name) for name in unseen_contracts(data, components)]
     return {
         "deal order": f"the player order: say 'order {' '.join(said)}' (first player first)",
         "deal demands": "the demand tiles: say 'demands speed speed power green suitcase / suitcase safety green "
         "power safety' (North America's, then Europe's: the 4, 3 and 2 star spaces, then the next left and right)",
-        "deal display": "the contract display: say 'display 3 17 22'",
+        "deal display": f"the contract display: say what each card shows, e.g. 'display {'; '.join(unseen[:3])}'",
         "deal tiles": "the round's 18 tiles: say 'tiles speed, speed 1 star, power silver, ...' (rows 1 to 4, "
         "then below sales offices 1 and 2)",
-        "reveal contract": "a contract turned up on the display: say 'reveal 14'",
+        "reveal contract": f"a contract turned up on the display: say what it shows, e.g. 'reveal {unseen[0]}'"
+        if unseen
+        else "a contract turned up on the display",
     }.get(step, step)
+
+
+def own_card_example(data: dict[str, Any], components: Components) -> str:
+    """How the advised seat says the card it is dealt, by what a card it has not seen shows: "'I get
+    the starting family car contract (4+ stars: 1 VP, $3)'", "'I draw the city car contract (...)'"."""
+    starting = data["step"] == "deal starting contract"
+    unseen = unseen_contracts(data, components, starting) or ["S1" if starting else "1"]
+    return f"'I {'get' if starting else 'draw'} {contract_said(components, unseen[0])}'"
 
 
 def unseen_contracts(data: dict[str, Any], components: Components, starting: bool = False) -> list[str]:

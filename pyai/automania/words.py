@@ -88,17 +88,18 @@ from .tile_faces import fitting_tiles, kinds_said, names_a_tile, read_face
 
 # The examples of words_help, {order} the order of a game's every seat.
 _WORDS_HELP = """'order {order}', 'demands speed speed power green suitcase / suitcase safety green power safety',
-'display 3 17 22', 'I get S2', '{1} gets his starting contract', 'tiles speed, speed 1 star, power silver,
-research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, then below offices 1 and 2),
+'display city car, green, 5 stars; super car, speed, 8 stars; any car, chrome' (each card by what it shows),
+'I get the family car starting contract', '{1} gets his starting contract', 'tiles speed, speed 1 star, power
+silver, research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, then below offices 1 and 2),
 '{0} sponsors 2', '{0} row 1', '{0} column 3', '{0} corner family', '{0} withdraws', '{0} takes the speed
 machine' or '{0} takes tile 2', '{0} puts it on station 3' (or 'in office 2', 'on styling city', '{0} discards'),
-'{0} draws 14', '{0} draws from the deck', '{1} draws' / 'I draw 12' (the deck's card), 'reveal 14',
+'{0} takes the chrome one' (from the display), '{0} draws from the deck', '{1} draws' / 'I draw the city car
+suitcase contract' (the deck's card), 'reveal the super car speed contract' (turned up on the display),
 '{0} ships to Europe', '{0} marketing 2', '{0} takes back NA 6', '{0} ships 7', '{0} does not ship',
-'{0} plays contract 7', '{0} plays no contract', '{0} office 4', '{0} sells 3' (or by the space's reward, '{0}
-sells for $7'), '{0} keeps', '{0} demand left';
-a contract by what its card shows too: 'display city car, green, 5 stars; super car, speed, 8 stars; any car,
-chrome', 'I get the family car starting contract', '{0} takes the chrome one', 'I play my safety contract' ('help
-contracts' lists them);
+'I play my safety contract', '{0} plays the family car contract', '{0} plays no contract', '{0} office 4', '{0}
+sells 3' (or by the space's reward, '{0} sells for $7'), '{0} keeps', '{0} demand left';
+a contract by its number too, though no card prints it ('display 3 17 22', 'I get S2', 'I draw 12', 'reveal 14',
+'{0} draws 14', '{0} plays contract 7': 'help contracts' lists them);
 a place by its order too, right before what it numbers: '{0} the 2nd row', '{0} takes the third tile', '{0}
 puts it on the 2nd station' ('{0} sells 2nd' is refused); a deal as it is told back, its lines joined by '; ' on one
 line: 'player order: ...', 'North America wants ...; Europe wants ...', 'on display: ...; on display: ...',

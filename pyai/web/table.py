@@ -6,6 +6,7 @@ that says it), and the advice with its numbers. Every step goes through
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from typing import Any
 
@@ -21,6 +22,10 @@ from ..protocol.errors import ProtocolError
 # More legal inputs than this (a chance step's deals, say) are said in words, not offered as buttons.
 MAX_INPUTS = 64
 # How a game's text picture names it first: "For Sale: Autorama, 4 players: setup ...".
+
+
+# Where a refusal says how to type the step due: "say 'order ...'", "say what it shows, e.g. ...".
+_HOW_TO_SAY = re.compile(r" say (?='|what )")
 
 
 class TableCompanion(Companion):
@@ -65,9 +70,9 @@ class TableCompanion(Companion):
         answer = super()._change(text, tokens)
         # A refusal that quotes what comes next (_turn_lines) says it already: said twice, it would
         # read "tap it below, or tap it below, or say ...".
-        said_already = answer and "tap it below, or say '" in answer[0]
-        if answer and " say '" in answer[0] and not said_already and game_picker(self) is not None:
-            answer[0] = answer[0].replace(" say '", " tap it below, or say '", 1)
+        said_already = answer and "tap it below, or say " in answer[0]
+        if answer and not said_already and game_picker(self) is not None:
+            answer[0] = _HOW_TO_SAY.sub(" tap it below, or say ", answer[0], count=1)
         return answer
 
     def think(self, view: Any, iterations: int, **settings: Any) -> tuple[AnalysisResult, bool]:

@@ -11,14 +11,19 @@ import re
 import pytest
 
 import pyai
+from pyai.automania.drawing import contract_card
 from pyai.automania.game import AutomaniaGame
-from pyai.automania.narration import tile_words
+from pyai.automania.narration import contract_names, tile_words
 from pyai.game_api import Card, Zone
 
 from self_play import random_positions
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 KINDS = {"tile", "contract", "demand", "car"}
+COMPONENTS = pyai.load_game("automania()").components
+# Each contract by how the drawing shows it: our number is in a note only where two cards look alike.
+CARDS = {name: contract_card(COMPONENTS, name) for name in contract_names(COMPONENTS)}
+CONTRACTS_DRAWN = {(card.face, card.note): name for name, card in CARDS.items()}
 
 
 def game_of(players: int) -> AutomaniaGame:
@@ -60,10 +65,9 @@ def tile_faces(game: AutomaniaGame, names: list[str]) -> list[str]:
 
 
 def contract_number(card: Card) -> str:
-    """The number a contract's note ends with, as the companion's lines name it: '... (contract 4)' -> '4'."""
-    found = re.search(r"\((?:starting )?contract (\w+)\)$", card.note)
-    assert found, card.note
-    return found[1]
+    """The contract a card draws, by its face and note (our number follows only where two cards look
+    alike): 'city car' + 'green, 5+ stars: 2 VP' -> '4'."""
+    return CONTRACTS_DRAWN[(card.face, card.note.removeprefix("played: "))]
 
 
 def card_words(card: Card) -> str:
@@ -97,7 +101,9 @@ def test_random_games_draw_what_each_view_knows(players):
                     assert demands == data["markets"][market]["demand"] + data["markets"][market]["pending"]
                 for seat, s in enumerate(data["seats"]):
                     area = zone(zones, NAMES[seat])
-                    contracts = [c for c in area.cards if c.kind == "contract"]
+                    contracts = [c for c in area.cards if c.kind == "contract" and not c.note.startswith("played: ")]
+                    played = [c for c in area.cards if c.kind == "contract" and c.note.startswith("played: ")]
+                    assert [contract_number(c) for c in played] == s["played"]  # by face, as met, in order
                     # Known contracts face up, the ones this seat never saw face down by count.
                     assert sorted(contract_number(c) for c in contracts if not c.hidden) == sorted(s["hand"])
                     assert sum(c.hidden for c in contracts) == s["hidden_contracts"]
@@ -194,16 +200,14 @@ def test_tiles_and_contracts_are_drawn_by_their_faces():
     first_row = zone(zones, "row 1: city car $1")
     assert first_row.cards[0].kind == "tile" and first_row.cards[0].note.startswith("column 1: ")
     contracts = zone(zones, "contracts")
-    # A contract card shows the car it asks for, never our number: that is in its note, as the lines say it.
+    # A contract card shows the car it asks for; its note what else it shows, never our number (no card prints it).
     assert [c.face for c in contracts.cards] == ["city car", "super car", "any car"] and "deck" in contracts.facts[0]
     assert [c.note for c in contracts.cards] == [
-        "green, 5+ stars: 2 VP (contract 4)",
-        "speed, 8+ stars: 3 VP (contract 11)",
-        "chrome, 8+ stars: 3 VP (contract 19)",
+        "green, 5+ stars: 2 VP",
+        "speed, 8+ stars: 3 VP",
+        "chrome, 8+ stars: 3 VP",
     ]
-    assert (
-        contract_number(zone(zones, "Ann").cards[0]) == "S4" and "starting contract" in zone(zones, "Ann").cards[0].note
-    )
+    assert contract_number(zone(zones, "Ann").cards[0]) == "S4" and "(starting)" in zone(zones, "Ann").cards[0].note
     assert "order: Bob, Cy, you" in zone(zones, "round 1 of 4").facts
     # Nothing is drawn by the ids, which only records and positions use.
     assert not re.search(r'"[AB]\d+"', text_of(zones))

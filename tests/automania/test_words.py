@@ -1167,7 +1167,7 @@ def test_an_ordinal_names_no_card_and_no_seat_in_the_order():
         words("display 1st 2 3", state.view(0).to_dict(), NAMES[:3], 0)
     play(state, setup()[2])
     with pytest.raises(
-        TokenSyntaxError, match=re.escape("cannot read '2nd': say your starting contract as 'I get S2'")
+        TokenSyntaxError, match=re.escape("cannot read '2nd': say your starting contract as 'I get the starting ")
     ):
         words("I get the 2nd", state.view(0).to_dict(), NAMES[:3], 0)
     drawn = new_game()
@@ -1498,7 +1498,8 @@ def test_a_starting_contract_is_said_with_its_s_not_a_deck_cards_number():
             f"'S{number}', or by what it shows ('the family car starting contract')"
         )
     assert refused(c, "I don't get S2") == (
-        "say the card dealt, not one that is not: the table deals your starting contract ('I get S2')"
+        "say the card dealt, not one that is not: the table deals your starting contract ('I get the starting city "
+        "car contract (3+ stars: 1 VP, $3)')"
     )
     for line in ("I get S4", "I get starting contract 4"):
         assert c.handle(line)[0].startswith("  you get the starting contract for any car (suitcase, 3+ stars"), line
