@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import ChanceOption, ChancePicker
 from .component_file import ROUNDS_PER_BACK, Components, Tile
+from .contract_words import car_meets
 from .line_words import words_of
 from .narration import MARKET_NAMES, contract_order, contract_words, tile_words
 from .table_words import DISPLAY_CONTRACTS, hidden_kinds, order_said, unseen_contracts
@@ -61,7 +62,8 @@ def contract_play_picker(
 ) -> ChancePicker | None:
     """Another seat's contract step while its hand holds contracts seat `me` never saw: what the
     table may see it play, as taps (no contract, one it took from the display, or one `me` has
-    seen nowhere, a starting one too), said as 'Ann plays contract 7'; the rules check the play."""
+    seen nowhere, a starting one too), said as 'Ann plays contract 7'; only the cards its car
+    meets (a card it does not meet is never played: the rules would refuse it)."""
     mover = data["to_move"]
     if data["step"] != "contract" or not isinstance(mover, int) or mover == me:
         return None
@@ -77,7 +79,13 @@ def contract_play_picker(
         if hidden
         for option in _contract_options(data, components, starting)
     ]
-    options = (ChanceOption("no contract", "no contract"), *known, *unseen)
+    car, stars = data["action"]["car"], data["action"]["stars"]
+    met = [
+        option
+        for option in (*known, *unseen)
+        if car is None or car_meets(option.word.removeprefix("contract "), seat, car, stars, components)
+    ]
+    options = (ChanceOption("no contract", "no contract"), *met)
     return ChancePicker(
         f"{names[mover]}'s contract, from a hand you have not all seen", f"{names[mover]} plays", 1, options
     )
