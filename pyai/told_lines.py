@@ -48,13 +48,18 @@ def move_and_outcomes(line: str) -> tuple[str, list[str]]:
     return line[:end].strip(), split_outside_brackets(line[end + 1 :], ";")
 
 
-def no_seat_first(first: str, text: str, names: Sequence[str], me: int, nor: str) -> TokenSyntaxError:
+def no_seat_first(
+    first: str, text: str, names: Sequence[str], me: int, nor: str, mover_said: str = ""
+) -> TokenSyntaxError:
     """The refusal of the line `text`, whose first word `first` is no seat's name, nor what
     `nor` lists; where a seat's name comes later ('no contract for Ann'), it says to open the
-    line with it, as every step is said."""
+    line with it, as every step is said, and where the line read as the mover's step
+    (`mover_said`, 'I ship to North America'), it offers that line."""
     later = [word.strip(".,;:!?()").removesuffix("'s").lower() for word in text.split()[1:]]
     named = next((name for name in names if name.lower() in later), None)
     seat_first = f"; a step opens with its seat: '{named} ...'" if named else ""
+    if mover_said and not named:
+        seat_first = f"; a step opens with its seat: say '{mover_said}'"
     return TokenSyntaxError(
         f"{first!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), nor {nor}{seat_first}"
     )

@@ -1000,6 +1000,20 @@ def test_a_line_that_names_its_seat_after_its_first_word_is_asked_to_open_with_i
     assert "opens with its seat" not in c.handle("okay fine")[0]  # no seat named: nothing to open with
 
 
+@pytest.mark.parametrize(
+    "game, said, step",
+    [("forsale(players=4)", "bids 4", "auction"), ("automania(players=3)", "takes row 2", "turn")],
+)
+def test_a_step_said_without_its_seat_is_refused_offering_the_line_with_the_movers_name(game, said, step):
+    rng = random.Random(1)
+    c = Companion(Session(game, 0, GAMES[game], iterations=20))
+    while step not in (c.position.state.to_dict().get("step"), c.position.state.to_dict().get("phase")):
+        assert not c.handle(step_line(c, rng))[0].startswith("not taken")
+    mover = c.names[c.position.state.to_move()]
+    assert c.handle(said)[0].endswith(f"; a step opens with its seat: say '{mover} {said}'")
+    assert c.handle(f"{mover} {said}")[0].startswith("  "), "the line offered is taken"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_odd_lines_in_every_game_are_refused_with_a_message_and_change_nothing(game, tmp_path):
     for c in walked(game, 1, str(tmp_path / "s.json")):
