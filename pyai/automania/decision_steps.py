@@ -22,7 +22,7 @@ _STEPS = {
         "take a tile from {space}",
         "'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
     ),
-    "place tile": ("place the tile", "'puts it on station 3', 'in office 2', 'on styling city' or 'discards'"),
+    "place tile": ("place the tile", "'puts it on station 3', 'in office 2', 'on the city car's styling' or 'discards'"),
     "draw": ("draw a contract", "'draws 14' (from the display) or 'draws from the deck'"),
     "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
     "ship": (
