@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .component_file import Components
-from .narration import offered_car_words, space_words, tile_words, tile_words_apart
+from .narration import contract_said, offered_car_words, space_words, tile_words, tile_words_apart
 from .tile_faces import read_face
 
 # What each decision step is (after "to", as the companion says whose step comes next), and
@@ -22,7 +22,10 @@ _STEPS = {
         "take a tile from {space}",
         "'takes tile 2' or the tile by its face, 'takes the speed machine (1 star)'",
     ),
-    "place tile": ("place the tile", "'puts it on station 3', 'in office 2', 'on the city car's styling' or 'discards'"),
+    "place tile": (
+        "place the tile",
+        "'puts it on station 3', 'in office 2', 'on the city car's styling' or 'discards'",
+    ),
     "draw": ("draw a contract", "'draws 14' (from the display) or 'draws from the deck'"),
     "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
     "ship": (
@@ -45,6 +48,10 @@ def step_expected(data: dict[str, Any], components: Components | None = None) ->
     examples = _STEPS[_step_said(data)][1]
     if data["step"] == "take tile" and components is not None:
         examples = _tile_examples(data, components) or examples
+    if data["step"] == "draw" and components is not None and data["display"]:  # a card on the display now
+        examples = (
+            f"'takes {contract_said(components, data['display'][0])}' (from the display) or 'draws from the deck'"
+        )
     free = [office["office"] for office in data.get("sales_offices", []) if office["seat"] is None]
     if data["step"] == "sales office" and free:  # one still free: a taken one would be refused
         examples = f"'office {free[-1]}'"

@@ -92,7 +92,8 @@ _WORDS_HELP = """'order {order}', 'demands speed speed power green suitcase / su
 'I get the family car starting contract', '{1} gets his starting contract', 'tiles speed, speed 1 star, power
 silver, research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows 1-4, then below offices 1 and 2),
 '{0} sponsors 2', '{0} row 1', '{0} column 3', '{0} corner family', '{0} withdraws', '{0} takes the speed
-machine' or '{0} takes tile 2', '{0} puts it on station 3' (or 'in office 2', 'on the city car's styling', '{0} discards'),
+machine' or '{0} takes tile 2', '{0} puts it on station 3' (or 'in office 2', 'on the city car's styling',
+'{0} discards'),
 '{0} takes the chrome one' (from the display), '{0} draws from the deck', '{1} draws' / 'I draw the city car
 suitcase contract' (the deck's card), 'reveal the super car speed contract' (turned up on the display),
 '{0} ships to Europe', '{0} marketing 2', '{0} takes back NA 6', '{0} ships 7', '{0} does not ship',

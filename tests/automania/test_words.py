@@ -2342,6 +2342,14 @@ def test_a_tile_taken_by_a_kind_that_lies_twice_along_the_line_is_refused_naming
     )
 
 
+def test_the_draw_steps_example_takes_a_card_on_the_display_by_what_it_shows():
+    why = refused(companion_at("place:C1", "tile:2", "discard", me=1), "Ann grabs a coffee")
+    example = re.search(r"is to draw a contract: '(takes [^']+)' \(from the display\) or 'draws from the deck'$", why)
+    assert example and not re.search(r"\d+'", example[1]), why  # no number of ours
+    c = companion_at("place:C1", "tile:2", "discard", me=1)
+    assert c.handle(f"Ann {example[1]}")[0].startswith(f"  Ann {example[1]} from the display")
+
+
 def test_the_take_steps_example_names_a_tile_that_lies_along_the_line():
     """Row 2 holds no speed machine: its example is one of its own tiles, said so it fits that one alone."""
     why = refused(companion_at("place:R2", me=0), "Ann grabs a coffee")
