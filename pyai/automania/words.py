@@ -95,7 +95,7 @@ silver, research manager 1 star, spoiler 2 stars, $2, 1 VP, ...' (18 faces: rows
 machine' or '{0} takes tile 2', '{0} puts it on station 3' (or 'in office 2', 'on the city car's styling',
 '{0} discards'),
 '{0} takes the chrome one' (from the display), '{0} draws from the deck', '{1} draws' / 'I draw the city car
-suitcase contract' (the deck's card), 'reveal the super car speed contract' (turned up on the display),
+suitcase 6 stars' (the deck's card), 'reveal the super car speed 8 stars' (turned up on the display),
 '{0} ships to Europe', '{0} marketing 2', '{0} takes back NA 6', '{0} ships 7', '{0} does not ship',
 'I play my safety contract', '{0} plays the family car contract', '{0} plays no contract', '{0} office 4', '{0}
 sells 3' (or by the space's reward, '{0} sells for $7'), '{0} keeps', '{0} demand left';
