@@ -51,6 +51,7 @@ from .line_words import (
     CAR_WORDS,
     CONTRACTED_TO_SEAT,
     COUNTED,
+    MARKETS,
     PASS_WORDS,
     Said,
     car_named,
@@ -756,7 +757,44 @@ def _ship(said: Said) -> str | None:
     if said.has("sell", "sold"):
         space = _sales_space(said, said.data["action"]["market"])
         return f"sell:{_need(space, 'say the sales space whose reward the top car takes')}"
+    if number is None and said.has("ship", "send"):
+        return _ship_unlevelled(said)
     return None if number is None else f"ship:{number}"
+
+
+# The words of a car shipped with no level ('ships it', 'sends the car off to Europe').
+_SHIPPING_IT = frozenset(
+    ("ship", "ships", "shipped", "send", "sends", "sent", "it", "the", "car", "its", "her", "his", "their", "my")
+    + ("to", "off", "on", "a", "city", "family", "super", "sports")
+)
+
+
+def _ship_unlevelled(said: Said) -> str | None:
+    """'ships it', with no level: the car goes on the matching space, the highest level not above
+    its stars, where that is free (docs/automania.md, "Rules readings", ships); TokenSyntaxError
+    naming the free lower spaces where it is taken, as the player then chooses. None where the line
+    names another market than the turn's (the step's guidance says what is said)."""
+    action = said.data["action"]
+    market = action["market"]
+    if market is None or any(word not in _SHIPPING_IT and word not in MARKETS for word in said.outside):
+        return None
+    if market_named(said.words) not in (None, market):
+        return None
+    ships = [ship["level"] for ship in said.data["markets"][market]["ships"] if ship["level"] <= action["stars"]]
+    free = [
+        ship["level"]
+        for ship in said.data["markets"][market]["ships"]
+        if ship["car"] is None and ship["level"] in ships
+    ]
+    if ships and max(ships) in free:
+        return f"ship:{max(ships)}"
+    where = MARKET_NAMES[market]
+    if not free:
+        raise TokenSyntaxError(
+            f"no ship space at or below the car's {action['stars']} stars is free in {where}: say 'does not ship'"
+        )
+    options = " or ".join(f"'ships {level}'" for level in sorted(free, reverse=True)[:3])
+    raise TokenSyntaxError(f"{where}'s level {max(ships)} space is taken: say which free lower space, {options}")
 
 
 def _sales_space(said: Said, market: str | None) -> int | None:

@@ -2342,6 +2342,21 @@ def test_a_tile_taken_by_a_kind_that_lies_twice_along_the_line_is_refused_naming
     )
 
 
+def test_a_ship_said_without_its_level_goes_on_the_matching_space_or_asks_which_free_lower_one():
+    """The matching space is the highest level not above the car's stars; where it is taken the
+    player chooses among the free lower ones, so the line asks which."""
+    data = at_step("ship", space="R1", car="city", market="NA", stars=4)
+    assert game(3).words_to_token("Ann ships it", data, NAMES[:3], 1) == "ship:4"
+    assert game(3).words_to_token("Ann ships the car to North America", data, NAMES[:3], 1) == "ship:4"
+    data["markets"]["NA"]["ships"][3]["car"] = {"seat": 2, "car": "city"}  # level 4 taken
+    with pytest.raises(TokenSyntaxError, match=re.escape("North America's level 4 space is taken: say which free")):
+        game(3).words_to_token("Ann ships it", data, NAMES[:3], 1)
+    for ship in data["markets"]["NA"]["ships"][:4]:
+        ship["car"] = {"seat": 2, "car": "city"}
+    with pytest.raises(TokenSyntaxError, match="no ship space at or below the car's 4 stars is free in North America"):
+        game(3).words_to_token("Ann ships it", data, NAMES[:3], 1)
+
+
 def test_the_draw_steps_example_takes_a_card_on_the_display_by_what_it_shows():
     why = refused(companion_at("place:C1", "tile:2", "discard", me=1), "Ann grabs a coffee")
     example = re.search(r"is to draw a contract: '(takes [^']+)' \(from the display\) or 'draws from the deck'$", why)
