@@ -30,9 +30,14 @@ _STEPS = {
     "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
     "ship": (
         "ship the car",
-        "'ships 7' (the ship's level), 'marketing 2', 'takes back NA 6', 'sells 3' (a top car) or 'does not ship'",
+        "'ships it' (the space its stars match, or 'ships 3', a free lower one), 'marketing 2', 'takes back NA 6', "
+        "'sells 3' (a top car) or 'does not ship'",
     ),
-    "contract": ("play a contract", "'plays contract 7', 'plays S2' or 'plays no contract'"),
+    "contract": (
+        "play a contract",
+        "'plays the family car contract' (by what its card shows), 'plays the starting contract' or "
+        "'plays no contract'",
+    ),
     "sales office": ("choose a sales office", "'office 4'"),
     "sell": (
         "sell or keep the {offered}",
