@@ -25,7 +25,7 @@ MAX_INPUTS = 64
 
 
 # Where a refusal says how to type the step due: "say 'order ...'", "say what it shows, e.g. ...".
-_HOW_TO_SAY = re.compile(r" say (?='|what )")
+_HOW_TO_SAY = re.compile(r" say (?='|what (?:it|each card) shows)")
 
 
 class TableCompanion(Companion):
