@@ -257,13 +257,15 @@ class Page:
         self.changed(act, before)
 
     def click_input(self, token: str) -> None:
+        """Clicks the move button of `token`, once the page has drawn it: the session's state
+        (what changed() waits for) may be ahead of the page's buttons."""
         before = len(self.state()["lines"])
-        [button] = [
-            b
-            for b in self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
-            if b.get_attribute("data-token") == token
-        ]
-        self.changed(button.click, before)
+
+        def drawn():
+            buttons = self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
+            return next((b for b in buttons if b.get_attribute("data-token") == token), None)
+
+        self.changed(wait_for(drawn, f"the {token} button").click, before)
 
     def reveal(self, choices: dict[int, str]) -> None:
         """Taps each seat's secret choice (its words) in the reveal box, then `reveal`."""
