@@ -235,37 +235,37 @@ class Page:
         wait_for(lambda: len(self.state()["lines"]) != before or self.find("error").text, "the step")
         assert not self.find("error").text, self.find("error").text
 
+    def drawn_button(self, box: str, css: str, **attributes: str):
+        """The first enabled button in `box` with these data- attributes, once the page has drawn it:
+        the session's state (what changed() waits for) may be ahead of the page's buttons."""
+
+        def found():
+            buttons = self.find(box).find_elements(self.by.CSS_SELECTOR, css)
+            fits = (b for b in buttons if b.is_enabled())
+            fits = (b for b in fits if all(b.get_attribute(f"data-{k}") == v for k, v in attributes.items()))
+            return next(fits, None)
+
+        return wait_for(found, f"a button {attributes} in {box}")
+
     def tap(self, words: list[str]) -> None:
         """Taps a chance step's options in order (count 1 deals at once; more need 'deal these')."""
         before = len(self.state()["lines"])
-        buttons = self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
 
         def act():
             if not words:
-                buttons[0].click()  # a step needing no pick: its line is its button
+                self.drawn_button("chance-options", "button.pick").click()  # nothing to pick: its line is its button
                 return
             for word in words:
-                [button] = [
-                    b
-                    for b in self.find("chance-options").find_elements(self.by.CSS_SELECTOR, "button.pick")
-                    if b.get_attribute("data-word") == word and b.is_enabled()
-                ][:1]
-                button.click()
+                self.drawn_button("chance-options", "button.pick", word=word).click()
             if len(words) > 1:
                 self.find("deal").click()
 
         self.changed(act, before)
 
     def click_input(self, token: str) -> None:
-        """Clicks the move button of `token`, once the page has drawn it: the session's state
-        (what changed() waits for) may be ahead of the page's buttons."""
+        """Clicks the move button of `token`, once the page has drawn it."""
         before = len(self.state()["lines"])
-
-        def drawn():
-            buttons = self.find("inputs").find_elements(self.by.CSS_SELECTOR, "button.input")
-            return next((b for b in buttons if b.get_attribute("data-token") == token), None)
-
-        self.changed(wait_for(drawn, f"the {token} button").click, before)
+        self.changed(self.drawn_button("inputs", "button.input", token=token).click, before)
 
     def reveal(self, choices: dict[int, str]) -> None:
         """Taps each seat's secret choice (its words) in the reveal box, then `reveal`."""
@@ -273,12 +273,7 @@ class Page:
 
         def act():
             for seat, words in choices.items():
-                [button] = [
-                    b
-                    for b in self.find("reveal-seats").find_elements(self.by.CSS_SELECTOR, "button")
-                    if b.get_attribute("data-seat") == str(seat) and b.get_attribute("data-word") == words
-                ]
-                button.click()
+                self.drawn_button("reveal-seats", "button", seat=str(seat), word=words).click()
             self.find("reveal-send").click()
 
         self.changed(act, before)
