@@ -235,17 +235,25 @@ class Page:
         wait_for(lambda: len(self.state()["lines"]) != before or self.find("error").text, "the step")
         assert not self.find("error").text, self.find("error").text
 
-    def drawn_button(self, box: str, css: str, **attributes: str):
-        """The first enabled button in `box` with these data- attributes, once the page has drawn it:
-        the session's state (what changed() waits for) may be ahead of the page's buttons."""
+    def click_drawn(self, box: str, css: str, **attributes: str) -> None:
+        """Clicks the first enabled button in `box` with these data- attributes, once the page has
+        drawn it: the session's state (what changed() waits for) may be ahead of the page, which may
+        also draw the box again meanwhile (a button found then is stale: it is looked for again)."""
+        from selenium.common.exceptions import StaleElementReferenceException
 
-        def found():
-            buttons = self.find(box).find_elements(self.by.CSS_SELECTOR, css)
-            fits = (b for b in buttons if b.is_enabled())
-            fits = (b for b in fits if all(b.get_attribute(f"data-{k}") == v for k, v in attributes.items()))
-            return next(fits, None)
+        def clicked() -> bool:
+            try:
+                buttons = self.find(box).find_elements(self.by.CSS_SELECTOR, css)
+                fits = (b for b in buttons if b.is_enabled())
+                fits = (b for b in fits if all(b.get_attribute(f"data-{k}") == v for k, v in attributes.items()))
+                button = next(fits, None)
+                if button is not None:
+                    button.click()
+                return button is not None
+            except StaleElementReferenceException:
+                return False
 
-        return wait_for(found, f"a button {attributes} in {box}")
+        wait_for(clicked, f"a button {attributes} in {box}")
 
     def tap(self, words: list[str]) -> None:
         """Taps a chance step's options in order (count 1 deals at once; more need 'deal these')."""
@@ -253,10 +261,10 @@ class Page:
 
         def act():
             if not words:
-                self.drawn_button("chance-options", "button.pick").click()  # nothing to pick: its line is its button
+                self.click_drawn("chance-options", "button.pick")  # nothing to pick: its line is its button
                 return
             for word in words:
-                self.drawn_button("chance-options", "button.pick", word=word).click()
+                self.click_drawn("chance-options", "button.pick", word=word)
             if len(words) > 1:
                 self.find("deal").click()
 
@@ -265,7 +273,7 @@ class Page:
     def click_input(self, token: str) -> None:
         """Clicks the move button of `token`, once the page has drawn it."""
         before = len(self.state()["lines"])
-        self.changed(self.drawn_button("inputs", "button.input", token=token).click, before)
+        self.changed(lambda: self.click_drawn("inputs", "button.input", token=token), before)
 
     def reveal(self, choices: dict[int, str]) -> None:
         """Taps each seat's secret choice (its words) in the reveal box, then `reveal`."""
@@ -273,7 +281,7 @@ class Page:
 
         def act():
             for seat, words in choices.items():
-                self.drawn_button("reveal-seats", "button", seat=str(seat), word=words).click()
+                self.click_drawn("reveal-seats", "button", seat=str(seat), word=words)
             self.find("reveal-send").click()
 
         self.changed(act, before)
