@@ -8,7 +8,7 @@ does not open with a seat."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import TokenSyntaxError
 
@@ -63,3 +63,23 @@ def no_seat_first(
     return TokenSyntaxError(
         f"{first!r} is no seat's name (names: {', '.join(names)}; 'I' for {names[me]}), nor {nor}{seat_first}"
     )
+
+
+def said_by_mover(
+    text: str, mover: object, names: Sequence[str], seat_of: Callable[[str], object], read: Callable[[str], object]
+) -> str:
+    """`text`, a line that opens with no seat, with the name of the seat to move (`mover`) put
+    first, as the help's examples say a step ('Anna bids 4' for 'bids 4'), where the game reads it
+    so: `seat_of` finds that name's seat in the line (a name the words read as another seat's, or
+    as none, offers nothing) and `read` (the game's words_to_token) takes it. '' where it does not,
+    or no seat moves."""
+    if not isinstance(mover, int):
+        return ""
+    said = f"{names[mover]} {text.strip()}"
+    if seat_of(said) != mover:
+        return ""
+    try:
+        read(said)
+    except TokenSyntaxError:
+        return ""
+    return said

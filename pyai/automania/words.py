@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from ..game_api import whose
 from ..steps_not_made import not_made_opening, not_made_refusal
-from ..told_lines import move_end, no_seat_first
+from ..told_lines import move_end, no_seat_first, said_by_mover
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
 from .decision_steps import places_along, step_expected
@@ -274,7 +274,13 @@ def _seat_step(text: str, data: dict[str, Any], names: list[str], me: int, compo
             names,
             me,
             "order, demands, display, reveal or tiles",
-            _as_movers(text, data, names, me, components),
+            said_by_mover(
+                text,
+                data["to_move"],
+                names,
+                lambda line: speaker(split_words(line), names, me)[0],
+                lambda line: words_to_token(line, data, names, me, components),
+            ),
         )
     _check_made(move, len(move_words) - len(rest), seat == me)
     line = Line(text, move, words_at(_blank_brackets(move)), len(move_words) - len(rest))
@@ -295,23 +301,6 @@ def _seat_step(text: str, data: dict[str, Any], names: list[str], me: int, compo
     check_what_is_named(token, said, told)
     check_bumped(token, bumped, data, told, seat)
     return token
-
-
-def _as_movers(text: str, data: dict[str, Any], names: list[str], me: int, components: Components) -> str:
-    """`text`, a line that opens with no seat, said as the step of the seat to move, by its name as
-    the help's examples say a step ('Ann takes row 2' for 'takes row 2'), where it reads so; '' where
-    it does not, or no seat moves."""
-    mover = data["to_move"]
-    if not isinstance(mover, int):
-        return ""
-    said = f"{names[mover]} {text.strip()}"
-    if speaker(split_words(said), names, me)[0] != mover:  # a name the words do not read as the seat's
-        return ""
-    try:
-        words_to_token(said, data, names, me, components)
-    except TokenSyntaxError:
-        return ""
-    return said
 
 
 # A seat said as people say it once it is named ('Bob takes row 1', then 'he puts it on station 2').

@@ -17,7 +17,7 @@ from ..errors import TokenSyntaxError
 from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
 from ..steps_not_made import check_made, says_i_would
-from ..told_lines import NOTE, no_seat_first
+from ..told_lines import NOTE, no_seat_first, said_by_mover
 from .narration import (
     BOOST_SAID,
     DECKS,
@@ -147,7 +147,18 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     seat = me if says_i_would(head) else _seat(head, names, me)
     if seat is None:
         raise no_seat_first(
-            words[0], line, names, me, "a move token or 'deal ...'", _as_movers(line, data, names, me, theme)
+            words[0],
+            line,
+            names,
+            me,
+            "a move token or 'deal ...'",
+            said_by_mover(
+                line,
+                data["to_move"],
+                names,
+                lambda said: _seat(said.split()[0].lower(), names, me),
+                lambda said: words_to_token(said, data, names, me, theme),
+            ),
         )
     check_made(words[0], words[1:], seat == me)  # "I will pass", "Bob might bid 5"
     said_as_me = head in OWN_SEAT_WORDS or contracts_i(head)  # "I sell 12": an example says "I sell" too
@@ -293,20 +304,6 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     raise TokenSyntaxError(
         f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, seat, names[seat], theme)}"
     )
-
-
-def _as_movers(line: str, data: dict[str, Any], names: list[str], me: int, theme: Theme) -> str:
-    """`line`, which opens with no seat, said as the step of the seat to move ('Anna bids 4' for
-    'bids 4') where it reads so; '' where it does not, or no seat moves."""
-    mover = data["to_move"]
-    if not isinstance(mover, int) or _seat(names[mover].split()[0].lower(), names, me) != mover:
-        return ""
-    said = f"{names[mover]} {line.strip()}"
-    try:
-        words_to_token(said, data, names, me, theme)
-    except TokenSyntaxError:
-        return ""
-    return said
 
 
 # A number said after a verb, in digits or words ("says 5", "makes it five"): read by the move.
