@@ -43,9 +43,15 @@ def check_market_said(token: str, said: Said, name: str) -> None:
     if not shipped or market is None or chosen in (None, market):
         return
     verb = "ships" if kind == "ship" else "sells"
-    raise TokenSyntaxError(
+    raise TokenSyntaxError(not_the_market_chosen(chosen, market, f"'{does(name, verb)} {number}'"))
+
+
+def not_the_market_chosen(chosen: str, market: str, example: str) -> str:
+    """Why a car shipped to `market` at the ship step goes to `chosen` instead, with `example`
+    the same step said without the market."""
+    return (
         f"the car goes to {MARKET_NAMES[chosen]}, the market chosen for it, not to {MARKET_NAMES[market]}: say "
-        f"'{does(name, verb)} {number}', or 'undo' back to the market step to choose another"
+        f"{example}, or 'undo' back to the market step to choose another"
     )
 
 

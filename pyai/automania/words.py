@@ -43,6 +43,7 @@ from .line_checks import (
     check_sponsor_in_time,
     check_what_is_named,
     counts_said,
+    not_the_market_chosen,
     office_tile_words,
     styling_named,
 )
@@ -761,14 +762,15 @@ _SHIPPING_IT = frozenset(
 def _ship_unlevelled(said: Said) -> str | None:
     """'ships it', with no level: the car goes on the matching space, the highest level not above
     its stars, where that is free (docs/automania.md, "Rules readings", ships); TokenSyntaxError
-    naming the free lower spaces where it is taken, as the player then chooses. None where the line
-    names another market than the turn's (the step's guidance says what is said)."""
+    naming the free lower spaces where it is taken, as the player then chooses, or the market
+    chosen for the car where the line names the other one."""
     action = said.data["action"]
     market = action["market"]
     if market is None or any(word not in _SHIPPING_IT and word not in MARKETS for word in said.outside):
         return None
-    if market_named(said.words) not in (None, market):
-        return None
+    named = market_named(said.words)
+    if named not in (None, market):
+        raise TokenSyntaxError(not_the_market_chosen(market, named, "'ships it'"))
     ships = [ship["level"] for ship in said.data["markets"][market]["ships"] if ship["level"] <= action["stars"]]
     free = [
         ship["level"]

@@ -2348,6 +2348,13 @@ def test_a_ship_said_without_its_level_goes_on_the_matching_space_or_asks_which_
     data = at_step("ship", space="R1", car="city", market="NA", stars=4)
     assert game(3).words_to_token("Ann ships it", data, NAMES[:3], 1) == "ship:4"
     assert game(3).words_to_token("Ann ships the car to North America", data, NAMES[:3], 1) == "ship:4"
+    with pytest.raises(
+        TokenSyntaxError,
+        match=re.escape(
+            "the car goes to North America, the market chosen for it, not to Europe: say 'ships it', or 'undo'"
+        ),
+    ):
+        game(3).words_to_token("Ann ships it to Europe", data, NAMES[:3], 1)
     data["markets"]["NA"]["ships"][3]["car"] = {"seat": 2, "car": "city"}  # level 4 taken
     with pytest.raises(TokenSyntaxError, match=re.escape("North America's level 4 space is taken: say which free")):
         game(3).words_to_token("Ann ships it", data, NAMES[:3], 1)
