@@ -268,11 +268,10 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
         said_too = f": {' and '.join(map(str, numbers))} are said" if len(numbers) > 1 else ""
         total = _one(numbers, f"a bid needs its total, said alone{said_too}")
         known = _BID_WORDS | {theme.cash} | set(NUMBER_WORDS)
-        unread = [word for word in (w.strip(".!:") for w in rest.split()[1:]) if word and word not in known]
-        if any(not any(c.isdigit() for c in word) for word in unread):  # "bids 3 and passes": a second step
-            words_unread = " ".join(word for word in unread if not any(c.isdigit() for c in word))
+        unread = _unread(rest.split()[1:], known)
+        if unread:  # "bids 3 and passes": a second step
             raise TokenSyntaxError(
-                f"cannot read {words_unread!r} beside the bid: say the bid alone, '{names[seat]} bids {total}' "
+                f"cannot read {' '.join(unread)!r} beside the bid: say the bid alone, '{names[seat]} bids {total}' "
                 "(one step a line)"
             )
         return f"bid:{total}"
@@ -288,9 +287,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if verb.startswith("return") and data.get("sell_step") == "keep":
         # The rulings' words for the Lawyer's take-back: "returns 20 to hand". Any other word may
         # say where else it goes ("returns 20 to the table" is a sell).
-        returned = [word.strip(".!") for word in rest.split()[1:] if not any(c.isdigit() for c in word)]
-        unread = [word for word in returned if word not in _RETURN_WORDS | {theme.vehicle}]
-        if unread or not numbers:
+        if _unread(rest.split()[1:], _RETURN_WORDS | {theme.vehicle}) or not numbers:
             raise TokenSyntaxError(
                 f"say the {theme.vehicle} taken back into hand: '{names[seat]} keeps 20' or '{names[seat]} returns "
                 f"20 to hand' (not {text!r})"
@@ -741,11 +738,7 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
         _one(numbers, f"say the one advisor played{said_too}") if numbers else _advisor_by_ability(rest, seat, theme)
     )
     known = _PLAY_WORDS | _UNPAID | {word for ability in theme.abilities for word in ability.lower().split()}
-    unread = [
-        word
-        for word in (said_word.strip(".!?:;") for said_word in rest.split()[1:])  # the verb said first
-        if word and not any(c.isdigit() for c in word) and word not in known and word not in NUMBER_WORDS
-    ]
+    unread = _unread(rest.split()[1:], known | set(NUMBER_WORDS))  # the verb said first
     if unread:
         fleet = f" or '... paying 3' (a {theme.fleet_manager} paid up)" if theme.fleet_manager else ""
         raise TokenSyntaxError(
@@ -827,9 +820,14 @@ def _unread_beside_two(vehicles_said: str, theme: Theme) -> list[str]:
     """The words of a sell of two vehicles (`vehicles_said`, the Lawyer's number cut out) that
     such a sell has no place for ("to get" in "26 to get the 9"): its numbers, the Lawyer and
     the words that join them are read."""
-    known = _TWO_SOLD_WORDS | {theme.vehicle, theme.vehicles, theme.lawyer.lower()}
-    words = [word.strip(".:;!?") for word in vehicles_said.split() if not any(c.isdigit() for c in word)]
-    return [word for word in words if word and word not in known]
+    return _unread(vehicles_said.split(), _TWO_SOLD_WORDS | {theme.vehicle, theme.vehicles, theme.lawyer.lower()})
+
+
+def _unread(words: list[str], known: set[str] | frozenset[str]) -> list[str]:
+    """The words of a step's line that it has no place for: neither `known` nor numbers (the
+    step reads its numbers itself), their punctuation aside."""
+    bare = (word.strip(".!?:;") for word in words)
+    return [word for word in bare if word and not any(c.isdigit() for c in word) and word not in known]
 
 
 def _mechanic_numbered(rest: str, denied: bool, seat: dict[str, Any], name: str, theme: Theme, text: str) -> str:
