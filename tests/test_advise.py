@@ -156,6 +156,19 @@ def test_money_lost_track_of_between_two_advices_is_told_among_the_steps_since()
     assert c.handle("lost I cash") == c.handle("lost me cash") == ["not taken: a seat always knows its own cash"]
 
 
+def test_advice_asked_again_with_no_step_since_tells_no_swing():
+    """Two advices in one position differ by the search's budget and noise, not by the game:
+    no 'went up/down since the last advice' until a step is told."""
+    c = Companion(Session("leduc()", 0, ["Ann", "Bob"], None, 20))
+    for line in ("I get the jack of hearts", "Bob gets his card"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert any(line.startswith("advice:") for line in c.handle("advice 20"))
+    c.handle("advice 2000")
+    assert c._earlier() is None
+    assert not c.handle("I raise")[0].startswith("not taken")
+    assert c._earlier() is not None and c._earlier().steps == ["you raise to 3: the pot is 4"]
+
+
 def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_says_so():
     game = pyai.load_game("automania(players=3)")
     rng = random.Random(1)

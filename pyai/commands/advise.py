@@ -1220,8 +1220,10 @@ class Companion:
         return words
 
     def _earlier(self) -> Earlier | None:
-        """The last advice, while the companion still holds the positions it was given in (not undone)."""
-        if self.last_advice is None or self.last_advice[1] > len(self.positions):
+        """The last advice, while the companion still holds the positions it was given in (not
+        undone), and some step came since: advice asked again in the same position differs only
+        by the search's noise or budget, which is no swing of the game."""
+        if self.last_advice is None or self.last_advice[1] >= len(self.positions):
             return None
         win, count = self.last_advice
         steps = [
