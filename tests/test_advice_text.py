@@ -57,7 +57,10 @@ def test_costs_in_a_game_played_for_its_score_are_in_its_unit():
     assert cost(best, other, by_score=True, unit="chips") == "costs 0.50 chips"
     assert cost(best, move("bid:3", 300, 0.5, 1.25), by_score=True, unit="chips") == "about as good"
     said = lines(result(best, other), by_score=True, unit="chips")
-    assert said[1] == "  win chance 0.50 (95%: 0.48-0.52), expected score +1.25 chips"
+    assert said[1] == (
+        "  expected score +1.25 chips (95%: +1.18 to +1.32), which the search plays for; "
+        "win chance 0.50 (95%: 0.48-0.52)"
+    )
     assert said[2] == "why: against the next best (you bid 3), it keeps +0.50 chips of expected score"
 
 

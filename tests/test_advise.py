@@ -392,7 +392,11 @@ def test_a_leduc_hand_in_plain_words():
     advice = next(line for line in answer if line.startswith("advice: "))
     assert re.fullmatch(r"advice: you (check|raise to 3): the pot is [24]  \[(call|raise)\]", advice)
     chance = answer[answer.index(advice) + 1]
-    assert re.fullmatch(r"  win chance 0\.\d\d \(95%: .*\), expected score [+-]\d+\.\d\d chips", chance)
+    assert re.fullmatch(
+        r"  expected score [+-]\d+\.\d\d chips \(95%: [+-]\d+\.\d\d to [+-]\d+\.\d\d\), which the search plays "
+        r"for; win chance 0\.\d\d \(95%: .*\)",
+        chance,
+    )
     instead = next(a for a in answer if a.startswith("inst"))
     cost = r"(costs \d\.\d\d chips|.*less sure)"
     assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: " + cost, instead)

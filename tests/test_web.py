@@ -394,6 +394,7 @@ def test_leducs_costs_are_in_chips_as_its_advice_counts_them(client, store):
     best = data["moves"][0]
     for move in data["moves"]:
         assert move["costs"] == pytest.approx(max(0.0, best["score"] - move["score"]))
+        assert move["score_low"] <= move["score"] <= move["score_high"]
     told = next(line for line in data["lines"] if line.startswith("instead: "))
     assert " chips" in told and "win chance" not in told
 

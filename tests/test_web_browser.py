@@ -98,8 +98,9 @@ def wait_for(condition, what: str):
     raise AssertionError(f"waited {WAIT:.0f} s for {what}")
 
 
-# The first game listed, and one whose advice adds what seats given its chance won in self-play.
-@pytest.mark.parametrize("game", [None, "automania(players=3)"])
+# The first game listed, one whose advice adds what seats given its chance won in self-play,
+# and one played for its score.
+@pytest.mark.parametrize("game", [None, "automania(players=3)", "leduc()"])
 def test_play_and_ask_for_advice_in_the_page(server, browser, game):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -148,6 +149,12 @@ def test_play_and_ask_for_advice_in_the_page(server, browser, game):
     assert "best: " in shown and "advice: " in shown
     best = next(line for line in shown.splitlines() if line.startswith("best: "))
     assert ("; in self-play, seats given it won " in best) == (game == "automania(players=3)"), best
+    # Leduc's search chooses by the chips a move keeps: they lead, or a check beside a raise that
+    # wins more often would read as the worse move.
+    for_chips = game == "leduc()"
+    assert ("which the search plays for; win chance" in best) == for_chips, best
+    headers = [cell.text for cell in find(By.ID, "advice").find_elements(By.CSS_SELECTOR, "table.moves th")]
+    assert headers[:2] == (["move", "expected chips"] if for_chips else ["move", "win chance"]), headers
     assert find(By.ID, "sessions").find_elements(By.CSS_SELECTOR, "button.resume")
 
 

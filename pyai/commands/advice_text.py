@@ -71,6 +71,23 @@ def interval(win: float | None, se: float | None) -> str:
     return f"{win:.2f} (95%: {low:.2f}-{high:.2f})"
 
 
+def score_bounds(move: MoveAnalysis) -> tuple[float, float] | None:
+    """The normal-approximation 95% interval of a move's expected score, the mean over its
+    iterations (None where it has no spread to go by)."""
+    if move.score_mean is None or move.score_sd is None or move.visits < 2:
+        return None
+    spread = Z95 * move.score_sd / move.visits**0.5
+    return move.score_mean - spread, move.score_mean + spread
+
+
+def score_interval(move: MoveAnalysis, unit: str) -> str:
+    """`+0.37 chips (95%: +0.10 to +0.64)`: a move's expected score, signed, with its interval."""
+    assert move.score_mean is not None
+    said = _in(_score(move.score_mean, True), unit)
+    bounds = score_bounds(move)
+    return said if bounds is None else f"{said} (95%: {bounds[0]:+.2f} to {bounds[1]:+.2f})"
+
+
 def advice_lines(
     result: AnalysisResult,
     names: list[str],
@@ -94,8 +111,12 @@ def advice_lines(
     by_score = by_score and best.score_mean is not None
     lines = [f"advice: {said(best.token)}  [{best.token}]"]
     chance = f"win chance {interval(best.win, best.win_se)}"
-    if best.score_mean is not None:
-        chance += f", expected score {_in(_score(best.score_mean, by_score), unit)}"
+    if by_score:
+        # Led by what the search chose by: a check can keep more chips than a raise that wins
+        # more often, and a win chance put first would make the advice look the wrong way round.
+        chance = f"expected score {score_interval(best, unit)}, which the search plays for; {chance}"
+    elif best.score_mean is not None:
+        chance += f", expected score {_in(_score(best.score_mean, False), unit)}"
     lines.append("  " + chance)
     if told is not None and best.win is not None and abs(told - best.win) >= TOLD_APART:
         lines.append(

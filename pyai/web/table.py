@@ -11,7 +11,7 @@ import threading
 from typing import Any
 
 from ..analysis import AnalysisResult, Search
-from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share
+from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share, score_bounds
 from ..commands.advise import Companion, CompanionError, SealedChoice, steps_help
 from ..errors import PyaiError
 from ..game_api import OWN_SEAT_WORDS, ChancePicker, title
@@ -309,13 +309,15 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
 
 
 def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[str, Any]:
-    """Each move the search looked at, its choice first: its words, win chance and 95% interval."""
+    """Each move the search looked at, its choice first: its words, win chance and expected
+    score, each with its 95% interval."""
     moves: list[dict[str, Any]] = []
     for move in by_share(result):
         low = high = None
         if move.win is not None:
             spread = Z95 * (move.win_se or 0.0)
             low, high = max(0.0, move.win - spread), min(1.0, move.win + spread)
+        score_low, score_high = score_bounds(move) or (None, None)
         moves.append(
             {
                 "token": move.token,
@@ -326,6 +328,8 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
                 "win_low": low,
                 "win_high": high,
                 "score": move.score_mean,
+                "score_low": score_low,
+                "score_high": score_high,
             }
         )
     best = by_share(result)[0] if moves else None
