@@ -59,7 +59,7 @@ def test_a_reveal_names_every_seat_still_to_sell_once_or_changes_nothing(tmp_pat
     assert f", Bob {b} -> check " in answer[0] and f", you {mine} -> check " in answer[0] and ", Dee " in answer[0]
     assert "has chosen" not in " ".join(answer)
     assert c.position.moves[-4:] == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
-    assert c.handle("undo")[0] == "undone" and said(c, path)[:2] == before[:2]
+    assert c.handle("undo")[0].startswith("undone") and said(c, path)[:2] == before[:2]
     # As a list is said: 'and' before the last seat (with or without a comma) parts it too.
     for line in (
         f"sells revealed: Dee {d}, I {mine}, Bob {b} and Anna {a}",
@@ -67,7 +67,7 @@ def test_a_reveal_names_every_seat_still_to_sell_once_or_changes_nothing(tmp_pat
     ):
         assert not c.handle(line)[0].startswith("not taken"), line
         assert c.position.moves[-4:] == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
-        assert c.handle("undo")[0] == "undone"
+        assert c.handle("undo")[0].startswith("undone")
 
 
 def test_an_and_in_a_reveal_is_a_sells_own_unless_a_seat_follows_it():
@@ -102,7 +102,7 @@ def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_other
     )
     assert said(c, path) == before
     assert c.handle("lost Bob cash")[0].startswith("  Bob's cash is unknown now: anything from ")  # the sell stays told
-    assert isinstance(c.position, SealedChoice) and c.handle("undo")[0] == "undone"
+    assert isinstance(c.position, SealedChoice) and c.handle("undo")[0].startswith("undone")
     answer = c.handle(f"sells revealed: Anna {a}, Bob {b}, Dee {d}")
     assert answer[0].startswith(f"  sold: Anna {a} -> check ") and f"you {mine} -> check" in answer[0]
     assert c.position.moves == (f"sell:{a}", f"sell:{b}", f"sell:{mine}", f"sell:{d}")
@@ -193,7 +193,7 @@ def test_advice_comes_by_itself_after_resume_at_and_undo(tmp_path):
     c = resume(str(path))
     c.handle("I pass")
     answer = c.handle("undo")
-    assert answer[0] == "undone" and any(line.startswith("advice: ") for line in answer)
+    assert answer[0].startswith("undone") and any(line.startswith("advice: ") for line in answer)
     c.handle("undo")  # Carol's bid taken back: Carol's step, no advice
     assert c.handle("undo")[-1] == "next: Bob, to bid more than 1 or pass"
 
@@ -305,10 +305,10 @@ def test_a_reveal_parted_by_semicolons_and_typed_back_with_what_came_of_it_is_ch
     told = c.handle(f"sells revealed: Bob {b}; Carol {cy} and Dee {d}")[0]
     assert told.startswith(f"  sold: you {mine} -> check "), told
     moves = c.position.moves
-    assert c.handle("undo")[0] == "undone"
+    assert c.handle("undo")[0].startswith("undone")
     reveal = f"sells revealed: Bob {b}, Carol {cy}, Dee {d}"
     assert c.handle(f"{reveal};{told.strip()}")[0] == told  # typed back as it was told
-    assert c.position.moves == moves and c.handle("undo")[0] == "undone"
+    assert c.position.moves == moves and c.handle("undo")[0].startswith("undone")
     wrong = told.strip().replace(f"you {mine} -> check ", f"you {mine} -> check 1", 1)
     before = c.position.moves
     answer = c.handle(f"{reveal}; {wrong}")[0]
@@ -328,7 +328,7 @@ def test_your_sell_typed_with_what_came_of_it_is_checked_against_its_telling():
         assert answer[0].startswith(f"not taken: 'you sell {other}' is not what came of 'I sell {mine}'"), answer
         assert c.position.moves == () and not isinstance(c.position, SealedChoice)
         told = c.handle(f"I sell {mine}")[0].strip()
-        assert c.handle("undo")[0] == "undone"
+        assert c.handle("undo")[0].startswith("undone")
         assert c.handle(told)[0].strip() == told, told  # the telling typed back: the same sell
 
 
@@ -342,4 +342,4 @@ def test_a_second_sell_after_yours_was_taken_first_in_seat_order_is_refused_as_t
     for line in (f"I sell {other}", f"sell:{other}", f"Anna sells {other}"):
         assert c.handle(line)[0].startswith("not taken: your sell is told already: 'undo' takes it back; "), line
     assert c.position.moves == (f"sell:{mine}",)
-    assert c.handle("undo")[0] == "undone" and c.handle(f"I sell {other}")[0] == f"  you sell {other}"
+    assert c.handle("undo")[0].startswith("undone") and c.handle(f"I sell {other}")[0] == f"  you sell {other}"

@@ -506,6 +506,9 @@ class Companion:
         if word == "undo":
             if len(self.positions) == 1:
                 return ["nothing to undo"]
+            # Named, so that an undo meant for a line just refused (which changed nothing) shows
+            # the step it took back instead.
+            taken_back = one_line(self._told_between(self.positions[-2], self.positions[-1]))
             self.positions.pop()
             self.session.lines.pop()
             self.session.tokens.pop()
@@ -513,7 +516,7 @@ class Companion:
             self.session.advised = [entry for entry in self.session.advised if entry[0] <= steps]
             if self.last_advice is not None and self.last_advice[1] > len(self.positions):
                 self.last_advice = None  # given in a position now taken back
-            return ["undone"] + self._save() + self.next_lines()
+            return [f"undone: {taken_back}" if taken_back else "undone"] + self._save() + self.next_lines()
         if word == "save":
             path = text[len(words[0]) :].strip() or self.path  # the rest of the line: a path may hold spaces
             if not path:

@@ -903,14 +903,14 @@ def test_the_player_order_said_as_a_sentence_is_the_order():
     c = Companion(Session("automania(players=3)", 1, ["Ann", "Bob", "Cid"], iterations=20))
     for line in ("Cid goes first, then Ann, then me", "Cid starts, then Ann and me last", "Cid, Ann and me"):
         assert c.handle(line)[0] == "  player order: Cid ($6, 1 VP), Ann ($7, 2 VP), you ($8, 3 VP)", line
-        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0] == "undone"
+        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0].startswith("undone")
     assert refused(c, "Cid goes first, Ann second, me third") == (
         "cannot read 'second' in the order: say the seats first player first, e.g. 'order Bob me Ann'"
     )
     # all seats but one named: that one is last, as it can only be; with two left out, the order is not known
     for line in ("Cid goes first, then Ann", "order Cid goes first, then Ann", "order Cid Ann"):
         assert c.handle(line)[0] == "  player order: Cid ($6, 1 VP), Ann ($7, 2 VP), you ($8, 3 VP)", line
-        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0] == "undone"
+        assert c.position.moves == ("order:2,0,1",) and c.handle("undo")[0].startswith("undone")
     assert refused(c, "Cid goes first").startswith("the order lists all 3 seats, not 1")
     assert refused(c, "order Cid Cid") == "Cid is in the order twice"
     assert refused(c, "order me Cid me") == "you are in the order twice"
@@ -1503,7 +1503,7 @@ def test_a_starting_contract_is_said_with_its_s_not_a_deck_cards_number():
     )
     for line in ("I get S4", "I get starting contract 4"):
         assert c.handle(line)[0].startswith("  you get the starting contract for any car (suitcase, 3+ stars"), line
-        assert c.position.moves[-1] == "start:S4" and c.handle("undo")[0] == "undone"
+        assert c.position.moves[-1] == "start:S4" and c.handle("undo")[0].startswith("undone")
 
 
 @pytest.mark.parametrize(

@@ -207,7 +207,7 @@ def test_a_property_taken_in_the_classic_auction_is_told_as_one_and_read_back():
         assert not c.handle(line)[0].startswith("not taken"), line
     told = c.handle("Bob passes")[0]
     assert told == "  Bob passes; Bob takes property 6", told
-    assert c.handle("undo")[0] == "undone"
+    assert c.handle("undo")[0].startswith("undone")
     assert c.handle(told.strip())[0] == told
     assert c.handle("Cy passes")[0] == "  Cy passes; you take property 30; Cy takes property 23"
 

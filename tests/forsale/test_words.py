@@ -472,7 +472,7 @@ def test_a_sell_of_two_reads_no_word_it_cannot_place():
     c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
     told = "  you sell 2 and 3 with the 20 Lawyer: kept secret until the sells are revealed"
     assert c.handle(told.strip())[0] == told  # one's own sell typed back as it was told
-    assert c.handle("undo")[0] == "undone"
+    assert c.handle("undo")[0].startswith("undone")
     answer = c.handle("I sell 26 to get the 9")[0]  # never sell:26,9
     assert answer.startswith("not taken: cannot read 'to get' beside two vehicles: say the sell")
     assert len(c.positions) == 1
