@@ -55,6 +55,8 @@ def money_said(game: Game) -> str:
 
 # The words the companion reads itself at the start of a line: no seat may be called so.
 COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit")
+# Words that head a reveal line as people say it ("everyone reveals: ...", "cards flipped: ...").
+_REVEAL_WORDS = frozenset("reveal reveals revealed revealing flip flips flipped show shows shown".split())
 # Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
 # a longer line is a paste gone wrong, and would be kept in the session file as it is.
 MAX_LINE = 1000
@@ -589,6 +591,11 @@ class Companion:
         if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
         if self.at_sealed_step():
+            if colon and self._says_a_reveal(head):  # "everyone reveals: Anna 12, Bob 20"
+                return self._reveal(rest)
+            first = self._seat_named(text.split()[0]) if text.split() else None
+            if first not in (None, self.me) and len(self._reveal_parts(text)) > 1:
+                return self._reveal(text)  # "Anna 12, Bob 20": the reveal without its heading
             return self._sealed_choice(text)
         token = self._token(text, self.position)
         try:
@@ -703,10 +710,22 @@ class Companion:
         state, told = self.position.state, isinstance(self.position, SealedChoice)
         return [s for s in range(self.game.players) if state.may_act(s) and not (s == self.me and told)]
 
-    def _reveal_example(self) -> str:
+    def _says_a_reveal(self, head: str) -> bool:
+        """Whether the words before a line's colon head a reveal as people say it ('everyone
+        reveals', 'revealed', 'cards flipped'): a word of showing, and no seat's name (one
+        seat's 'Anna reveals: 12' is that seat's step)."""
+        words = [word.lower() for word in head.split()]
+        return any(word in _REVEAL_WORDS for word in words) and not any(
+            self._seat_named(word) is not None for word in words
+        )
+
+    def _reveal_example(self, said: dict[int, str] | None = None) -> str:
+        """The reveal line with a choice for each seat to reveal: `said`'s where the line just
+        refused said one (so the example is the line meant), else one the seat could make."""
         seats = self.seats_to_reveal()
-        said = ", ".join(f"{'I' if s == self.me else self.names[s]} {self._secret_example(s)}" for s in seats)
-        return f"'{self.game.SECRET_CHOICE.plural} revealed: {said}'"
+        chosen = {seat: self._secret_example(seat) for seat in seats} | (said or {})
+        listed = ", ".join(f"{'I' if s == self.me else self.names[s]} {chosen[s]}" for s in seats)
+        return f"'{self.game.SECRET_CHOICE.plural} revealed: {listed}'"
 
     def _secret_example(self, seat: int) -> str:
         """A secret choice `seat` could make now, as the reveal line says it: its first legal one
@@ -735,14 +754,19 @@ class Companion:
         mover = self.position.state.to_move()
         seat = self.me if bare else self._seat_named(words[0]) if words else None
         secret = self.game.SECRET_CHOICE
-        reveal = f"the others' in one line: {self._reveal_example()}"
+        numbers = re.findall(r"\d+", " ".join(words[1:]))
+        said = {seat: " ".join(numbers)} if isinstance(seat, int) and seat != self.me and numbers else None
+        reveal = f"the others' in one line once revealed: {self._reveal_example(said)}"
         if self.me in self.seats_to_reveal():  # yours still to tell: it comes first
             reveal = f"say yours when you choose it ('{secret.mine} {self._secret_example(self.me)}'), then {reveal}"
         else:
             reveal = f"yours is told; say {reveal}"
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
-            raise TokenSyntaxError(f"{who} {secret.noun} is secret until the {secret.plural} are revealed: {reveal}")
+            raise TokenSyntaxError(
+                f"{who} {secret.noun} comes with the others' in one line, as the {secret.plural} are turned up "
+                f"together: {reveal}"
+            )
         if isinstance(self.position, SealedChoice) or not self.position.state.may_act(self.me):
             # Kept for the reveal, or taken by the rules already (yours came first in seat order).
             told = f" ({self.position.my_choice})" if isinstance(self.position, SealedChoice) else ""
