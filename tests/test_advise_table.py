@@ -99,10 +99,15 @@ def test_your_own_sell_is_told_when_you_choose_it_and_the_reveal_gives_the_other
     assert c.show()[-1] == f"your sell, told: you sell {mine} [sell:{mine}] (kept until the sells are revealed)"
     before = said(c, path)
     assert c.handle(f"I sell {hands[2][1]}")[0].startswith(f"not taken: your sell is told already (sell:{mine})")
-    assert c.handle(f"sells revealed: Anna {a}, Bob {b}, I {mine}, Dee {d}")[0].startswith(
-        f"not taken: your sell is told already (sell:{mine}): the line names the others only (Anna, Bob, Dee)"
+    other = hands[2][1]
+    assert c.handle(f"sells revealed: Anna {a}, Bob {b}, I {other}, Dee {d}")[0] == (
+        f"not taken: your sell is told already ({mine}): the line names the others (Anna, Bob, Dee), and yours only "
+        "as told; 'undo' takes yours back"
     )
     assert said(c, path) == before
+    # Every seat named as the cards flip, yours as told: taken.
+    answer = c.handle(f"sells revealed: Anna {a}, Bob {b}, I {mine}, Dee {d}")
+    assert answer[0].startswith(f"  sold: Anna {a} -> check ") and c.handle("undo")[0].startswith("undone")
     assert c.handle("lost Bob cash")[0].startswith("  Bob's cash is unknown now: anything from ")  # the sell stays told
     assert isinstance(c.position, SealedChoice) and c.handle("undo")[0].startswith("undone")
     answer = c.handle(f"sells revealed: Anna {a}, Bob {b}, Dee {d}")
@@ -122,9 +127,13 @@ def test_the_first_seat_in_seat_order_tells_its_sell_as_a_move():
         f"'sells revealed: Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}'",
     ]
     assert c.position.moves == (f"sell:{hands[0][0]}",)
-    assert c.handle(f"sells revealed: Me {hands[0][0]}, Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}")[
-        0
-    ].startswith("not taken: Me has no sell to reveal now (the sells to reveal: Bob, Carol, Dee)")
+    # The line may name you too, as the cards flip: as told, or it is refused.
+    others = f"Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}"
+    assert c.handle(f"sells revealed: Me {hands[0][1]}, {others}")[0].startswith(
+        f"not taken: your sell is told already ({hands[0][0]})"
+    )
+    assert c.handle(f"sells revealed: Me {hands[0][0]}, {others}")[0].startswith(f"  sold: you {hands[0][0]} -> ")
+    assert c.handle("undo")[0].startswith("undone")
     told = c.handle(f"sells revealed: Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}")
     assert told[0].startswith(f"  sold: you {hands[0][0]} -> check ")
 

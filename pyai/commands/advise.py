@@ -834,16 +834,22 @@ class Companion:
         position = self.position
         mine = position.my_choice if isinstance(position, SealedChoice) else None
         needed = self.seats_to_reveal()
+        # Yours as told: kept for the reveal, or taken by the rules at once (you came first in seat
+        # order, and the seats after you are all still to reveal: it is the last move).
+        told_mine = mine or (position.moves[-1] if self.me not in needed and position.moves else None)
         listed = ", ".join(self.names[s] for s in needed)
         said: dict[int, str] = {}
         for words in parts:
             seat = self._seat_named(words[0])
             if seat is None:
                 raise TokenSyntaxError(f"{_shown(words[0])} is no seat's name ({', '.join(self.names)}; 'I' for yours)")
-            if seat == self.me and mine:
+            if seat == self.me and told_mine:
+                yours = self.game.secret_choice_words(told_mine)
+                if sorted(re.findall(r"\d+", " ".join(words[1:]))) == sorted(re.findall(r"\d+", yours)):
+                    continue  # yours again, as told: the line lists every seat, as the cards flip
                 raise TokenSyntaxError(
-                    f"your {noun} is told already ({mine}): the line names the others only ({listed}); "
-                    "'undo' takes yours back"
+                    f"your {noun} is told already ({yours}): the line names the others ({listed}), and yours only "
+                    "as told; 'undo' takes yours back"
                 )
             if seat not in needed:
                 raise TokenSyntaxError(
