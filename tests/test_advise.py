@@ -105,7 +105,9 @@ def test_a_secret_sell_said_in_words_is_refused_in_words():
     for me, names in ((2, ["Anna", "Bob", "Me"]), (0, ["Me", "Bob", "Cy"])):  # after the others' turns, or first
         c = Companion(Session("forsale(players=3)", me, names, state.view(me).position(), 50))
         refused = c.handle(f"I sell {bobs}")[0]
-        assert refused.startswith(f"not taken: vehicle {bobs} is not in hand; the sells, secret until revealed")
+        # what you may sell instead: your own vehicles, one short part each (then any Lawyer's sells)
+        own = " | ".join(f"sell {vehicle}" for vehicle in hands[me])
+        assert refused.startswith(f"not taken: vehicle {bobs} is not in hand; legal now, you: {own}")
         assert "sell:" not in refused
         assert c.handle(f"sell:{bobs}")[0].startswith(f"not taken: sell:{bobs} is not yours to choose: ")  # a token
         assert c.handle(f"I\u2019ll sell {hands[me][0]}")[0].startswith(f"  you sell {hands[me][0]}")
@@ -222,12 +224,11 @@ def test_a_step_said_in_words_is_refused_in_words_and_a_token_as_a_token():
     for line in AUTOMANIA_SETUP[1:]:
         assert not c.handle(line)[0].startswith("not taken"), line
     moves = len(c.position.moves)
-    station = "puts it on station {} and makes the city car: -$1"
-    discard = "discards it and makes the city car: -$1"  # each kind of move first, then the rest
-    said = " | ".join([station.format(1), discard, *(station.format(n) for n in range(2, 6))])
-    assert c.handle("Bob puts it on station 9") == [
-        f"not taken: the factory has stations 1-6; legal now, Bob: {said} | and 1 more"
-    ]
+    # each kind of move first, then the rest; each as it is said, without what comes of it (-$1)
+    station = "puts it on station {} and makes the city car"
+    discard = "discards it and makes the city car"
+    said = " | ".join([station.format(1), discard, *(station.format(n) for n in range(2, 7))])
+    assert c.handle("Bob puts it on station 9") == [f"not taken: the factory has stations 1-6; legal now, Bob: {said}"]
     assert c.handle("put:station,9") == [
         "not taken: put:station,9 at token 0: the factory has stations 1-6 (legal: put:station,1 put:station,2 "
         "put:station,3 put:station,4 put:station,5 put:station,6 discard)"

@@ -82,7 +82,7 @@ REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 # The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
 # A refused step in words names at most this many of the moves that are legal instead.
-LEGAL_SAID = 6
+LEGAL_SAID = 8
 # The label of an advice line copied whole ("advice: you bid 1  [bid:1]"): no part of the move.
 ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 # A move copied from the advice: its words, its token in square brackets and what the
@@ -671,20 +671,30 @@ class Companion:
         reason = self._reason_said(message)
         state = self.position.state
         mover = state.to_move()
-        if not isinstance(mover, int) or self.at_sealed_step():  # chance, secret choices: what the next: line says
+        if self.at_sealed_step() and self.me in self.seats_to_reveal():  # your secret choice: what you may choose
+            mover, legal = self.me, state.legal_moves_for(self.me)
+        elif not isinstance(mover, int) or self.at_sealed_step():  # chance, the reveal: what the next: line says
             return f"{reason}; {self._turn_lines()[0].removeprefix('next: ')}"
-        view = self.position.view()
-        try:  # another seat's choice may hang on cards the advised seat never saw: then no list
-            if view is not None:
-                self.game.check_known_mover(view, mover)
-            legal = state.legal_moves()
-        except PyaiError:
-            picker = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
-            return f"{reason}; {picker.what}: say what the table sees, '{picker.start} ...'" if picker else reason
+        else:
+            view = self.position.view()
+            try:  # another seat's choice may hang on cards the advised seat never saw: then no list
+                if view is not None:
+                    self.game.check_known_mover(view, mover)
+                legal = state.legal_moves()
+            except PyaiError:
+                picker = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
+                return f"{reason}; {picker.what}: say what the table sees, '{picker.start} ...'" if picker else reason
         name = "you" if mover == self.me else self.names[mover]
-        said = [self.said_in_words([move])[0].removeprefix(f"{name} ") for move in _kinds_first(legal)[:LEGAL_SAID]]
-        more = f" | and {len(legal) - LEGAL_SAID} more" if len(legal) > LEGAL_SAID else ""
-        return f"{reason}; legal now, {name}: " + " | ".join(said) + more  # a move's words may hold a ';'
+        # Each move as it is said, without what would come of it (For Sale's offer names every
+        # vehicle each seat would take): the list says what may be done, one short part a move.
+        said = list(
+            dict.fromkeys(
+                move_and_outcomes(self.said_in_words([move])[0])[0].removeprefix(f"{name} ")
+                for move in _kinds_first(legal)
+            )
+        )
+        more = f" | and {len(said) - LEGAL_SAID} more" if len(said) > LEGAL_SAID else ""
+        return f"{reason}; legal now, {name}: " + " | ".join(said[:LEGAL_SAID]) + more
 
     def _card_shown(self, index: int, token: str) -> Position:
         """The game again with the deal at `index` of the record named `token`: what the seat
