@@ -80,12 +80,16 @@ def score_bounds(move: MoveAnalysis) -> tuple[float, float] | None:
     return move.score_mean - spread, move.score_mean + spread
 
 
-def score_interval(move: MoveAnalysis, unit: str) -> str:
-    """`+0.37 chips (95%: +0.10 to +0.64)`: a move's expected score, signed, with its interval."""
+def score_interval(move: MoveAnalysis, unit: str, net: bool) -> str:
+    """`+0.37 chips (95%: +0.10 to +0.64)`: a move's expected score with its interval, signed
+    where the score is a net gain or loss (`net`: Leduc's chips), else as the game counts it
+    (`104.0 (95%: 101.2 to 106.8)`); no interval where every iteration ended alike."""
     assert move.score_mean is not None
-    said = _in(_score(move.score_mean, True), unit)
+    said = _in(_score(move.score_mean, net), unit)
     bounds = score_bounds(move)
-    return said if bounds is None else f"{said} (95%: {bounds[0]:+.2f} to {bounds[1]:+.2f})"
+    if bounds is None or bounds[0] == bounds[1]:
+        return said
+    return f"{said} (95%: {_score(bounds[0], net)} to {_score(bounds[1], net)})"
 
 
 def advice_lines(
@@ -99,22 +103,25 @@ def advice_lines(
     earlier: Earlier | None = None,
     told: float | None = None,
     costs_in_play: CostsInPlay | None = None,
+    net_score: bool | None = None,
 ) -> list[str]:
     """The advice for the move `best_token` of `result`. `by_score`: the search played
     for the expected score (in `unit`), not the win chance, and costs are counted
-    in it; `said(token)`: a move in words; `continuation`: the likely next steps
+    in it; `net_score`: the score is a net gain or loss, told with its sign (a game played
+    for its score; by default, as `by_score`); `said(token)`: a move in words; `continuation`: the likely next steps
     in words; `earlier`: the last advice, if any, for the swing since; `told`: what seats
     given the best move's win chance won in the search's self-play (the game's map);
     `costs_in_play`: what the costs the search tells came to in that self-play."""
     moves = by_share(result)
     best = next(m for m in moves if m.token == best_token)
     by_score = by_score and best.score_mean is not None
+    net = by_score if net_score is None else net_score
     lines = [f"advice: {said(best.token)}  [{best.token}]"]
     chance = f"win chance {interval(best.win, best.win_se)}"
     if by_score:
         # Led by what the search chose by: a check can keep more chips than a raise that wins
         # more often, and a win chance put first would make the advice look the wrong way round.
-        chance = f"expected score {score_interval(best, unit)}, which the search plays for; {chance}"
+        chance = f"expected score {score_interval(best, unit, net)}, which the search plays for; {chance}"
     elif best.score_mean is not None:
         chance += f", expected score {_in(_score(best.score_mean, False), unit)}"
     lines.append("  " + chance)
@@ -163,7 +170,7 @@ def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str, mix
     if by_score and other.score_mean is not None and best.score_mean is not None:
         loss = best.score_mean - other.score_mean
         same = abs(loss) < 0.005
-        amount = _in(f"{abs(loss):.2f}", unit or "score")
+        amount = _in(f"{abs(loss):.2f}", unit) if unit else f"{abs(loss):.2f} of expected score"
     elif other.win is not None and best.win is not None:
         loss = best.win - other.win
         same = abs(loss) < SAME_WIN

@@ -1228,7 +1228,9 @@ class Companion:
         self.last_self_play_win = told
         costs_in_play = None if decided else told_costs(self.game, seen, searched)
         self.last_costs_in_play = costs_in_play
-        by_score = self.game.search_defaults()["objective"] == "score"
+        # Once the game is decided the search plays for the margin: the moves are told apart by score.
+        net_score = self.game.search_defaults()["objective"] == "score"
+        by_score = net_score or bool(decided)
         lines += advice_lines(
             result,
             self.names,
@@ -1240,6 +1242,7 @@ class Companion:
             earlier=self._earlier(),
             told=told,
             costs_in_play=costs_in_play,
+            net_score=net_score,
         )
         if cut:
             lines.append("(interrupted: what the search had found so far)")
