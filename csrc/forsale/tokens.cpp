@@ -78,7 +78,8 @@ std::optional<CardMask> unseen_cards(const State& s, Deck deck, const std::vecto
       return std::nullopt;
     }
     if (!has_card(pool, number)) {
-      problem = name + " is not unseen (already turned up or removed)";
+      problem = has_card(s.removed[int(deck)], number) ? name + " was removed from the game at the start"
+                                                         : name + " was turned up already";
       return std::nullopt;
     }
     cards |= card_bit(number);

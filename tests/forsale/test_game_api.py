@@ -124,8 +124,13 @@ def test_deal_errors_name_the_card():
     with pytest.raises(pyai.IllegalMoveError, match="there is no advisor 31"):
         state.apply("deal:1,2,3,31")
     play(state, "removed:1,2/3,4/0,5")
-    with pytest.raises(pyai.IllegalMoveError, match="advisor 1 is not unseen"):
+    with pytest.raises(pyai.IllegalMoveError, match="advisor 1 was removed from the game at the start"):
         state.apply("deal:1,5,6,7")
+    state.apply("deal:5,6,7,8")
+    while state.to_move() != "chance":
+        state.apply(state.legal_moves()[0])
+    with pytest.raises(pyai.IllegalMoveError, match="advisor 6 was turned up already"):
+        state.apply("deal:6,9,10,11")
 
 
 def test_out_of_phase_calls_raise_phase_errors():
