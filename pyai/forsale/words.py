@@ -142,8 +142,9 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     if not words:
         raise TokenSyntaxError("say a move, e.g. 'Anna bids 4', 'I pass' or 'deal 3 12 19 27'")
     head = words[0].lower().rstrip(":")  # "deal: 3, 12, 19, 27", "Anna: bids 4"
-    if head in TABLE_WORDS:
-        return "deal:" + ",".join(map(str, _cards_dealt(" ".join(words[1:]), data, theme)))
+    dealt = _deal_said(head, words[1:], data, theme)
+    if dealt is not None:
+        return "deal:" + ",".join(map(str, _cards_dealt(" ".join(dealt), data, theme)))
     seat = me if says_i_would(head) else _seat(head, names, me)
     if seat is None:
         raise no_seat_first(
@@ -919,6 +920,21 @@ def _told_deal(text: str, data: dict[str, Any], names: list[str], theme: Theme) 
     listed = cards[len(noun) :]
     numbers = _advisors_told(listed, theme) if deck == "advisors" else _numbers_told(listed, noun)
     return "deal:" + ",".join(map(str, numbers))
+
+
+def _deal_said(head: str, rest: list[str], data: dict[str, Any], theme: Theme) -> list[str] | None:
+    """The words naming the cards of a deal a line opens with `head` ('deal 3 12', 'checks 0 5'),
+    or with the name of the deck dealt in the theme's words, as its cards say it ('currency cards
+    0 7 9', 'currency 0 7 9'); None for a line that is no deal."""
+    if head in TABLE_WORDS:
+        return rest
+    deck = dealt_deck(data)
+    noun = deck_noun(theme, deck).split() if deck else []
+    if not noun or head != noun[0]:
+        return None
+    rest_of_noun = len(noun) - 1
+    said_whole = [word.lower().rstrip(":") for word in rest[:rest_of_noun]] == noun[1:]
+    return rest[rest_of_noun:] if said_whole else rest
 
 
 def _cards_dealt(listed: str, data: dict[str, Any], theme: Theme) -> list[int]:

@@ -502,3 +502,22 @@ def test_a_card_taken_in_the_auction_is_a_pass_when_it_is_the_lowest(game):
     if "classic" not in game:  # the 19's ability is not the lowest card's
         with pytest.raises(pyai.TokenSyntaxError, match=f"the lowest on the table, {card}"):
             played.words_to_token("Anna takes the Lawyer", data, NAMES, 0)
+
+
+@pytest.mark.parametrize("head", ["currency cards", "currency", "Currency cards:"])
+def test_a_deal_may_open_with_its_decks_name_in_the_themes_words(head):
+    """For Sale: Advisors calls its checks currency cards, as its next: line does: a deal said
+    with that name is the deal ('currency cards 0 5 9 14'), as 'deal 0 5 9 14' is."""
+    played = pyai.load_game("forsale(players=4,theme=advisors)")
+    state = played.new_initial_state()
+    rng = random.Random(3)
+    while not (state.to_move() == "chance" and state.to_dict()["phase"] == "selling"):
+        mover = state.to_move()
+        state.apply(state.sample_chance(rng.getrandbits(64)) if mover == "chance" else rng.choice(state.legal_moves()))
+    data = state.view(0).to_dict()
+    values = " ".join(map(str, sorted(data["unseen"][2])[:4]))
+    assert played.words_to_token(f"{head} {values}", data, NAMES, 0) == played.words_to_token(
+        f"deal {values}", data, NAMES, 0
+    )
+    with pytest.raises(pyai.TokenSyntaxError):  # another deck's name is no deal of this one
+        played.words_to_token(f"advisors {values}", data, NAMES, 0)
