@@ -250,18 +250,23 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
             f"say the {move} without it (not {text!r})"
         )
     if verb.startswith(("bid", "raise")):
+        # Examples with the amount said, so that the line meant is offered, not some other bid.
+        bids = "I bid" if said_as_me else f"{names[seat]} bids"
+        high = data.get("high_bid", 0)
         if _abilities_named(rest, theme) or said & _BID_TARGETS:  # "bids on the 19 Lawyer": 19 is no amount
+            amount = numbers[0] if numbers else high + 1
             raise TokenSyntaxError(
                 f"a bid says its total alone, not the card it is for (the cards go by the bids): "
-                f"say e.g. '{names[seat]} bids 8' (not {text!r})"
+                f"say e.g. '{bids} {amount}' (not {text!r})"
             )
         # "raises 2" and "goes up 2" are by, or to?
         if said & _RELATIVE or (verb.startswith("raise") or "up" in said) and "to" not in said:
-            raise TokenSyntaxError(f"say the bid's total, e.g. '{names[seat]} bids 8' (not {text!r})")
+            raise TokenSyntaxError(f"say the bid's total, {_total_examples(bids, numbers, high, said)} (not {text!r})")
         if _DOLLARS.search(line) or any(number >= 1000 for number in numbers):  # "$4,000": 4 and 0 are no bid
+            thousands = next((number // 1000 for number in numbers if number >= 1000), numbers[0] if numbers else 4)
             raise TokenSyntaxError(
-                f"money is counted in thousands, as the game counts it: say '{names[seat]} bids 4' for $4,000 "
-                f"(not {text!r})"
+                f"money is counted in thousands, as the game counts it: say '{bids} {thousands}' for "
+                f"${thousands},000 (not {text!r})"
             )
         numbers = numbers or numbers_in_words(rest)  # "Anna bids four"
         if not numbers:
@@ -302,6 +307,19 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
     raise TokenSyntaxError(
         f"cannot read {text!r}: say who and what, e.g. {_step_examples(data, seat, names[seat], theme)}"
     )
+
+
+def _total_examples(bids: str, numbers: list[int], high: int, said: set[str]) -> str:
+    """How to say a bid given as a raise ('raises 2', 'goes up by 2') as its total: by the
+    amount said, on top of the high bid, and where the words may mean the total itself
+    ('raises 7' over a high bid of 2), that too."""
+    if not numbers:
+        return f"e.g. '{bids} {high + 1}'"
+    amount = numbers[0]
+    on_top = f"'{bids} {high + amount}' for {amount} more than the high bid of {high}"
+    if said & _RELATIVE or amount <= high:
+        return on_top
+    return f"'{bids} {amount}' for a bid of {amount}, or {on_top}"
 
 
 # A number said after a verb, in digits or words ("says 5", "makes it five"): read by the move.

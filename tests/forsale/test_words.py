@@ -36,9 +36,12 @@ def test_a_bid_is_its_total_and_a_denial_is_no_bid():
     assert read(state, state.to_move(), f"{who} bids $8") == "bid:8"
     assert read(state, state.to_move(), f"{who} raises to 8") == "bid:8"
     for line, why in [
-        (f"{who} bids 5 more", f"say the bid's total, e.g. '{who} bids 8'"),  # not bid:5
-        (f"{who} raises by 5", "say the bid's total"),
-        (f"{who} raises 5", "say the bid's total"),  # by 5, or to 5?
+        # not bid:5; the example is the bid meant, with the amount said
+        (f"{who} bids 5 more", f"say the bid's total, '{who} bids 8' for 5 more than the high bid of 3"),
+        (f"{who} raises by 5", f"say the bid's total, '{who} bids 8' for 5 more"),
+        # by 5, or to 5?
+        (f"{who} raises 5", f"say the bid's total, '{who} bids 5' for a bid of 5, or '{who} bids 8' for 5 more"),
+        (f"{who} raises 2", f"say the bid's total, '{who} bids 5' for 2 more"),  # to 2 is no bid over 3
         (f"{who} doesn't bid", "not what is not done"),
         (f"{who} bids 12k", "'12k' is no whole number"),
         (f"{who} bids 9 over 4", "a bid needs its total, said alone: 9 and 4 are said"),
@@ -217,6 +220,9 @@ def test_a_bid_names_its_amount_not_the_card_it_is_for():
     for line in (f"{who} bids on the 19 Lawyer", f"{who} bids on 19", f"{who} bids 4 (Lawyer)"):  # never bid:19
         with pytest.raises(pyai.TokenSyntaxError, match="a bid says its total alone, not the card it is for"):
             read(auction, seat, line)
+    # the example keeps the amount said first, and the seat as said
+    with pytest.raises(pyai.TokenSyntaxError, match="say e.g. 'I bid 6'"):
+        read(auction, seat, "I bid 6 for the 28")
 
 
 def test_a_sell_names_its_lawyer_first_as_the_companion_tells_it():
@@ -383,6 +389,8 @@ def test_a_bid_in_dollars_is_refused_saying_how_to_say_it_and_one_in_words_is_re
     for line in (f"{who} bids $4,000", f"{who} bids 4000", f"{who} bids 4 000"):  # not "4 and 0 are said"
         with pytest.raises(pyai.TokenSyntaxError, match=f"money is counted in thousands, .*: say '{who} bids 4'"):
             read(state, seat, line)
+    with pytest.raises(pyai.TokenSyntaxError, match=rf"say '{who} bids 3' for \$3,000"):  # the amount said
+        read(state, seat, f"{who} bids 3,000")
     assert read(state, seat, f"{who} bids four") == "bid:4"
     assert read(state, seat, f"{who} bids Twelve.") == "bid:12"
     assert read(state, seat, f"{who} bids twenty two") == read(state, seat, f"{who} bids twenty-two") == "bid:22"
