@@ -25,7 +25,7 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
         lines.append(_auction(theme, before, token, after, names, who, classic))
     elif before["phase"] == "buying":
         advisor = int(token.split(":")[1].rstrip("+"))
-        boost = f", {BOOST_SAID}" if token.endswith("+") else ""
+        boost = f", {boost_said(advisor)}" if token.endswith("+") else ""
         lines.append(f"{_does(who, 'offers')} {theme.advisor(advisor)}{boost}")
         if after["round"] != before["round"] or after["phase"] != before["phase"]:
             lines.append(_vehicles_taken(theme.vehicles, before, after, names))
@@ -35,8 +35,14 @@ def narrate(theme: Theme, before: dict[str, Any], token: str, after: dict[str, A
     return [line for line in lines if line]
 
 
-# A Fleet Manager played with its payment, as told after the advisor played.
-BOOST_SAID = "paying 3 to count as 31-33"
+# A Fleet Manager paid up counts as this much more (13-15 count as 31-33).
+BOOST = 18
+
+
+def boost_said(advisor: int) -> str:
+    """A Fleet Manager's payment as told after the advisor played: 'paying 3 to count as 31'."""
+    return f"paying 3 to count as {advisor + BOOST}"
+
 
 _YOU = {  # a verb as "you" says it
     "bids": "bid",

@@ -19,7 +19,7 @@ from ..number_words import NUMBER_WORDS, numbers_in_words
 from ..steps_not_made import check_made, says_i_would
 from ..told_lines import NOTE, no_seat_first, said_by_mover
 from .narration import (
-    BOOST_SAID,
+    BOOST,
     DECKS,
     LAWYERS,
     MECHANICS,
@@ -42,6 +42,12 @@ _TOLD_DEAL = re.compile(
 )
 # The Fleet Manager's payment said with the play ("plays 13 paying 3"): the 3 is no advisor.
 _PAYING = re.compile(r"\b(?:pay|pays|paying|paid) (?:\$?3|three)\b")
+# What a Fleet Manager paid up counts as, said beside it: as told ('to count as 31'; '31-33' as
+# told before), or as people say it ('to make it 31').
+_COUNTS_AS = re.compile(
+    r"\b(?:to |and )?(?:count(?:s|ing)?(?: as)?|mak(?:e|es|ing) it|becom(?:e|es|ing)) "
+    r"(?P<value>3[1-3])(?P<range>-33)?\b"
+)
 # The words a play may hold beside its advisor, its ability and its payment ("plays her 13 and pays
 # 3 coins", "offers the Mechanic without paying"): any other ("plays 15 and bumps it up") may say
 # a payment, or its denial, that the line would be read without.
@@ -747,9 +753,16 @@ def _play(rest: str, seat: dict[str, Any], theme: Theme) -> str:
             f"money is counted in thousands, as the game counts it: a {theme.fleet_manager} paid up is "
             "'plays 13 paying 3'"
         )
-    boosted = BOOST_SAID in rest or _PAYING.search(rest) is not None  # the payment's numbers are no card
-    rest = _PAYING.sub(" ", rest.replace(BOOST_SAID, " "))
+    # What it counts as paid up ('paying 3 to count as 31', '... to make it 31') is no advisor played.
+    counted = _COUNTS_AS.search(rest)
+    boosted = counted is not None or _PAYING.search(rest) is not None  # the payment's numbers are no card
+    rest = _PAYING.sub(" ", _COUNTS_AS.sub(" ", rest))
     numbers = _numbers(rest) or numbers_in_words(rest)  # "plays fifteen"
+    if counted and not counted["range"] and len(numbers) == 1 and int(counted["value"]) != numbers[0] + BOOST:
+        raise TokenSyntaxError(
+            f"advisor {numbers[0]} paid up counts as {numbers[0] + BOOST}, not {counted['value']}: say "
+            f"'plays {numbers[0]} paying 3'"
+        )
     said = set(rest.split())
     paid_up = f" (a {theme.fleet_manager} paid up is 'plays 13 paying 3')" if theme.fleet_manager else ""
     said_too = f": {' and '.join(map(str, numbers))} are said{paid_up}" if len(numbers) > 1 else ""

@@ -529,3 +529,22 @@ def test_a_deal_may_open_with_its_decks_name_in_the_themes_words(head):
     )
     with pytest.raises(pyai.TokenSyntaxError):  # another deck's name is no deal of this one
         played.words_to_token(f"advisors {values}", data, NAMES, 0)
+
+
+def test_a_fleet_manager_paid_up_is_told_and_read_with_the_value_it_counts_as():
+    """13-15 paid up count as 31-33, each its own: told so, and read back so, a value said
+    for it checked ('to make it 31' for the 15 is refused)."""
+    buying = (
+        "phase:buying round:1 leader:0 turn:0 table:11,12,20,29 cash:3/0/0/1 "
+        "advisors:2,5,15,21,26,27,29/3,7,13,20,22,24,28/6,8,11,14,18,25,30/4,9,10,12,16,17,19"
+    )
+    c = Companion(Session("forsale(players=4)", 0, list(NAMES), buying, 10))
+    told = c.handle("I play 15 and pay 3 to make it 33")[0]
+    assert told.startswith("  you offer 15 Fleet Manager, paying 3 to count as 33")
+    assert c.position.moves[-1] == "play:15+"
+    assert c.handle("undo")[0].startswith("undone")
+    assert c.handle(told.strip())[0] == told  # typed back as told
+    assert c.handle("undo")[0].startswith("undone")
+    assert c.handle("I play 15 paying 3 to count as 31")[0] == (
+        "not taken: advisor 15 paid up counts as 33, not 31: say 'plays 15 paying 3'"
+    )
