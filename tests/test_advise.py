@@ -189,6 +189,18 @@ def test_a_decided_game_tells_the_moves_apart_by_the_score_the_margin_search_pla
     assert re.fullmatch(r"instead: you sell 1 \[sell:1\]: costs \d+\.\d\d of expected score", answer[5])
 
 
+def test_leducs_next_lines_offer_a_card_that_may_come_and_the_end_says_so_once():
+    c = Companion(Session("leduc()", 0, ["Ann", "Bob"], None, 20))
+    assert c.handle("I get the king of spades")[0] == "  you are dealt the king of spades"
+    for line in ("Bob gets a card", "I check", "Bob checks"):
+        answer = c.handle(line)
+    assert answer[-1] == "next: the public card: say 'board qh' (or 'board queen of hearts')"  # never your ks
+    assert c.handle("Bob shows the queen of hearts")[0].startswith("not taken: ")  # not before the showdown
+    for line in ("board qh", "I check", "Bob checks"):
+        c.handle(line)
+    assert c.handle("advice") == ["no advice now: the game is over"]
+
+
 def test_money_lost_track_of_is_the_games_own_and_a_game_without_hidden_money_says_so():
     game = pyai.load_game("automania(players=3)")
     rng = random.Random(1)
@@ -424,7 +436,8 @@ def test_a_leduc_hand_in_plain_words():
     assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
     assert c.handle("board ks")[0] == (  # said in words, refused in words: the reason, then what to say
-        "not taken: ks is already dealt: it is your card; the public card: say 'board qh' (or 'board queen of hearts')"
+        "not taken: the king of spades is already dealt: it is your card; the public card: say 'board qh' "
+        "(or 'board queen of hearts')"
     )
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
     assert c.handle("I raise")[0] == "  you raise to 7: the pot is 10"

@@ -1198,6 +1198,8 @@ class Companion:
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
         state = self.position.state
         mover = state.to_move()
+        if state.is_terminal():
+            return ["no advice now: the game is over"]
         if mover == "chance":  # what is turned up next, in the words the next: line asks for
             return [f"no advice now: first {self._turn_lines()[0].removeprefix('next: ')}"]
         if isinstance(mover, int) and not state.may_act(self.me):

@@ -8,6 +8,7 @@ module adds what is Leduc's own: its game string, replaying a seat's record
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from ..game_objects import BaseGame, BaseState, BaseView, check_params, position
 from ..stand_in_position import StandInPosition
 from .drawing import drawing
 from .help import PROTOCOL_HELP
-from .render import render
+from .render import card_words, render
 from .words import (
     TABLE_WORDS,
     WORDS_HELP,
@@ -32,6 +33,8 @@ from .words import (
 )
 
 _PARAMETERS = ("players",)
+# A card as the rules' reasons name it ("qh"), not inside a token ("deal:qh").
+_CARD_CODE = re.compile(r"(?<![\w:])[jqk][hs](?!\w)")
 
 
 class State(BaseState):
@@ -149,8 +152,11 @@ class LeducGame(BaseGame):
         return narrate(before, token, after, names)
 
     def reason_in_words(self, reason: str) -> str:
-        """The rules' reason, without the token of a card the record does not name ("(deal:?)")."""
-        return reason.replace(" (deal:?)", "")
+        """The rules' reason in words: a card by its name ("qh is already dealt" -> "the queen of
+        hearts is already dealt"), without the token of a card the record does not name ("(deal:?)")."""
+        reason = reason.replace(" (deal:?)", "")
+        named = _CARD_CODE.sub(lambda card: f"the {card_words(card[0])}", reason)
+        return named[0].upper() + named[1:] if reason[:1].isupper() else named
 
     def shown_card(self, text: str, moves: Sequence[str], names: list[str], me: int) -> tuple[int, str] | None:
         """'Anna shows kh' at the showdown: the other seat's unseen card, named (words.py)."""

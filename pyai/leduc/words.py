@@ -318,11 +318,13 @@ def decision_words(data: dict[str, Any]) -> str:
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
     """The card dealt next and how to say it: "Bob's card, unseen: say 'Bob gets a card'"."""
     receiver = _next_receiver(data)
+    if receiver is not None and receiver != me:
+        return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets a card'"
+    # The example is a card that may still come: never the seat's own card.
+    example = next(card for card in ("ks", "qh", "jh", "kh", "qs") if card in _unseen(data))
     if receiver is None:
-        return "the public card: say 'board qh' (or 'board queen of hearts')"
-    if receiver == me:
-        return "your card: say 'I get ks' (or 'I get the king of spades')"
-    return f"{names[receiver]}'s card, unseen: say '{names[receiver]} gets a card'"
+        return f"the public card: say 'board {example}' (or 'board {card_words(example)}')"
+    return f"your card: say 'I get {example}' (or 'I get the {card_words(example)}')"
 
 
 def next_chance_picker(data: dict[str, Any], names: list[str], me: int) -> ChancePicker | None:
@@ -367,14 +369,15 @@ def shown_card(text: str, moves: Sequence[str], names: list[str], me: int) -> tu
             "so the record cannot name it: the showdown's result stays untold here"
         )
     if moves[deals[seat]] != "deal:?":
-        raise TokenSyntaxError(f"{names[seat]}'s card is known already ({moves[deals[seat]][5:]})")
+        raise TokenSyntaxError(f"{names[seat]}'s card is known already: the {card_words(moves[deals[seat]][5:])}")
     named = {token[5:] for token in moves if token.startswith("deal:")}
     unseen = [card for card in _CARDS if card not in named]
     card = _card([word for word in words[1:] if word not in _FILLER and word not in _SHOWN_WORDS], unseen)
     if card is None:
         raise TokenSyntaxError(f"name the card {names[seat]} shows, e.g. '{names[seat]} shows kh'")
     if f"deal:{card}" in moves:
-        raise TokenSyntaxError(f"the {card_words(card)} is dealt already (your card or the public card)")
+        where = "your card" if moves.index(f"deal:{card}") == deals[me] else "the public card"
+        raise TokenSyntaxError(f"the {card_words(card)} is dealt already: it is {where}")
     return deals[seat], f"deal:{card}"
 
 
