@@ -399,6 +399,18 @@ def test_leducs_costs_are_in_chips_as_its_advice_counts_them(client, store):
     assert " chips" in told and "win chance" not in told
 
 
+def test_a_step_after_the_end_points_to_the_pages_new_game(client, store):
+    """The page, not a command line, starts the next game: a line after the end says where."""
+    state = create(client, "leduc()", names=["Ann", "Bob"])
+    session = f"/api/sessions/{state['id']}"
+    for line in ["I get js", "Bob gets a card", "raise", "Bob folds"]:
+        assert client.post(f"{session}/steps", json={"input": line}).status_code == 200, line
+    refused = client.post(f"{session}/steps", json={"input": "I raise"})
+    assert refused.status_code == 400
+    assert refused.json()["error"].endswith("a new game: 'start' under New game, at the top of the page")
+    assert "pyai advise" not in refused.json()["error"]
+
+
 def test_games_and_the_page(client):
     games = client.get("/api/games").json()["games"]
     assert [g["game"] for g in games] == EXAMPLES and all(g["players"] >= 2 for g in games)

@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import secrets
+import shlex
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -566,7 +567,8 @@ class Companion:
             else:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
-            return [f"not taken: {self._named(str(error), told_to_me=True)}"]
+            over = f"; {self.new_game_words()}" if self.position.state.is_terminal() else ""
+            return [f"not taken: {self._named(str(error), told_to_me=True)}{over}"]
         self.session.tokens.append(self._tokens_played(self.position, position))
         self.positions.append(position)
         self.session.lines.append(text)
@@ -1142,6 +1144,17 @@ class Companion:
         return ["the game is over:"] + [
             self._named(line, marked=True) for line in self.game.final_summary(self.position.state, self.names)
         ]
+
+    def new_game_words(self) -> str:
+        """How to start the next game with the same seats, names and search, once this one is over."""
+        command = [
+            "pyai advise",
+            f"--game {shlex.quote(self.session.game)}",
+            f"--names {shlex.quote(','.join(self.session.names))}",
+            f"--seat {self.session.seat}",
+            f"--iterations {self.session.iterations}",
+        ]
+        return f"a new game, with these seats: {' '.join(command)}"
 
     def _how_to_show(self, shown: ChancePicker) -> str:
         """How to tell the hidden card that decides the result, or why it cannot be told here (a

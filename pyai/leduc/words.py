@@ -148,7 +148,7 @@ def _hand_over_words(data: dict[str, Any], names: list[str], me: int) -> str:
     a showdown, or the next hand, which is a session of its own."""
     shown = showdown_picker(data, names, me)
     card = f"; {shown.what}: say '{shown.start} {shown.options[0].word}'" if shown is not None else ""
-    return f"the hand is over{card}; the next hand is a new session: start 'pyai advise --game leduc' again"
+    return f"the hand is over{card}; the next hand is a new session"
 
 
 def _check_amounts(verb: str, text: str, data: dict[str, Any], names: list[str]) -> None:

@@ -125,6 +125,10 @@ class TableCompanion(Companion):
         answer = self.handle(line)
         return len(self.session.lines) > before, answer
 
+    def new_game_words(self) -> str:
+        """The page starts the next game from its New game box, whose fields keep the last values."""
+        return "a new game: 'start' under New game, at the top of the page"
+
     def undo(self) -> tuple[bool, list[str]]:
         """Whether a step was taken back, and what the companion says."""
         before = len(self.session.lines)

@@ -190,9 +190,14 @@ def test_words_left_over_after_a_card_are_refused_never_passed_over():
 
 def test_a_line_after_the_hand_says_the_next_hand_is_a_new_session():
     c = companion("I get kh", "Bob gets a card", "I raise", "Bob folds")
+    session = c.session
+    again = (  # with the seats, names and search of this one
+        f"pyai advise --game 'leduc()' --names {','.join(session.names)} --seat {session.seat} "
+        f"--iterations {session.iterations}"
+    )
     for line in ("I get ks", "Bob calls", "new hand"):
         assert c.handle(line) == [
-            "not taken: the hand is over; the next hand is a new session: start 'pyai advise --game leduc' again"
+            f"not taken: the hand is over; the next hand is a new session; a new game, with these seats: {again}"
         ], line
 
 
