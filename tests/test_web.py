@@ -83,6 +83,7 @@ def test_a_game_through_the_api(client, store, game):
     assert state["game"] == game and state["lines"] == [] and state["render"] and state["view"] is not None
     # how to say a step, without the terminal's commands (save FILE, quit: the page has buttons, or none)
     assert "say what happens" in state["help"] and "save" not in state["help"] and "quit" not in state["help"]
+    assert "pyai engine" not in state["help"] and "[token]" not in state["help"]  # the page shows no tokens
     assert client.get(f"/api/sessions/{state['id']}").json() == state
     state = to_decision(client, store, state, rng)
     assert state["your_decision"] and state["inputs"], state["next"]

@@ -504,10 +504,15 @@ def test_bad_input_undo_a_restart_and_standings(tmp_path, browser):
     with serving(folder, port, "--tournament", str(db)) as url:
         page.start(url, "forsale(players=4)", "Anna,Bob,me,Dee", 2, 100)
         before = page.state()
+        page.find("say").click()  # nothing typed: said in the page's words, never its API's fields
+        error = wait_for(lambda: page.find("error").text, "the empty line's refusal")
+        assert error.startswith("type a step in the box first") and "input" not in error
         page.find("words").send_keys("Anna bids 3")  # before the cards are turned up
         page.find("say").click()
-        error = wait_for(lambda: page.find("error").text, "the refusal")
-        assert error.startswith("not taken: ") and page.state() == before
+        error = wait_for(
+            lambda: page.find("error").text.startswith("not taken") and page.find("error").text, "the refusal"
+        )
+        assert page.state() == before
         chance = before["picker"]
         page.tap([option["word"] for option in chance["options"][: chance["count"]]])
         page.click_input(page.state()["inputs"][0]["token"])

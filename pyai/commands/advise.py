@@ -91,13 +91,16 @@ ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$")
 
 
-def steps_help(game: Game, names: Sequence[str], me: int) -> str:
+def steps_help(game: Game, names: Sequence[str], me: int, tokens: bool = True) -> str:
     """How to say a step in this game, the other seats by their names at this table: its own
-    plain words when it has them, or a token."""
+    plain words when it has them, or a token. Without `tokens` (the web page, whose advice
+    shows none), the words alone."""
     words = said_at_table(game.WORDS_HELP, names, me)
     listed = "`help tokens` in `pyai engine` lists them all"
     if not words:
         return f"say what happens, one step a line, as a move token (as the next: lines show them; {listed})"
+    if not tokens:
+        return f"say what happens, one step a line, in plain words: {words}; a step may be typed back as it reads"
     copied = "a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
     return f"say what happens, one step a line, in plain words: {words}; {copied}; or as a move token ({listed})"
 

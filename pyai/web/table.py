@@ -307,7 +307,8 @@ def table_state(session_id: str, companion: TableCompanion) -> dict[str, Any]:
         "picker": step_picker(companion),
         "reveal": reveal_inputs(companion),
         "advised": [list(entry) for entry in companion.session.advised],  # [step, win chance]: the chart
-        "help": steps_help(companion.game, companion.names, companion.me),  # the page has buttons for the commands
+        # how to say a step; the page has buttons for the commands, and shows no tokens
+        "help": steps_help(companion.game, companion.names, companion.me, tokens=False),
         "help_topics": list(companion.game.words_help_topics()),  # each asked for by /help/<topic>
     }
 
