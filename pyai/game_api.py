@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 # "you bid 3", and a line copied from the advice must read back as what it says.
 OWN_SEAT_WORDS = ("i", "me", "my", "you")
 # "I" as people contract it before a move ("I'll pass", "I'm raising"): the advised seat too.
-OWN_SEAT_CONTRACTIONS = ("i'll", "i'm")
+OWN_SEAT_CONTRACTIONS = ("i'll", "i'm", "i've")
 # A game's text picture names the game first ("For Sale: Autorama, 4 players: phase 1 ...").
 TITLE_LINE = re.compile(r"(.+?, \d+ players)\b")
 

@@ -570,7 +570,7 @@ class Companion:
             else:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
-            over = f"; {self.new_game_words()}" if self.position.state.is_terminal() else ""
+            over = f"; {self.new_game_words()}" if self._result_told() else ""
             return [f"not taken: {self._named(str(error), told_to_me=True)}{over}"]
         self.session.tokens.append(self._tokens_played(self.position, position))
         self.positions.append(position)
@@ -1147,6 +1147,17 @@ class Companion:
         return ["the game is over:"] + [
             self._named(line, marked=True) for line in self.game.final_summary(self.position.state, self.names)
         ]
+
+    def _result_told(self) -> bool:
+        """Whether the game is over with its result decided, nothing left to tell of it (a card
+        still to show at a showdown decides it): only the next game may come."""
+        if not self.position.state.is_terminal():
+            return False
+        try:
+            self.position.result()
+        except ProtocolError:
+            return False
+        return True
 
     def new_game_words(self) -> str:
         """How to start the next game with the same seats, names and search, once this one is over."""

@@ -45,7 +45,7 @@ _SUIT_SIGNS = {"\u2660": "s", "\u2664": "s", "\u2665": "h", "\u2661": "h"}
 # Words that say a card is dealt to a seat ("I get ks", "Bob receives a card"); "has" and "hold" say so
 # only in a line that names no move ("I have the king of spades", but "Bob has raised").
 _DEALT_WORDS = {"get", "gets", "got", "dealt", "receive", "receives", "received"}
-_HOLD_WORDS = {"have", "has", "hold", "holds"}
+_HOLD_WORDS = {"have", "has", "hold", "holds", "holding"}
 _FILLER = {"the", "a", "an", "of", "is", "his", "her", "their", "card", "my", "to", *_DEALT_WORDS, *_HOLD_WORDS}
 _FILLER |= {"was", "were", "one", "are", "am"}  # "I was dealt the queen of spades", "you are dealt ks"
 _FILLER |= {"shows", "showing", "comes", "came", "on"}  # "the board shows a queen", "qs on the board"
@@ -85,7 +85,10 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int) -
         return words[0].lower()
     # Words as people end them ("board: qh.", "deal qh!"), and a leading "the" ("the public card: qh").
     lowered = [word.lower().rstrip(":;.!") for word in words if word.rstrip(":;.!")]
+    lowered = _apostrophes_opened(lowered, names)
     lowered = lowered[1:] if lowered[:1] == ["the"] and len(lowered) > 1 else lowered
+    if lowered[:1] == ["dealt"]:  # "dealt jh", as the card is announced
+        lowered[0] = "deal"
     if not lowered:
         raise TokenSyntaxError(f"say a move, e.g. 'Anna raises', 'I check' or 'deal ks' (not {text!r})")
     if contracts_i(lowered[0]) and _seat(lowered[0], names, me) is None:  # "I'm raising", "I'll check"
@@ -244,6 +247,28 @@ def _numbers_said(text: str, names: list[str]) -> list[tuple[str, str]]:
             kind = "each" if after == "each" else ""
         said.append((kind, word))
     return said
+
+
+# Words said with "'s" for "is" when a card is told ("my card's the jack", "the board's a queen").
+_IS_AFTER = ("card", "board", "hand")
+
+
+def _apostrophes_opened(words: list[str], names: list[str]) -> list[str]:
+    """`words` with "'s" opened where it says "is" or "has" as a card is told: "card's" is "card is",
+    "board's" is "board is", and a seat's name with "'s got" is "Bob has got" ("Bob's got his card");
+    an owner's "'s" ("Bob's card") stays."""
+    opened: list[str] = []
+    seats = {name.lower() for name in names}
+    for i, word in enumerate(words):
+        base = word.replace("\u2019", "'").removesuffix("'s")
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if base != word.replace("\u2019", "'") and base in _IS_AFTER:
+            opened += [base, "is"]
+        elif base != word.replace("\u2019", "'") and base in seats and after in ("got", "been"):
+            opened += [base, "has"]
+        else:
+            opened.append(word)
+    return opened
 
 
 def _names_a_card_step(lowered: list[str], names: list[str], me: int) -> bool:

@@ -70,7 +70,8 @@ def test_a_card_shown_wrongly_is_refused_and_changes_nothing():
     card = truth.history()[0][5:]
     companion.handle(f"Anna shows {card}")
     again = companion.handle(f"Anna shows {card}")
-    assert again[0] == f"not taken: Anna's card is known already: the {card_words(card)}"
+    # then the result is told: the refusal adds how to start the next hand
+    assert again[0].startswith(f"not taken: Anna's card is known already: the {card_words(card)}; a new game, ")
 
 
 def test_a_session_resumes_with_the_card_shown(tmp_path):
