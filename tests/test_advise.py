@@ -154,6 +154,8 @@ def test_money_lost_track_of_between_two_advices_is_told_among_the_steps_since()
     earlier = c._earlier()  # what the next advice will say happened since the first
     assert earlier is not None
     assert earlier.steps[:2] == ["you offer 2 Sales Associate", "you lost track of Bob's cash (0..28)"]
+    # the deal as a step among the others, without the mark that heads it when told
+    assert any(step.startswith("phase 2, round 2") for step in earlier.steps), earlier.steps
     answer = c.handle("Dee plays 9")
     assert any(line.startswith("advice: you offer") for line in answer), answer
     assert c.handle("lost I cash") == c.handle("lost me cash") == ["not taken: a seat always knows its own cash"]
@@ -1434,7 +1436,7 @@ def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said)
             ["I get the king of spades", "Bob gets his card"],
             # a mixed policy (whole-hand CFR): how often to play it, and no one likely line of play
             r"advice: you (check|raise to 3).*\r\n.*\r\nwhy: best mixed, so your moves give nothing away: "
-            r"the search plays it \d+% of the time[\s\S]*\(500 iterations\)",
+            r"choose at random as the search does, this \d+% of the time[\s\S]*\(500 iterations\)",
         ),
         (
             "automania(players=2)",

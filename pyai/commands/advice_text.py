@@ -206,7 +206,7 @@ def _reason(
         runner = alternatives[0]
         kind = "a secret choice, best mixed" if result.simultaneous else "best mixed, so your moves give nothing away"
         parts.append(
-            f"{kind}: the search plays it {best.share:.0%} of the time "
+            f"{kind}: choose at random as the search does, this {best.share:.0%} of the time "
             f"(the next, {said(runner.token)}: {runner.share:.0%})"
         )
     else:

@@ -1301,8 +1301,8 @@ class Companion:
         if self.last_advice is None or self.last_advice[1] >= len(self.positions):
             return None
         win, count = self.last_advice
-        steps = [
-            one_line(self._told_between(before, after))
+        steps = [  # a deal without the heading mark it opens with when told ("-- phase 1, round 2 ...")
+            one_line(self._told_between(before, after)).removeprefix("-- ")
             for before, after in zip(self.positions[count - 1 : -1], self.positions[count:])
         ]
         return Earlier(win, [step for step in steps if step])
