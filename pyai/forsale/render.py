@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .narration import dealt_deck, deck_noun
 from .themes import Theme
 
 _PHASES = {
@@ -43,7 +44,9 @@ def render(d: dict[str, Any], theme: Theme) -> str:
         lines.append(f"as seen by seat {d['observer']}")
     to_move = d["to_move"]
     if to_move == "chance":
-        lines.append("next: cards are turned up (chance)")
+        deck = dealt_deck(d)
+        turned = f"the {d['players']} {deck_noun(theme, deck)}" if deck else "cards"
+        lines.append(f"next: {turned} turned up")
     elif d["phase"] == "selling" and d["sell_step"] == "choose":
         # Sells are chosen at once, in secret: the seat the rules take first is not the only one to choose.
         choosing = ", ".join(f"seat {seat}" for seat, s in enumerate(d["seats"]) if s["sell"] is None)

@@ -511,10 +511,13 @@ def decision_words(data: dict[str, Any], theme: Theme) -> str:
         return f"bid more than {data['high_bid']} or pass" if data["high_bid"] else "bid or pass"
     if data["phase"] == "buying":
         return "offer an advisor"
-    return {
-        "keep": f"take a {theme.vehicle} back (Lawyer)",
-        "mechanic": f"use the {theme.mechanic} or not",
-    }.get(data["sell_step"], f"choose a {theme.vehicle} to sell")
+    if data["sell_step"] == "keep":  # the Lawyer's take-back: one of the two vehicles the seat sold
+        sold = data["seats"][data["to_move"]]["sell"] or {}
+        example = f": say which, e.g. 'keeps {sold['vehicles'][0]}'" if sold.get("vehicles") else ""
+        return f"take a {theme.vehicle} back (Lawyer){example}"
+    if data["sell_step"] == "mechanic":
+        return f"use the {theme.mechanic} or not: 'uses the {theme.mechanic}' or 'does not use it'"
+    return f"choose a {theme.vehicle} to sell"
 
 
 def next_chance_words(data: dict[str, Any], theme: Theme) -> str:

@@ -459,9 +459,14 @@ def test_every_sell_as_the_reveal_buttons_say_it_reads_back_as_itself():
 
 def test_the_seat_to_take_back_or_to_decide_on_the_swap_is_shown_by_its_name():
     c = Companion(Session("forsale(players=4)", 3, list(NAMES), at=LAWYER_SELLS_AT, iterations=10))
-    assert not c.handle("sells revealed: Anna 8, Bob 4, Carol 1 and 18, I 20")[0].startswith("not taken")
+    answer = c.handle("sells revealed: Anna 8, Bob 4, Carol 1 and 18, I 20")
+    # the next: line says how to say the step, with a vehicle Carol sold
+    assert answer[-1] == "next: Carol, to take a vehicle back (Lawyer): say which, e.g. 'keeps 1'"
     assert c.show()[2] == "to move: Carol, to take a vehicle back (Lawyer)"  # not "seat 2 (Lawyer: ...)"
-    assert c.handle("Carol keeps 1")[0] == "  Carol takes vehicle 1 back (Lawyer)"
+    answer = c.handle("Carol keeps 1")
+    assert answer[0] == "  Carol takes vehicle 1 back (Lawyer)"
+    assert answer[-1] == "next: Bob, to use the Mechanic or not: 'uses the Mechanic' or 'does not use it'"
+    assert c.handle("Bob does not use it")[0].startswith("  Bob does not use the Mechanic") and c.handle("undo")
     assert c.show()[2] == "to move: Bob, to use the Mechanic or not"  # Bob sold the lowest, 4
     assert c.handle("Bob passes")[0].startswith("  Bob does not use the Mechanic; sold: ")  # not "keeps its"
 
