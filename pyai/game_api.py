@@ -28,6 +28,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 OWN_SEAT_WORDS = ("i", "me", "my", "you")
 # "I" as people contract it before a move ("I'll pass", "I'm raising"): the advised seat too.
 OWN_SEAT_CONTRACTIONS = ("i'll", "i'm", "i've")
+# Negations typed without their apostrophe ("Bob doesnt raise"): read as the words they are.
+NEGATIONS_UNMARKED = ("doesnt", "dont", "didnt", "wont")
 # A game's text picture names the game first ("For Sale: Autorama, 4 players: phase 1 ...").
 TITLE_LINE = re.compile(r"(.+?, \d+ players)\b")
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS
+from ..game_api import NEGATIONS_UNMARKED, OWN_SEAT_WORDS
 from .component_file import CAR_TYPES, Components
 
 # An ordinal in digits ('2nd', '3rd') is one word: split, its digits would be read as a number ('sells 2nd').
@@ -51,7 +51,7 @@ CAR_WORDS = {
 # Words that deny what follows: a line with one says a move only at a step with a move of
 # not doing ('does not ship', 'plays no contract', 'does not sell'); elsewhere it is refused,
 # never read as the move it denies ('Ann doesn't discard').
-_NEGATIONS = ("not", "never", "without", "cannot")
+_NEGATIONS = ("not", "never", "without", "cannot", *NEGATIONS_UNMARKED)
 _CONTRACTED = ("doesn", "don", "didn", "won", "isn", "wasn")  # negations only before 't': "doesn't", not "Don"
 
 

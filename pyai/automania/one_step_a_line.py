@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
+from ..game_api import NEGATIONS_UNMARKED
 from .component_file import CAR_TYPES, Components
 from .contract_words import CARD_WORDS
 from .decision_steps import step_expected
@@ -43,7 +44,7 @@ _JOINING_WORDS = ("and", "then")
 _CARS_MADE_WORDS = " ".join(word for word, car in CAR_WORDS.items() if car in CAR_TYPES)
 _CAR_WORDS = f"car cars {_CARS_MADE_WORDS}"
 _MARKET_WORDS = "na north n america american us usa eu europe european market markets"  # 'n': "N. America"
-_DENYING_WORDS = "no none not never nothing doesn don didn t does do did skip skips"
+_DENYING_WORDS = f"no none not never nothing doesn don didn t does do did skip skips {' '.join(NEGATIONS_UNMARKED)}"
 _FACE_WORDS = (
     "machine* manager* styling tile* star stars * silver medal* worker* $ money cash dollar* vp point* plain bonus of"
 )

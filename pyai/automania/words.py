@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import whose
+from ..game_api import NEGATIONS_UNMARKED, whose
 from ..steps_not_made import not_made_opening, not_made_refusal
 from ..told_lines import move_end, no_seat_first, said_by_mover
 from .component_file import Components, SalesSpace
@@ -120,7 +120,8 @@ _TOKEN = re.compile(r"[a-z]+(:\S*)?", re.IGNORECASE)
 _BARE_TOKENS = ("withdraw", "discard", "keep")
 
 
-_NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t")  # "doesn't" is 'doesn', 't'
+# "doesn't" is 'doesn', 't'
+_NO = ("no", "none", "not", "nothing", "skip", "skips", "doesn", "don", "t", *NEGATIONS_UNMARKED)
 
 
 _STEPS_WITH_NONE = ("ship", "contract", "sell")

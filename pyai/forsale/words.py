@@ -14,7 +14,7 @@ from typing import Any
 
 from ..digits import is_whole_number
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
+from ..game_api import NEGATIONS_UNMARKED, OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS, numbers_in_words
 from ..steps_not_made import check_made, says_i_would
 from ..told_lines import NOTE, no_seat_first, said_by_mover
@@ -59,6 +59,7 @@ _PLAY_WORDS = frozenset(
 # Words that deny what they go with: never read as the move denied ("Anna doesn't bid").
 _NEGATIONS = frozenset(
     ("not", "no", "never", "without", "unboosted", "doesn't", "don't", "didn't", "won't", "doesn\u2019t", "don\u2019t")
+    + NEGATIONS_UNMARKED
 )
 # What denies the payment beside a play ("plays 13, paying nothing", "skips paying").
 _UNPAID = _NEGATIONS | {"nothing", "none", "zero", "skip", "skips", "unpaid"}

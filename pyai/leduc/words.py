@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
+from ..game_api import NEGATIONS_UNMARKED, OWN_SEAT_WORDS, ChanceOption, ChancePicker, contracts_i, whose
 from ..number_words import NUMBER_WORDS
 from ..steps_not_made import check_made, says_i_would
 from ..told_lines import no_seat_first
@@ -64,6 +64,7 @@ _NEGATIONS = {
     "don\u2019t",
     "didn\u2019t",
     "won\u2019t",
+    *NEGATIONS_UNMARKED,
 }
 # Words that make a move one that might be made, not one made ("I should raise", "Bob may fold").
 _MAYBE = {"should", "could", "would", "might", "may", "can", "shall", "maybe", "perhaps", "if"}

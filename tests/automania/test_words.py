@@ -2348,6 +2348,7 @@ def test_a_ship_said_without_its_level_goes_on_the_matching_space_or_asks_which_
     data = at_step("ship", space="R1", car="city", market="NA", stars=4)
     assert game(3).words_to_token("Ann ships it", data, NAMES[:3], 1) == "ship:4"
     assert game(3).words_to_token("Ann ships the car to North America", data, NAMES[:3], 1) == "ship:4"
+    assert game(3).words_to_token("Ann doesnt ship", data, NAMES[:3], 1) == "ship:none"  # no apostrophe
     with pytest.raises(
         TokenSyntaxError,
         match=re.escape(

@@ -110,6 +110,8 @@ def test_a_move_said_with_a_doubt_or_asked_is_no_move_made():
         "say what you do (raise, call, check or fold), not what might be done ('advice' asks what to play)"
     )
     assert refused("I fold?", *DEALT, "raise", "raise").endswith("not what might be done ('advice' asks what to play)")
+    for denied in ("I don't raise", "I dont raise"):  # a denial, with its apostrophe or without
+        assert refused(denied, *DEALT).endswith("not what is not done"), denied
 
 
 def test_a_refusal_asks_the_advised_seat_what_it_does_as_you():
