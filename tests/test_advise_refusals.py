@@ -82,3 +82,21 @@ def test_the_advised_seat_as_an_owner_is_your_or_yours_and_another_seat_its_name
         "level 3 holds your car, not Ann's; Bob is listed twice; yours and Ann's cars"
     )
     assert c._named(reason) == "level 3 holds Bob's car, not Ann's; Bob is listed twice; Bob's and Ann's cars"
+
+
+def test_a_slip_of_the_letters_is_offered_the_legal_step_it_was_meant_for():
+    """A line the words cannot read that differs from a legal step only by its spelling is offered
+    that step, said as the companion reads it; another word, number or count of words never is."""
+    c = Companion(Session("forsale(players=4)", 0, ["Ann", "Bob", "Cy", "Dee"], iterations=10))
+    c.handle("deal 3 12 19 27")
+    assert c.handle("I pas")[0].endswith("; did you mean 'I pass'?")
+    assert c.handle("I bdi 3")[0].endswith("; did you mean 'I bid 3'?")
+    for line in ("I bid 3 more", "I plya 3", "I"):  # another meaning, no legal step, no slip
+        assert "did you mean" not in c.handle(line)[0], line
+    assert c.handle("I pass")[0].startswith("  you pass")  # the offered line is taken
+    leduc = Companion(Session("leduc()", 0, ["Ann", "Bob"], iterations=10))
+    for line in ("I get ks", "Bob gets a card", "I check"):
+        leduc.handle(line)
+    assert leduc.handle("Bbo raises")[0].endswith("; did you mean 'Bob raises'?")
+    assert leduc.handle("Bob chekcs")[0].endswith("; did you mean 'Bob checks'?")
+    assert leduc.handle("Bob checks")[0] == "  Bob checks: the pot is 2"

@@ -14,6 +14,7 @@ it accepted to a file and resumes from it.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import logging
@@ -84,6 +85,11 @@ REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
 # A refused step in words names at most this many of the moves that are legal instead.
 LEGAL_SAID = 8
+# A line the words cannot read is held against at most this many legal steps, and offered one
+# that differs from it only by slips of the letters: words spelt at least this close (difflib's
+# ratio: 'pas' against 'pass' is 0.86, 'chekcs' against 'checks' 0.83; 'family' against 'city' 0.4).
+CLOSE_LINES_TRIED = 60
+CLOSE_WORD = 0.65
 # The label of an advice line copied whole ("advice: you bid 1  [bid:1]"): no part of the move.
 ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 # A move copied from the advice: its words, its token in square brackets and what the
@@ -175,6 +181,18 @@ def _without_ending(word: str) -> str:
     if word.endswith("es") and word[:-2].endswith(("ss", "sh", "ch", "x")):
         return word[:-2]
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _slip(typed: str, line: str) -> float:
+    """How close `typed` is to `line` as a slip of the letters: the least ratio of their words
+    that differ, word by word (0 where a word differs in more than its letters: a short word, a
+    number, another word altogether, or another count of words)."""
+    pairs = [(said, meant) for said, meant in zip(typed.split(), line.split()) if said != meant]
+    if len(typed.split()) != len(line.split()) or not pairs:
+        return 0.0
+    if any(min(len(said), len(meant)) < 3 or said.isdigit() or meant.isdigit() for said, meant in pairs):
+        return 0.0
+    return min(difflib.SequenceMatcher(None, said, meant).ratio() for said, meant in pairs)
 
 
 def _kinds_first(moves: list[str]) -> list[str]:
@@ -571,7 +589,9 @@ class Companion:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
             over = f"; {self.new_game_words()}" if self._result_told() else ""
-            return [f"not taken: {self._named(str(error), told_to_me=True)}{over}"]
+            close = self._line_close_to(text) if isinstance(error, TokenSyntaxError) else None
+            meant = f"; did you mean '{close}'?" if close else ""
+            return [f"not taken: {self._named(str(error), told_to_me=True)}{over}{meant}"]
         self.session.tokens.append(self._tokens_played(self.position, position))
         self.positions.append(position)
         self.session.lines.append(text)
@@ -1147,6 +1167,41 @@ class Companion:
         return ["the game is over:"] + [
             self._named(line, marked=True) for line in self.game.final_summary(self.position.state, self.names)
         ]
+
+    def _line_close_to(self, text: str) -> str | None:
+        """A legal step of the seat to move said as the companion would read it, spelt close to
+        the unreadable line `text` ('I pas': 'I pass'; 'Bbo folds': 'Bob folds'), or None. Only
+        a slip of the letters: the same count of words and the same numbers, so that a line
+        saying something else ('bids 5 more') is never offered as another bid."""
+        state = self.position.state
+        mover = state.to_move()
+        if not isinstance(mover, int) or self.at_sealed_step():
+            return None
+        try:
+            legal = self.position.legal()
+        except (ProtocolError, PyaiError):  # another seat's moves hang on what you never saw
+            return None
+        typed = " ".join(text.lower().split())
+        count = len(typed.split())
+        candidates: dict[str, tuple[str, str]] = {}  # each line's lower case: the line, its move
+        for move in legal[:CLOSE_LINES_TRIED]:
+            said = move_and_outcomes(self.said_in_words([move])[0])[0]
+            line = f"I {said.removeprefix('you ')}" if mover == self.me else said
+            # the line as told, or its first words where they say the move alone ('Bob raises')
+            short = " ".join(line.split()[:count])
+            if re.findall(r"\d+", short) == re.findall(r"\d+", typed):
+                candidates.setdefault(short.lower(), (short, move))
+        slips = sorted((_slip(typed, found), found) for found in candidates)
+        for closeness, found in reversed(slips[-3:]):
+            if closeness < CLOSE_WORD:
+                break
+            line, move = candidates[found]
+            try:
+                if found != typed and self._same_move(self._words_token(line, self.position), move, self.position):
+                    return line
+            except (ProtocolError, PyaiError):  # the first words alone say no move: not offered
+                continue
+        return None
 
     def _result_told(self) -> bool:
         """Whether the game is over with its result decided, nothing left to tell of it (a card
