@@ -112,6 +112,8 @@ def test_play_and_ask_for_advice_in_the_page(server, browser, game):
     if game:
         Select(find(By.ID, "game")).select_by_value(game)
     assert Select(find(By.ID, "seat")).first_selected_option.text == "seat 0"  # a seat is chosen from the start
+    seats = len(Select(find(By.ID, "seat")).options)  # the names' example names as many
+    assert len(find(By.ID, "names").get_attribute("placeholder").split(",")) == seats
     find(By.ID, "iterations").send_keys("300")
     find(By.ID, "create").click()
     wait_for(lambda: table_text(browser), "the table")
@@ -156,6 +158,9 @@ def test_play_and_ask_for_advice_in_the_page(server, browser, game):
     headers = [cell.text for cell in find(By.ID, "advice").find_elements(By.CSS_SELECTOR, "table.moves th")]
     assert headers[:2] == (["move", "expected chips"] if for_chips else ["move", "win chance"]), headers
     assert find(By.ID, "sessions").find_elements(By.CSS_SELECTOR, "button.resume")
+    told = len(Session.load(str(folder / f"{session_id}.json")).lines)
+    listed = find(By.ID, "sessions")  # folded away while a game is open: its text as written
+    wait_for(lambda: f", {told} steps" in listed.get_attribute("textContent"), "the saved list to count the steps")
 
 
 def test_the_review_chart_has_a_mark_for_each_decision(server, browser):
