@@ -58,11 +58,13 @@ struct LeducRecord {
     return leduc::chips_won(s, seat);
   }
   // A showdown decided by a stand-in card (a seat's record that never named
-  // the other seat's card) has no known result; a fold has.
+  // the other seat's card) has no known result; a fold has, and so has a
+  // showdown the other seat's pair wins whatever the stand-in (both cards of
+  // the rank are its own and the public card: no card left can pair or tie).
   static void require_known_result(const State& s) {
     if (s.folded != leduc::kNoSeat) return;
     for (int seat = 0; seat < leduc::kPlayers; ++seat)
-      if (s.stand_ins >> seat & 1)
+      if (s.stand_ins >> seat & 1 && leduc::rank_of(s.card[1 - seat]) != leduc::rank_of(s.public_card))
         throw GameError(ErrorKind::kOutOfPhase, "the showdown's result depends on seat " + std::to_string(seat) +
                                                     "'s card, which this record does not name (deal:?)");
   }

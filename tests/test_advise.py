@@ -453,6 +453,16 @@ def test_a_leduc_hand_in_plain_words():
     assert c.position.moves == ("deal:ks", "deal:?", "call", "raise", "call", "deal:kh", "raise", "fold")
 
 
+def test_a_leduc_showdown_your_pair_wins_is_over_without_the_other_card():
+    """Your card pairs the public card: no card left can pair or tie it, so the result is told
+    without asking for the other seat's card."""
+    c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=50))
+    for line in ("I get the king of hearts", "Bob gets a card", "I check", "Bob checks", "board ks", "I check"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    over = c.handle("Bob checks")
+    assert over[1:] == ["the game is over:", "Me (you): 1", "Bob: -1", "winner: Me (you)"], over
+
+
 def test_a_leduc_showdown_is_told_in_words_and_only_asked_for_where_it_can_be_told():
     c = Companion(Session("leduc()", 0, ["Me", "Bob"], iterations=50))
     for line in ("I get the king of spades", "Bob gets a card", "I check", "Bob checks", "board qs"):

@@ -146,14 +146,18 @@ def test_a_seen_hand_goes_on_with_the_seats_record():
     assert_error(engine.handle("play deal:?"), "illegal-move")  # seat 1's own card: it names it
     assert engine.handle("play deal:kh raise") == []
     assert engine.handle("legal") == ["legal fold call raise"]
-    assert engine.handle("play call deal:ks") == []  # the public card: the stand-in for seat 0 moves aside
+    assert engine.handle("play call deal:qs") == []  # the public card: the stand-in for seat 0 moves aside
     view = engine.position.view().to_dict()
-    assert view["public_card"] == "ks" and view["seats"][0]["card"] == "hidden"
+    assert view["public_card"] == "qs" and view["seats"][0]["card"] == "hidden"
     assert engine.handle("play call call") == []
     line = assert_error(engine.handle("query result"), "inconsistent")  # a showdown against a card never seen
     assert "depends on seat 0's card, which this record does not name" in line
     assert engine.handle("undo 1") == [] and engine.handle("play raise fold") == []
     assert engine.handle("query result") == ["response -3 3"]  # seat 0 folds: a fold needs no card
+    # A pair with the public card wins whatever the card never seen: the other king is seat 1's own.
+    assert engine.handle("position leduc() pov 1 at cards:?/- public:-") == []
+    assert engine.handle("play deal:kh call call deal:ks call call") == []
+    assert engine.handle("query result") == ["response -1 1"]  # the antes: seat 1 wins seat 0's chip
 
 
 def test_the_engine_starts_from_a_whole_hand_and_from_a_seen_one():
