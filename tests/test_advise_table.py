@@ -122,7 +122,7 @@ def test_the_first_seat_in_seat_order_tells_its_sell_as_a_move():
     state, hands = selling_start()
     c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Carol", "Dee"], state.view(0).position(), 50))
     assert c.handle(f"I sell {hands[0][0]}") == [
-        f"  you sell {hands[0][0]}",
+        f"  you sell {hands[0][0]}: kept secret until the sells are revealed",  # as a sell kept is told
         "next: the sells, secret until revealed; then in one line: "
         f"'sells revealed: Bob {hands[1][0]}, Carol {hands[2][0]}, Dee {hands[3][0]}'",
     ]
@@ -354,8 +354,9 @@ def test_a_second_sell_after_yours_was_taken_first_in_seat_order_is_refused_as_t
     state, hands = selling_start()
     c = Companion(Session("forsale(players=4)", 0, list(NAMES), state.view(0).position(), 50))
     mine, other = hands[0][0], hands[0][1]
-    assert c.handle(f"I sell {mine}")[0] == f"  you sell {mine}"
+    kept = "kept secret until the sells are revealed"  # as a sell kept for the reveal is told
+    assert c.handle(f"I sell {mine}")[0] == f"  you sell {mine}: {kept}"
     for line in (f"I sell {other}", f"sell:{other}", f"Anna sells {other}"):
         assert c.handle(line)[0].startswith("not taken: your sell is told already: 'undo' takes it back; "), line
     assert c.position.moves == (f"sell:{mine}",)
-    assert c.handle("undo")[0].startswith("undone") and c.handle(f"I sell {other}")[0] == f"  you sell {other}"
+    assert c.handle("undo")[0].startswith("undone") and c.handle(f"I sell {other}")[0] == f"  you sell {other}: {kept}"

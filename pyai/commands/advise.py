@@ -1020,9 +1020,14 @@ class Companion:
 
     def _told_between(self, before: Position, after: Position) -> list[str]:
         """The step from `before` to `after` (one line apart), in the game's words, as the advised seat saw it."""
+        revealed = f"until the {self.game.SECRET_CHOICE.plural} are revealed"
         if isinstance(after, SealedChoice) and not isinstance(before, SealedChoice):  # a choice told, kept
-            revealed = f"until the {self.game.SECRET_CHOICE.plural} are revealed"
             return [f"{self._said_choice(before, after.my_choice)}: kept secret {revealed}"]
+        # A choice of yours the rules took at once (yours came first in seat order): as secret
+        # at the table as one kept, and told so alike.
+        yours_first = before.state.to_move() == self.me and len(after.moves) == len(before.moves) + 1
+        if yours_first and self.at_sealed_step(before) and self.at_sealed_step(after):
+            return [f"{self._said_choice(before, after.moves[-1])}: kept secret {revealed}"]
         seen_before, seen_after = before.view(), after.view()
         if len(after.moves) <= len(before.moves):  # no move: a line that changed what the seat knows
             return self._told_forgotten(seen_before, seen_after)
