@@ -42,6 +42,17 @@ def test_the_advice_says_the_move_its_chance_why_and_what_the_others_cost():
     assert said[5] == "likely next: Bob bids 4; Cy passes"
 
 
+def test_alternatives_said_in_parts_are_parted_by_a_bar():
+    """A move whose words hold '; ' (what it takes, For Sale's offers) would run into the next."""
+    words = {"pass": "you pass; you take 3", "bid:3": "you bid 3; Bob takes 12", "bid:4": "you bid 4"}
+    found = result(move("pass", 700, 0.40), move("bid:3", 200, 0.30), move("bid:4", 100, 0.20))
+    told = advice_lines(found, ["me", "Bob"], "pass", False, "", said=words.get, continuation=[])
+    instead = next(line for line in told if line.startswith("instead: "))
+    assert instead == (
+        "instead: you bid 3; Bob takes 12 [bid:3]: costs 0.10 win chance | you bid 4 [bid:4]: costs 0.20 win chance"
+    )
+
+
 def test_a_score_difference_that_rounds_to_nothing_is_not_said_as_a_gain_or_a_loss():
     """A sign on a difference rounded to nothing ("ends -0.0 VP") reads as a loss it is not."""
     found = result(move("pass", 700, 0.40, 30.02), move("bid:3", 200, 0.30, 30.04))

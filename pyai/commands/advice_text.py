@@ -140,7 +140,10 @@ def advice_lines(
     )
     if alternatives:
         costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit, result.mixed)}" for m in alternatives]
-        lines.append("instead: " + "; ".join(costs))
+        # A move said in parts ('you offer 4 Consultant; vehicles taken: ...') would run into the
+        # next: such moves are parted by ' | ', as the refusals' lists of legal moves are.
+        parted = " | " if any("; " in said(m.token) for m in alternatives) else "; "
+        lines.append("instead: " + parted.join(costs))
         if not by_score and costs_in_play is not None and costs_in_play.at_most < 1:
             lines.append("  " + costs_in_play_line(costs_in_play))
     if continuation:
