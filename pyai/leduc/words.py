@@ -35,6 +35,8 @@ _VERBS |= {"open": "raise", "opens": "raise", "opened": "raise"}  # "I open for 
 # A call as poker players also say it ("Bob matches"), and a fold ("Bob mucks").
 _VERBS |= {"match": "call", "matches": "call", "matched": "call"}
 _VERBS |= {"muck": "fold", "mucks": "fold", "mucked": "fold"}
+# A fold as said at a table: "I'm out", "Bob drops", "I give up".
+_VERBS |= {"out": "fold", "drop": "fold", "drops": "fold", "dropped": "fold", "give": "fold", "gives": "fold"}
 # Words before a verb that make it the move's object, not a move: "I call the raise", "folds to Anna's bet";
 # and "to", which makes it an aim ("I call to see the board").
 _OBJECT_OF = ("the", "a", "his", "her", "their", "my", "your", "to")
@@ -255,9 +257,9 @@ _IS_AFTER = ("card", "board", "hand")
 
 
 def _apostrophes_opened(words: list[str], names: list[str]) -> list[str]:
-    """`words` with "'s" opened where it says "is" or "has" as a card is told: "card's" is "card is",
-    "board's" is "board is", and a seat's name with "'s got" is "Bob has got" ("Bob's got his card");
-    an owner's "'s" ("Bob's card") stays."""
+    """`words` with "'s" opened where it says "is" or "has": "card's" is "card is", "board's" is
+    "board is", and a seat's name with "'s got" is "Bob has got" ("Bob's got his card"), with
+    "'s out" "Bob is out" (a fold); an owner's "'s" ("Bob's card") stays."""
     opened: list[str] = []
     seats = {name.lower() for name in names}
     for i, word in enumerate(words):
@@ -265,8 +267,8 @@ def _apostrophes_opened(words: list[str], names: list[str]) -> list[str]:
         after = words[i + 1] if i + 1 < len(words) else ""
         if base != word.replace("\u2019", "'") and base in _IS_AFTER:
             opened += [base, "is"]
-        elif base != word.replace("\u2019", "'") and base in seats and after in ("got", "been"):
-            opened += [base, "has"]
+        elif base != word.replace("\u2019", "'") and base in seats and after in ("got", "been", "out"):
+            opened += [base, "is" if after == "out" else "has"]  # "Bob's out": he folds
         else:
             opened.append(word)
     return opened

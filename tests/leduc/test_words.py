@@ -60,6 +60,8 @@ def test_a_call_or_a_fold_by_another_word_and_the_other_seat_as_he_are_read():
     assert read("Bob re-raised", *facing) == "raise"
     assert read("Bob matches", *facing) == "call"
     assert read("Bob mucks", *facing) == "fold"
+    for line in ("Bob's out", "Bob is out", "Bob drops", "Bob gives up"):  # a fold as said at a table
+        assert read(line, *facing) == "fold", line
     assert read("he calls", *facing) == "call"  # of two seats, the other one
     assert refused("she raises", *facing, seat=1) == "it is your turn, not Me's"  # to Bob, she is Me
 
