@@ -1190,7 +1190,7 @@ def test_any_line_is_a_step_taken_and_saved_or_a_message_and_nothing_changed(gam
     @given(at=st.sampled_from(positions), line=lines)
     def check(at: Companion, line: str) -> None:
         at.handle("save")
-        before = said(at)
+        before, advised = said(at), list(at.session.advised)
         answer = at.handle(line)
         assert answer and not any("internal error" in a for a in answer), (line, answer)
         if said(at)[:2] == before[:2]:
@@ -1200,10 +1200,11 @@ def test_any_line_is_a_step_taken_and_saved_or_a_message_and_nothing_changed(gam
         else:  # taken, and saved with it
             assert at.session.lines == before[1] + [line.strip()] and not answer[0].startswith("not taken")
         assert Session.load(path).lines == at.session.lines
-        at.positions, at.session.lines, at.session.tokens = (
+        at.positions, at.session.lines, at.session.tokens, at.session.advised = (
             before[0],
             before[1],
             before[4],
+            advised,  # an advice a step brought would outlive the step taken back
         )  # the next example starts here
 
     check()
@@ -1220,6 +1221,19 @@ def test_a_bug_while_telling_a_line_takes_nothing_back_half_done(tmp_path, monke
     monkeypatch.setattr(c, "_told", broken)
     assert c.handle("Anna bids 1") == ["not taken: internal error (KeyError: 'seats'); nothing changed"]
     assert said(c) == before
+    monkeypatch.undo()
+    advised = list(c.session.advised)
+    advice = c.advice
+
+    def advice_then_a_bug(*args):  # the advice is given (and kept for the chart), then something breaks
+        advice(*args)
+        raise KeyError("seats")
+
+    monkeypatch.setattr(c, "advice", advice_then_a_bug)
+    for line in ("Anna bids 1", "Bob passes", "Carol passes"):  # on to your decision (Dee's), then its advice
+        answer = c.handle(line)
+    assert answer[0].startswith("not taken: internal error") and c.session.advised == advised
+    assert Session.load(c.path).advised == c.session.advised  # the file stays readable
 
 
 # ------------------------------------------------------------- start-up and resume

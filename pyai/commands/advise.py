@@ -499,13 +499,19 @@ class Companion:
     def handle(self, line: str) -> list[str]:
         """What to print for one line. A line refused changes nothing: neither the
         position nor the session file."""
-        kept = (list(self.positions), list(self.session.lines), list(self.session.tokens), self.path)
+        kept = (
+            list(self.positions),
+            list(self.session.lines),
+            list(self.session.tokens),
+            self.path,
+            list(self.session.advised),  # an advice past the lines put back would leave the file unreadable
+        )
         try:
             return self._handle(line)
         except Exception as error:  # a bug: say so and put everything back; the game at the table goes on
             log.exception("internal error on %r", line[:200])
-            changed = (self.session.lines, self.session.tokens, self.path) != kept[1:]
-            self.positions, self.session.lines, self.session.tokens, self.path = kept
+            changed = (self.session.lines, self.session.tokens, self.path, self.session.advised) != kept[1:]
+            self.positions, self.session.lines, self.session.tokens, self.path, self.session.advised = kept
             told = [f"not taken: internal error ({type(error).__name__}: {error}); nothing changed"]
             return told + (self._save() if changed else [])
 
