@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -652,6 +653,34 @@ def test_moves_and_advice_in_words_and_the_address_opens_its_session(server, bro
     browser.execute_script(f"location.hash = 's={first}'")
     wait_for(lambda: browser.execute_script("return current") == first, "the session the address names")
     assert page.find("title").text == "For Sale: Autorama, 4 players: you are Kim"
+
+
+def test_a_decided_games_advice_on_the_page_tells_the_moves_apart_by_score(server, browser):
+    """Every move wins: the page's best line and table lead with the expected score the margin
+    search chose by, as For Sale counts it (no sign), since the win chances are all alike."""
+    import json
+    import urllib.request
+
+    url, _ = server
+    far_ahead = (
+        "phase:selling round:6 table:0,2,3,15 cash:20/0/0/0 "
+        "played:4,5,11,22,23,24,28/1,6,9,14,17,26,29/2,3,7,16,18,25,27/10,12,13,15,19,21,30 "
+        "vehicles:30,1/8,2/14,3/9,4 checks:15,14,14,13,13/0,2,3,4,4/5,5,6,6,7/7,8,8,9,9"
+    )
+    body = {"game": "forsale(players=4)", "names": ["Me", "Bob", "Cy", "Dee"], "at": far_ahead, "iterations": 300}
+    made = urllib.request.Request(
+        url.split("#")[0].rstrip("/") + "/api/sessions", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(made) as answer:
+        session = json.loads(answer.read())["id"]
+    browser.get(url.split("#")[0] + f"#s={session}")
+    page = Page(browser)
+    wait_for(lambda: browser.execute_script("return current") == session, "the session the address names")
+    page.advice()
+    best = next(line for line in page.find("advice").text.splitlines() if line.startswith("best: "))
+    assert re.search(r"\(expected score \d+\.\d, which the search plays for; win chance 100%", best), best
+    headers = [cell.text for cell in browser.find_elements(page.by.CSS_SELECTOR, "#advice table.moves th")]
+    assert headers[:3] == ["move", "expected score", "win chance"], headers
 
 
 def test_a_phones_taps_are_a_fingers_size_the_moves_table_fits_and_commands_typed_answer_as_typed(server, browser):

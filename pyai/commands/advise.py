@@ -463,6 +463,8 @@ class Companion:
         # what its costs came to there, or None.
         self.last_self_play_win: float | None = None
         self.last_costs_in_play: CostsInPlay | None = None
+        # Whether the last advice found the game decided, and so searched for the margin.
+        self.last_decided = False
         at = session.at.split() if session.at else None
         try:
             self.positions = [Position.build(session.game, session.seat, None, [], at)]
@@ -1286,6 +1288,7 @@ class Companion:
         """The suggested move for the advised seat now, with its chances; searched with
         `iterations` (default: the session's)."""
         self.last_self_play_win = self.last_costs_in_play = None
+        self.last_decided = False
         if isinstance(self.position, SealedChoice):
             noun = self.game.SECRET_CHOICE.noun
             return [f"no advice now: your {noun} is told ({self.position.my_choice}); 'undo' takes it back"]
@@ -1308,6 +1311,7 @@ class Companion:
         lines = []
         best = by_share(result)[0]
         decided = "lost" if cannot_win(result, self.game, {}) else "won" if sure_win(result, self.game, {}) else ""
+        self.last_decided = bool(decided) and not cut
         if decided and not cut:
             lines.append(
                 f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin"

@@ -341,8 +341,10 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
     # the likely next steps after the best move, every seat's, in words (the tree's most visited line)
     likely = companion.said_in_words([best.token, *best.continuation])[1 : CONTINUATION_STEPS + 1] if best else []
     # What choosing it instead costs, in what the search played for, as the advice's words count it:
-    # the win chance, or the expected score in the game's unit (Leduc's chips).
-    by_score = companion.game.search_defaults()["objective"] == "score" and moves and moves[0]["score"] is not None
+    # the win chance, or the expected score in the game's unit (Leduc's chips; a decided game's
+    # margin, where every win chance is alike).
+    net = companion.game.search_defaults()["objective"] == "score"
+    by_score = (net or companion.last_decided) and bool(moves) and moves[0]["score"] is not None
     measure, unit = ("score", companion.game.SCORE_UNIT or "score") if by_score else ("win", "win chance")
     if moves and moves[0][measure] is not None:
         for row in moves:
@@ -354,6 +356,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
         "moves": moves,
         "expected_scores": list(result.expected_scores),
         "costs_unit": unit if moves else None,  # what each move's "costs" counts: "win chance", or the score's unit
+        "score_net": net,  # the score is a net gain or loss, told with its sign (Leduc's chips)
         # what seats given the best move's win chance won in the search's self-play (the game's map), or None
         "self_play_win": companion.last_self_play_win,
         # what such costs came to in that self-play, per cost told (the map's check of them), or None
