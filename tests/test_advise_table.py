@@ -46,7 +46,7 @@ def test_a_reveal_names_every_seat_still_to_sell_once_or_changes_nothing(tmp_pat
         (f"sells revealed: Anna {a}, Bob {b}, Anna {a}, I {mine}, Dee {d}", "Anna is named twice"),
         (f"sells revealed: Anna {a}, Zed {b}, I {mine}, Dee {d}", "'Zed' is no seat's name"),
         (f"sells revealed: Anna {a}, Bob 99, I {mine}, Dee {d}", "Bob's sell: vehicle 99 is not in hand"),
-        (f"Anna sells {a}", "Anna's sell comes with the others' in one line, as the sells are turned up together"),
+        (f"Anna sells {a}", "Anna's sell comes with the others', as the sells are turned up together"),
         (f"everyone reveals: Anna {a}, Bob {b}", "the line leaves out Carol (you), Dee"),  # a reveal, headed as said
         (f"Anna {a}, Bob {b}, Dee {d}", "the line leaves out Carol (you)"),  # a reveal without its heading
         # a token alone is yours: Anna's is not in your hand, and the others' come in the reveal line
@@ -312,7 +312,7 @@ def test_a_reveal_parted_by_semicolons_and_typed_back_with_what_came_of_it_is_ch
     other = next(vehicle for vehicle in hands[1] if vehicle != b)
     # One seat's sell said alone: the example is the line meant, with the sell as said.
     assert c.handle(f"Bob sells {other}") == [
-        f"not taken: Bob's sell comes with the others' in one line, as the sells are turned up together: yours is "
+        f"not taken: Bob's sell comes with the others', as the sells are turned up together: yours is "
         f"told; say the others' in one line once revealed: 'sells revealed: Bob {other}, Carol {cy}, Dee {d}'"
     ]
     for reveal in (f"everyone reveals: Bob {b}, Carol {cy}, Dee {d}", f"Bob sold {b}, Carol sold {cy} and Dee {d}"):

@@ -807,8 +807,7 @@ class Companion:
         if seat != self.me:
             who = f"{self.names[seat]}'s" if isinstance(seat, int) else "another seat's"
             raise TokenSyntaxError(
-                f"{who} {secret.noun} comes with the others' in one line, as the {secret.plural} are turned up "
-                f"together: {reveal}"
+                f"{who} {secret.noun} comes with the others', as the {secret.plural} are turned up together: {reveal}"
             )
         if isinstance(self.position, SealedChoice) or not self.position.state.may_act(self.me):
             # Kept for the reveal, or taken by the rules already (yours came first in seat order).
