@@ -263,11 +263,12 @@ def _apostrophes_opened(words: list[str], names: list[str]) -> list[str]:
     opened: list[str] = []
     seats = {name.lower() for name in names}
     for i, word in enumerate(words):
-        base = word.replace("\u2019", "'").removesuffix("'s")
+        straight = word.replace("\u2019", "'")
+        base = straight.removesuffix("'s")
         after = words[i + 1] if i + 1 < len(words) else ""
-        if base != word.replace("\u2019", "'") and base in _IS_AFTER:
+        if base != straight and base in _IS_AFTER:
             opened += [base, "is"]
-        elif base != word.replace("\u2019", "'") and base in seats and after in ("got", "been", "out"):
+        elif base != straight and base in seats and after in ("got", "been", "out"):
             opened += [base, "is" if after == "out" else "has"]  # "Bob's out": he folds
         else:
             opened.append(word)
