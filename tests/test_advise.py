@@ -17,6 +17,7 @@ import sys
 
 import pexpect
 import pytest
+from decided_positions import FOR_SALE_FAR_AHEAD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_readme import load_samples
@@ -177,12 +178,7 @@ def test_advice_asked_again_with_no_step_since_tells_no_swing():
 def test_a_decided_game_tells_the_moves_apart_by_the_score_the_margin_search_plays_for():
     """Once every move wins, win chance cannot tell them apart: the why and instead lines say
     what each keeps of the expected score, which the margin search chose by."""
-    far_ahead = (
-        "phase:selling round:6 table:0,2,3,15 cash:20/0/0/0 "
-        "played:4,5,11,22,23,24,28/1,6,9,14,17,26,29/2,3,7,16,18,25,27/10,12,13,15,19,21,30 "
-        "vehicles:30,1/8,2/14,3/9,4 checks:15,14,14,13,13/0,2,3,4,4/5,5,6,6,7/7,8,8,9,9"
-    )
-    c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Cy", "Dee"], far_ahead, 500))
+    c = Companion(Session("forsale(players=4)", 0, ["Me", "Bob", "Cy", "Dee"], FOR_SALE_FAR_AHEAD, 500))
     answer = c.handle("advice")
     assert answer[0] == "you win whatever you do (win chance 1.00): advice for the widest margin"
     assert answer[1] == "advice: you sell 30  [sell:30]"  # the 15 on the table, kept by the highest vehicle

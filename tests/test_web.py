@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from decided_positions import FOR_SALE_FAR_AHEAD
 from starlette.testclient import TestClient
 
 import pyai
@@ -415,12 +416,7 @@ def test_a_step_after_the_end_points_to_the_pages_new_game(client, store):
 def test_a_decided_games_costs_are_in_the_score_its_margin_search_plays_for(client, store):
     """Every move wins: the win chance tells them apart no more, so the costs count the score,
     as the game counts it (no sign: For Sale's score is no net gain or loss)."""
-    far_ahead = (
-        "phase:selling round:6 table:0,2,3,15 cash:20/0/0/0 "
-        "played:4,5,11,22,23,24,28/1,6,9,14,17,26,29/2,3,7,16,18,25,27/10,12,13,15,19,21,30 "
-        "vehicles:30,1/8,2/14,3/9,4 checks:15,14,14,13,13/0,2,3,4,4/5,5,6,6,7/7,8,8,9,9"
-    )
-    state = create(client, "forsale(players=4)", names=["Me", "Bob", "Cy", "Dee"], at=far_ahead)
+    state = create(client, "forsale(players=4)", names=["Me", "Bob", "Cy", "Dee"], at=FOR_SALE_FAR_AHEAD)
     data = client.post(f"/api/sessions/{state['id']}/advice", json={"iterations": 300}).json()
     assert data["lines"][0].startswith("you win whatever you do") and data["best"] == "sell:30"
     assert data["costs_unit"] == "score" and data["score_net"] is False

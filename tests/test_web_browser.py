@@ -15,6 +15,7 @@ import sys
 import time
 
 import pytest
+from decided_positions import FOR_SALE_FAR_AHEAD
 
 from pyai.commands.advise import Session
 from pyai.web.table import TableCompanion
@@ -662,12 +663,12 @@ def test_a_decided_games_advice_on_the_page_tells_the_moves_apart_by_score(serve
     import urllib.request
 
     url, _ = server
-    far_ahead = (
-        "phase:selling round:6 table:0,2,3,15 cash:20/0/0/0 "
-        "played:4,5,11,22,23,24,28/1,6,9,14,17,26,29/2,3,7,16,18,25,27/10,12,13,15,19,21,30 "
-        "vehicles:30,1/8,2/14,3/9,4 checks:15,14,14,13,13/0,2,3,4,4/5,5,6,6,7/7,8,8,9,9"
-    )
-    body = {"game": "forsale(players=4)", "names": ["Me", "Bob", "Cy", "Dee"], "at": far_ahead, "iterations": 300}
+    body = {
+        "game": "forsale(players=4)",
+        "names": ["Me", "Bob", "Cy", "Dee"],
+        "at": FOR_SALE_FAR_AHEAD,
+        "iterations": 300,
+    }
     made = urllib.request.Request(
         url.split("#")[0].rstrip("/") + "/api/sessions", json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
