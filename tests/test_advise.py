@@ -172,7 +172,7 @@ def test_advice_asked_again_with_no_step_since_tells_no_swing():
     c.handle("advice 2000")
     assert c._earlier() is None
     assert not c.handle("I raise")[0].startswith("not taken")
-    assert c._earlier() is not None and c._earlier().steps == ["you raise to 3: the pot is 4"]
+    assert c._earlier() is not None and c._earlier().steps == ["you bet 2: the pot is 4"]
 
 
 def test_a_decided_game_tells_the_moves_apart_by_the_score_the_margin_search_plays_for():
@@ -419,7 +419,7 @@ def test_a_leduc_hand_in_plain_words():
     assert answer[0] == "  Bob is dealt a card"
     # Poker is played for chips: the advice and its alternatives are weighed in expected score.
     advice = next(line for line in answer if line.startswith("advice: "))
-    assert re.fullmatch(r"advice: you (check|raise to 3): the pot is [24]  \[(call|raise)\]", advice)
+    assert re.fullmatch(r"advice: you (check|bet 2): the pot is [24]  \[(call|raise)\]", advice)
     chance = answer[answer.index(advice) + 1]
     assert re.fullmatch(
         r"  expected score [+-]\d+\.\d\d chips \(95%: [+-]\d+\.\d\d to [+-]\d+\.\d\d\), which the search plays "
@@ -428,17 +428,17 @@ def test_a_leduc_hand_in_plain_words():
     )
     instead = next(a for a in answer if a.startswith("inst"))
     cost = r"(costs \d\.\d\d chips|.*less sure)"
-    assert re.fullmatch(r"instead: you (check|raise to 3).* \[(call|raise)\]: " + cost, instead)
+    assert re.fullmatch(r"instead: you (check|bet 2).* \[(call|raise)\]: " + cost, instead)
     assert c.handle("Bob raises")[0] == "not taken: it is your turn, not Bob's"
-    assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob, to check or raise"]
-    assert c.handle("Bob bets")[0] == "  Bob raises to 3: the pot is 4"
+    assert c.handle("I check") == ["  you check: the pot is 2", "next: Bob, to check or bet"]
+    assert c.handle("Bob bets")[0] == "  Bob bets 2: the pot is 4"
     assert c.handle("I call")[0] == "  you call: 3 each, the pot is 6"
     assert c.handle("board ks")[0] == (  # said in words, refused in words: the reason, then what to say
         "not taken: the king of spades is already dealt: it is your card; the public card: say 'board qh' "
         "(or 'board queen of hearts')"
     )
     assert c.handle("board king of hearts")[0] == "  the public card: king of hearts"
-    assert c.handle("I raise")[0] == "  you raise to 7: the pot is 10"
+    assert c.handle("I raise")[0] == "  you bet 4: the pot is 10"
     assert c.handle("Bob folds") == [
         "  Bob folds; the hand is over",
         "the game is over:",
@@ -1021,7 +1021,8 @@ def doing_fits(game: pyai.Game, doing: str, legal: list[str]) -> bool:
     kinds = {token.split(":")[0] for token in legal}
     if game.name == "leduc":
         said = {word.strip(",") for word in doing.split()} - {"or"}
-        return said == {"check" if kind == "call" and "fold" not in kinds else kind for kind in kinds}
+        nothing_owed = "fold" not in kinds  # a call is a check then, and a raise a bet
+        return said == {{"call": "check", "raise": "bet"}.get(kind, kind) if nothing_owed else kind for kind in kinds}
     if kinds == {"bid", "pass"}:
         lowest = min(int(token[4:]) for token in legal if token.startswith("bid:"))
         return doing == ("bid or pass" if lowest == 1 else f"bid more than {lowest - 1} or pass")
@@ -1044,7 +1045,7 @@ def test_whose_step_comes_next_says_what_that_seat_is_to_do(game):
                 assert doing_fits(c.game, doing, state.legal_moves()), (line, state.legal_moves())
             said.add(doing)
         assert not c.handle(step_line(c, rng))[0].startswith("not taken")
-    least = {"leduc()": {"check or raise"}, "forsale(players=4)": {"bid or pass", "offer an advisor"}}
+    least = {"leduc()": {"check or bet"}, "forsale(players=4)": {"bid or pass", "offer an advisor"}}
     assert least.get(game, {"sponsor, place workers or withdraw", "ship the car", "place the tile"}) <= said, said
 
 
@@ -1455,7 +1456,7 @@ def test_what_the_table_deals_next_is_said_with_how_to_say_it(game, lines, said)
             "me,Bob",
             ["I get the king of spades", "Bob gets his card"],
             # a mixed policy (whole-hand CFR): how often to play it, and no one likely line of play
-            r"advice: you (check|raise to 3).*\r\n.*\r\nwhy: best mixed, so your moves give nothing away: "
+            r"advice: you (check|bet 2).*\r\n.*\r\nwhy: best mixed, so your moves give nothing away: "
             r"choose at random as the search does, this \d+% of the time[\s\S]*\(500 iterations\)",
         ),
         (

@@ -69,7 +69,8 @@ def test_a_leduc_hand_is_told_in_words():
     assert child.exitstatus == 0
     assert "you are dealt the " in transcript
     assert "seat 1 is dealt a card" in transcript  # the other seat's card stays hidden
-    assert re.search(r"seat 1 (raises to \d+: the pot is|calls: \d+ each|checks: the pot is|folds)", transcript)
+    told = r"seat 1 (bets \d+: the pot is|raises to \d+: the pot is|calls: \d+ each|checks: the pot is|folds)"
+    assert re.search(told, transcript)
     assert "winner" in transcript
 
 
@@ -122,14 +123,14 @@ def test_the_persons_own_move_may_be_said_in_words():
     assert any(line.startswith("not a legal move: ") and "cash" in line for line in written)
     assert "you bid 3" in written  # told back, so it was taken
     leduc = scripted("leduc", 0, ["I raise", "quit"], seed=2)
-    assert any(line.startswith("you raise to 3: the pot is 4") for line in leduc)
+    assert any(line.startswith("you bet 2: the pot is 4") for line in leduc)
 
 
 def test_a_leduc_hint_says_the_move_and_its_chips():
     written = scripted("leduc", 0, ["hint", "quit"], seed=2)
     hint = next(line for line in written if line.startswith("hint: "))
     assert re.fullmatch(
-        r"hint: you (raise to 3: the pot is 4|check: the pot is 2) \[(raise|call)\] "
+        r"hint: you (bet 2: the pot is 4|check: the pot is 2) \[(raise|call)\] "
         r"\(win 0\.\d\d ± 0\.\d\d, expected [+-]\d\.\d\d chips\)",
         hint,
     )

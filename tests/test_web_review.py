@@ -210,11 +210,11 @@ def test_an_uploaded_record_is_reviewed_as_pyai_review_reviews_its_file(client, 
     game, tokens = expected.record.game, expected.record.tokens
     for decision in data["decisions"]:  # each with its position, as the game pictures it
         assert decision["render"] == game.render(game.replay(tokens[: decision["line"]]).to_dict())
-        # and its moves in words, as the mover saw them made: "seat 1 raises to 3: the pot is 4"
+        # and its moves in words, as the mover saw them made: "seat 1 bets 2: the pot is 4"
         for move in ("played", "best"):
             said = decision[f"{move}_words"]
             assert said.startswith(f"seat {decision['seat']} ") and said != decision[move]
-            verbs = {"fold": ("folds",), "call": ("calls", "checks"), "raise": ("raises",)}[decision[move]]
+            verbs = {"fold": ("folds",), "call": ("calls", "checks"), "raise": ("raises", "bets")}[decision[move]]
             assert any(f"seat {decision['seat']} {verb}" in said for verb in verbs), said
     assert list(uploads.iterdir()) == []  # the temporary copy is gone
 

@@ -335,13 +335,13 @@ RAISE_SIZES = (2, 4)
 
 
 def decision_words(data: dict[str, Any]) -> str:
-    """What the seat to move in `data` (a view's to_dict()) may do: "call, raise or fold", "check or raise"."""
+    """What the seat to move in `data` (a view's to_dict()) may do: "call, raise or fold", "check or bet"."""
     mover = data["to_move"]
     owed = max(seat["contributed"] for seat in data["seats"]) > data["seats"][mover]["contributed"]
     may_raise = data["raises"] < MAX_RAISES
     if owed:
         return "call, raise or fold" if may_raise else "call or fold"
-    return "check or raise" if may_raise else "check"
+    return "check or bet" if may_raise else "check"
 
 
 def next_chance_words(data: dict[str, Any], names: list[str], me: int) -> str:
@@ -522,12 +522,16 @@ def narrate(before: dict[str, Any], token: str, after: dict[str, Any], names: li
     move = token or "?"
     stake = after["seats"][mover]["contributed"]
     pot = sum(seat["contributed"] for seat in after["seats"])
-    checks = move == "call" and before["seats"][mover]["contributed"] == stake  # nothing to match: a check
+    matched = len({seat["contributed"] for seat in before["seats"]}) == 1  # nothing to match yet this round
+    checks = move == "call" and matched
+    bets = move == "raise" and matched  # the round's first chips are a bet, as players say it, not a raise
     verb = {"raise": "raises", "call": "calls", "fold": "folds"}.get(move, move)
-    verb = "checks" if checks else verb
+    verb = "checks" if checks else "bets" if bets else verb
     if names[mover] == "you":
-        verb = {"raises": "raise", "calls": "call", "folds": "fold", "checks": "check"}.get(verb, verb)
-    if move == "raise":
+        verb = {"raises": "raise", "calls": "call", "folds": "fold", "checks": "check", "bets": "bet"}.get(verb, verb)
+    if bets:
+        line = f"{names[mover]} {verb} {stake - before['seats'][mover]['contributed']}: the pot is {pot}"
+    elif move == "raise":
         line = f"{names[mover]} {verb} to {stake}: the pot is {pot}"
     elif move == "call" and not checks:
         line = f"{names[mover]} {verb}: {stake} each, the pot is {pot}"

@@ -168,7 +168,7 @@ def test_check_is_another_name_for_call_when_nothing_is_owed():
 @pytest.mark.parametrize(
     "tokens, doing, legal",
     [
-        ([], "check or raise", ["call", "raise"]),
+        ([], "check or bet", ["call", "raise"]),
         (["raise"], "call, raise or fold", ["fold", "call", "raise"]),
         (["raise", "raise"], "call or fold", ["fold", "call"]),  # the round's two raises are made
         (["call", "raise"], "call, raise or fold", ["fold", "call", "raise"]),

@@ -127,6 +127,24 @@ def test_a_raise_past_the_rounds_limit_is_refused_for_the_limit_whatever_its_amo
         assert c.handle(line)[0].startswith("not taken: at most 2 raises a round; legal now, you: fold"), line
 
 
+def test_a_rounds_first_chips_are_told_as_a_bet_and_those_after_as_raises():
+    c = companion("I get kh", "Bob gets a card")
+    lines = ("I raise", "Bob raises", "I call", "board qh", "I raise", "Bob raises")
+    told = [c.handle(line)[0].strip() for line in lines]
+    assert told == [
+        "you bet 2: the pot is 4",
+        "Bob raises to 5: the pot is 8",
+        "you call: 5 each, the pot is 10",
+        "the public card: queen of hearts",
+        "you bet 4: the pot is 14",  # the second round's size, from an even stake
+        "Bob raises to 13: the pot is 22",
+    ]
+    # Each is read back as the step it tells, as a person copies it from the screen.
+    before = [[], ["raise"], ["raise", "raise"], ["raise", "raise", "call"], ["raise", "raise", "call", "deal:qh"]]
+    tokens = [read(line, *DEALT, *moves) for line, moves in zip(told, before + [before[-1] + ["raise"]])]
+    assert tokens == ["raise", "raise", "call", "deal:qh", "raise", "raise"]
+
+
 # --- cards
 
 
