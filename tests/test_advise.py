@@ -483,7 +483,7 @@ def test_a_leduc_showdown_is_told_in_words_and_only_asked_for_where_it_can_be_to
         assert not at.handle(line)[0].startswith("not taken"), line
     final = at.handle("Bob checks")[-1]
     assert "say it shown" not in final and final.endswith(
-        "so the record cannot name it: the showdown's result stays untold here"
+        "so the record cannot name it: the result stays untold here"
     )
 
 

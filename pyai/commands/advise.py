@@ -1243,8 +1243,8 @@ class Companion:
         example = f"{shown.start} {shown.options[0].word}" if shown.options else shown.start
         try:
             self.game.shown_card(example, list(self.position.moves), self.names, self.me)
-        except PyaiError as refused:
-            return f"; {refused}"
+        except PyaiError as refused:  # no card can be told: the result waits on what stays unnamed
+            return f"; {refused}: the result stays untold here"
         return f"; say it shown: '{shown.start} <card>'"
 
     def _named(self, text: str, told_to_me: bool = False, marked: bool = False) -> str:

@@ -395,7 +395,7 @@ def shown_card(text: str, moves: Sequence[str], names: list[str], me: int) -> tu
     if len(deals) <= seat:  # the hand is over, so the card was dealt: before the record, in its start position
         raise TokenSyntaxError(
             f"{names[seat]}'s card was dealt before this record starts (a position given with --at), "
-            "so the record cannot name it: the showdown's result stays untold here"
+            "so the record cannot name it"
         )
     if moves[deals[seat]] != "deal:?":
         raise TokenSyntaxError(f"{names[seat]}'s card is known already: the {card_words(moves[deals[seat]][5:])}")

@@ -274,8 +274,15 @@ def test_a_card_dealt_before_a_session_started_with_at_is_not_said_to_be_undealt
         assert not c.handle(line)[0].startswith("not taken"), line
     assert c.handle("Bob shows jh") == [
         "not taken: Bob's card was dealt before this record starts (a position given with --at), "
-        "so the record cannot name it: the showdown's result stays untold here"
+        "so the record cannot name it"
     ]
+    # With a pair on the board the result is told without Bob's card, and the refusal says no otherwise.
+    c = Companion(Session("leduc()", 0, list(NAMES), at="cards:ks/? public:- betting:r", iterations=10))
+    for line in ("Bob calls", "board kh", "I check", "Bob checks"):
+        assert not c.handle(line)[0].startswith("not taken"), line
+    assert c.position.result() is not None
+    refused = c.handle("Bob shows jh")
+    assert "so the record cannot name it; a new game" in refused[0] and "untold" not in " ".join(refused)
 
 
 # --- the table as the seat sees it
