@@ -482,9 +482,7 @@ def test_a_leduc_showdown_is_told_in_words_and_only_asked_for_where_it_can_be_to
     for line in ("I check", "Bob checks", "board qs", "I check"):
         assert not at.handle(line)[0].startswith("not taken"), line
     final = at.handle("Bob checks")[-1]
-    assert "say it shown" not in final and final.endswith(
-        "so the record cannot name it: the result stays untold here"
-    )
+    assert "say it shown" not in final and final.endswith("so the record cannot name it: the result stays untold here")
 
 
 # ------------------------------------------------------------- saving whole or not at all
