@@ -97,6 +97,16 @@ def test_a_slip_of_the_letters_is_offered_the_legal_step_it_was_meant_for():
     leduc = Companion(Session("leduc()", 0, ["Ann", "Bob"], iterations=10))
     for line in ("I get ks", "Bob gets a card", "I check"):
         leduc.handle(line)
-    assert leduc.handle("Bbo raises")[0].endswith("; did you mean 'Bob raises'?")
+    assert leduc.handle("Bbo bets")[0].endswith("; did you mean 'Bob bets'?")  # as a round's first chips are told
     assert leduc.handle("Bob chekcs")[0].endswith("; did you mean 'Bob checks'?")
     assert leduc.handle("Bob checks")[0] == "  Bob checks: the pot is 2"
+
+
+def test_a_line_read_as_an_illegal_step_is_refused_without_a_search_for_slips(monkeypatch):
+    """A line whose words were read needs no slip of its letters looked for: only its refusal,
+    which lists the legal steps, is worded."""
+    c = Companion(Session("forsale(players=4)", 0, ["Ann", "Bob", "Cy", "Dee"], iterations=10))
+    c.handle("deal 3 12 19 27")
+    monkeypatch.setattr(Companion, "_line_close_to", lambda self, text: pytest.fail(f"slips looked for in {text!r}"))
+    refused = c.handle("I bid 99")[0]
+    assert refused.startswith("not taken: ") and "legal now, you: " in refused

@@ -161,6 +161,11 @@ class CompanionError(PyaiError, ValueError):
     """A session file or setting that cannot be used."""
 
 
+class _ReadButIllegal(TokenSyntaxError):
+    """A line read as a step that the rules refuse: its words were read, so no slip of their
+    letters is looked for."""
+
+
 def _as_compared(part: str, own_name: str, notes: bool = False) -> tuple[str, ...]:
     """A part of a told step as two sayings of it are compared: its words in lower case, a
     closing full stop and any note in brackets left out (where `notes`, a note that gives an
@@ -597,7 +602,8 @@ class Companion:
                 position = self._move(text)
         except (ProtocolError, PyaiError) as error:
             over = f"; {self.new_game_words()}" if self._result_told() else ""
-            close = self._line_close_to(text) if isinstance(error, TokenSyntaxError) else None
+            unread = isinstance(error, TokenSyntaxError) and not isinstance(error, _ReadButIllegal)
+            close = self._line_close_to(text) if unread else None
             meant = f"; did you mean '{close}'?" if close else ""
             return [f"not taken: {self._named(str(error), told_to_me=True)}{over}{meant}"]
         self.session.tokens.append(self._tokens_played(self.position, position))
@@ -636,7 +642,7 @@ class Companion:
         except ProtocolError as error:
             if error.code != ILLEGAL_MOVE or _said_as_a_token(text, token):
                 raise
-            raise TokenSyntaxError(self._refused_in_words(error.message)) from None
+            raise _ReadButIllegal(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
             raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
         self._check_what_came_of_it(text, token, played)
@@ -827,7 +833,7 @@ class Companion:
                 raise
             reason = str(error).removeprefix(f"{token}: ")
             if not _said_as_a_token(text, token):  # said in words: refused in words
-                raise TokenSyntaxError(self._refused_in_words(reason)) from None
+                raise _ReadButIllegal(self._refused_in_words(reason)) from None
             others = f"; the others' come in one line: {self._reveal_example()}" if bare else ""
             raise TokenSyntaxError(f"{token} is not yours to choose: {reason}{others}") from None
         self._check_what_came_of_it(text, token, result)  # 'I sell 5; ...' as it is told
