@@ -117,6 +117,21 @@ def test_a_swing_since_the_last_advice_is_said_with_the_steps_since():
     assert "went" not in lines(found, earlier=Earlier(0.85, ["Bob bids 4"]))[2]  # a small move goes unsaid
 
 
+def test_in_a_game_played_for_its_score_the_swing_is_said_in_expected_score():
+    """Where the advice leads with expected chips, the swing since the last is said in them too:
+    a win chance that stays put while the stakes double is no calm."""
+    found = result(move("pass", 700, 0.68, -0.82), move("bid:3", 300, 0.60, -1.30))
+    play = {"by_score": True, "unit": "chips", "net_score": True}
+    said = lines(found, earlier=Earlier(0.68, ["Bob calls"], 1.63), **play)[2]
+    assert said.endswith("; your expected score went down from +1.63 chips since the last advice after Bob calls")
+    assert "went" not in lines(found, earlier=Earlier(0.20, ["Bob calls"], -0.5), **play)[2]  # under a chip
+    # Without a score to compare, or where the game is played to win, the win chance tells it.
+    assert lines(found, earlier=Earlier(0.30, ["Bob calls"]), **play)[2].endswith(
+        "win chance went up from 0.30 since the last advice after Bob calls"
+    )
+    assert "expected score went" not in lines(found, earlier=Earlier(0.68, ["Bob calls"], 5.0))[2]
+
+
 def test_the_continuation_in_words_is_cut_after_six_steps():
     said = lines(result(move("pass", 700, 0.4)), continuation=[f"Bob bids {n}" for n in range(3, 12)])
     assert "likely next: Bob bids 3; Bob bids 4; Bob bids 5; Bob bids 6; Bob bids 7; Bob bids 8; ..." in said

@@ -29,6 +29,8 @@ TOLD_APART = 0.02
 NO_COST = 0.05
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
+# The same in a game played for its score, in the score's unit: as much as an ante, in Leduc.
+NOTABLE_SCORE_SWING = 1.0
 # A mixed policy's move played at least this often is as good as always: told as a pure choice.
 PURE = 0.995
 # The swing since the last advice names the steps that came last, at most these
@@ -45,6 +47,7 @@ class Earlier:
 
     win: float | None
     steps: list[str]  # the steps told since, in words
+    score: float | None = None  # its expected score, the swing's measure in a game played for its score
 
 
 def one_line(told: list[str]) -> str:
@@ -130,7 +133,7 @@ def advice_lines(
             f"  (in the search's self-play games at this stage, seats it gave {best.win:.2f} won about {told:.2f})"
         )
     alternatives = [m for m in moves if m.token != best.token and m.visits > 0][:3]
-    reason = _reason(best, alternatives, by_score, unit, said, earlier, result)
+    reason = _reason(best, alternatives, by_score, unit, said, earlier, result, net)
     if reason:
         lines.append(reason)
     lines.append(
@@ -199,8 +202,10 @@ def _reason(
     said: Callable[[str], str],
     earlier: Earlier | None,
     result: AnalysisResult,
+    net: bool = False,
 ) -> str:
-    """One line of why: the edge over the next best move, and the swing since the last advice."""
+    """One line of why: the edge over the next best move, and the swing since the last advice
+    (in expected score where the score is what the game is played for, `net`)."""
     parts = []
     if not alternatives:
         parts.append("the only legal move" if len(result.moves) == 1 else "the only move the search tried")
@@ -215,15 +220,29 @@ def _reason(
     else:
         runner = alternatives[0]
         parts.append(f"against the next best ({said(runner.token)}), {_edge(best, runner, by_score, unit)}")
-    if earlier is not None and earlier.win is not None and best.win is not None:
-        swing = best.win - earlier.win
-        if abs(swing) >= NOTABLE_SWING:
-            went = "up" if swing > 0 else "down"
-            steps = earlier.steps[-SWING_STEPS:]
-            more = "...; " if len(earlier.steps) > SWING_STEPS else ""
-            since = f" after {more}{'; '.join(steps)}" if steps else ""
-            parts.append(f"your win chance went {went} from {earlier.win:.2f} since the last advice{since}")
+    swing = _swing(best, earlier, net, unit)
+    if swing and earlier is not None:
+        steps = earlier.steps[-SWING_STEPS:]
+        more = "...; " if len(earlier.steps) > SWING_STEPS else ""
+        since = f" after {more}{'; '.join(steps)}" if steps else ""
+        parts.append(f"{swing} since the last advice{since}")
     return "why: " + "; ".join(parts)
+
+
+def _swing(best: MoveAnalysis, earlier: Earlier | None, net: bool, unit: str) -> str:
+    """How the chances moved since the `earlier` advice ("your win chance went up from 0.30"),
+    in what the advice leads with, or "" where they moved too little to say."""
+    if earlier is None:
+        return ""
+    if net and earlier.score is not None and best.score_mean is not None:
+        moved = best.score_mean - earlier.score
+        if abs(moved) < NOTABLE_SCORE_SWING:
+            return ""
+        was = _in(_score(earlier.score, True), unit)
+        return f"your expected score went {'up' if moved > 0 else 'down'} from {was}"
+    if earlier.win is None or best.win is None or abs(best.win - earlier.win) < NOTABLE_SWING:
+        return ""
+    return f"your win chance went {'up' if best.win > earlier.win else 'down'} from {earlier.win:.2f}"
 
 
 def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -> str:

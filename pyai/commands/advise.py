@@ -463,7 +463,7 @@ class Companion:
         self.notes: list[str] = []  # said once, with the greeting (a failed save when resuming)
         # The last advice's win chance and how many positions there were then: the
         # next advice says how the chances moved since, and after which steps.
-        self.last_advice: tuple[float | None, int] | None = None
+        self.last_advice: tuple[float | None, float | None, int] | None = None  # win, score, positions
         # What seats given the last advice's win chance won in self-play (the game's map), and
         # what its costs came to there, or None.
         self.last_self_play_win: float | None = None
@@ -551,7 +551,7 @@ class Companion:
             self.session.tokens.pop()
             steps = len(self.session.lines)
             self.session.advised = [entry for entry in self.session.advised if entry[0] <= steps]
-            if self.last_advice is not None and self.last_advice[1] > len(self.positions):
+            if self.last_advice is not None and self.last_advice[2] > len(self.positions):
                 self.last_advice = None  # given in a position now taken back
             return [f"undone: {taken_back}" if taken_back else "undone"] + self._save() + self.next_lines()
         if word == "save":
@@ -1350,7 +1350,7 @@ class Companion:
         )
         if cut:
             lines.append("(interrupted: what the search had found so far)")
-        self.last_advice = (best.win, len(self.positions))
+        self.last_advice = (best.win, best.score_mean, len(self.positions))
         if best.win is not None:
             steps = len(self.session.lines)
             self.session.advised = [entry for entry in self.session.advised if entry[0] != steps]
@@ -1373,14 +1373,14 @@ class Companion:
         """The last advice, while the companion still holds the positions it was given in (not
         undone), and some step came since: advice asked again in the same position differs only
         by the search's noise or budget, which is no swing of the game."""
-        if self.last_advice is None or self.last_advice[1] >= len(self.positions):
+        if self.last_advice is None or self.last_advice[2] >= len(self.positions):
             return None
-        win, count = self.last_advice
+        win, score, count = self.last_advice
         steps = [  # a deal without the heading mark it opens with when told ("-- phase 1, round 2 ...")
             one_line(self._told_between(before, after)).removeprefix("-- ")
             for before, after in zip(self.positions[count - 1 : -1], self.positions[count:])
         ]
-        return Earlier(win, [step for step in steps if step])
+        return Earlier(win, [step for step in steps if step], score)
 
     def new_search(self, view: Any, iterations: int, **settings: Any) -> Search:
         """The search of the advised seat's view, seeded by the position so that advice repeats."""
