@@ -137,7 +137,8 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _advise(args: argparse.Namespace) -> int:
-    from .commands.advise import Companion, CompanionError, Session, default_names, resume, run, thinking_ticker
+    from .commands.advise import Companion, resume, run, thinking_ticker
+    from .commands.advise_session import CompanionError, Session, default_names
 
     progress = thinking_ticker(sys.stderr) if sys.stderr.isatty() else None
     if args.resume:

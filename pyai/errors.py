@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PyaiError(Exception):
     """Base class of every error pyai raises on purpose."""
@@ -43,3 +45,10 @@ class PhaseError(PyaiError, RuntimeError):
 
 class InconsistentPositionError(PyaiError, ValueError):
     """A position that cannot arise in the game."""
+
+
+def shown_value(value: Any, limit: int = 60) -> str:
+    """A value from the person or a file inside a message: its repr (a name as typed, accents
+    and all), cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"

@@ -26,15 +26,9 @@ import pyai
 from pyai.analysis import cannot_win, sure_win
 from pyai.cli import main
 from pyai.commands.advice_text import TOLD_APART, costs_in_play_line, one_line
-from pyai.commands.advise import (
-    Companion,
-    CompanionError,
-    SealedChoice,
-    Session,
-    first_examples,
-    help_text,
-    resume,
-)
+from pyai.commands.advise import Companion, SealedChoice, resume
+from pyai.commands.advise_help import first_examples, help_text
+from pyai.commands.advise_session import CompanionError, Session
 from pyai.game_api import said_at_table
 from pyai.win_chance_map import CostsInPlay, told_chance, told_costs
 
@@ -555,7 +549,8 @@ def test_a_save_cut_short_by_the_file_size_limit_keeps_the_last_whole_file(tmp_p
     pytest.importorskip("resource")
     script = f"""
 import resource, signal
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG from write() instead of the signal
 path = {str(tmp_path / "s.json")!r}
 c = Companion(Session("forsale(players=4)", 3, {NAMES!r}, iterations=200), path)

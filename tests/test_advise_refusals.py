@@ -9,7 +9,8 @@ import re
 import pytest
 from automania.scenarios import new_game, others_withdraw, play
 
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 
 # A seat spoken of as a thing: the rules' reasons once said "seat 0 owes nothing: it may fold".
 SEAT_AS_IT = re.compile(r"\bit (?:may|cannot|owes|has)\b|\bits (?:turn|record|action|two)\b|\bowes\b")

@@ -13,7 +13,8 @@ import pytest
 
 import pyai
 from pyai.cli import main
-from pyai.commands.advise import Companion, SealedChoice, Session, resume
+from pyai.commands.advise import Companion, SealedChoice, resume
+from pyai.commands.advise_session import Session
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 

@@ -173,7 +173,7 @@ def test_the_front_ends_budgets_come_from_one_table():
     from pyai import budgets, load_game, search_settings
     from pyai.bots import make_bot
     from pyai.cli import build_parser
-    from pyai.commands.advise import Session
+    from pyai.commands.advise_session import Session
     from pyai.protocol.options import OPTIONS
 
     def pyai_settings(name):

@@ -14,7 +14,8 @@ from test_advise_table import selling_start
 
 import pyai
 from pyai.cli import main
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 from pyai.commands.review import ReviewError, plot_review, read_record, review
 
 # Seat 0 bids most of its cash for one advisor: far worse than passing or a small bid.

@@ -17,7 +17,7 @@ import time
 import pytest
 from decided_positions import FOR_SALE_FAR_AHEAD
 
-from pyai.commands.advise import Session
+from pyai.commands.advise_session import Session
 from pyai.web.table import TableCompanion
 
 CHROMIUM = shutil.which("chromium")
@@ -382,7 +382,7 @@ def test_a_whole_for_sale_game_through_the_page(server, browser):
     assert final["over"] and advised >= 10 and {"tapped", "said"} <= set(ways)
     zones = browser.find_elements("css selector", "#drawing .zone")
     assert len(zones) >= 5 and len(browser.find_elements("css selector", "#drawing .zone.you")) == 1
-    from pyai.commands.advise import Session
+    from pyai.commands.advise_session import Session
 
     replayed = TableCompanion(Session.load(str(folder / f"{final['id']}.json"))).position.state
     assert replayed.scores() == truth.scores() and replayed.winners() == truth.winners()
@@ -432,7 +432,7 @@ def test_leduc_hands_at_a_phones_size(server, browser, hand):
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390, wide
     if hand == 1:
         screenshot(browser, "companion-leduc-phone")
-    from pyai.commands.advise import Session
+    from pyai.commands.advise_session import Session
 
     showdown = "fold" not in truth.history()
     assert (final["picker"] is not None) == showdown  # at a showdown the other card is shown: its taps

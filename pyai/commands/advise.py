@@ -15,58 +15,29 @@ it accepted to a file and resumes from it.
 from __future__ import annotations
 
 import difflib
-import errno
-import json
 import logging
-import os
 import re
-import secrets
 import shlex
-import shutil
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
-from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, search_settings, sure_win
-from ..budgets import MOVE_ITERATIONS
-from ..errors import PyaiError, TokenSyntaxError
-from ..game_api import OWN_SEAT_WORDS, ChancePicker, Game, contracts_i, said_at_table, seats_told, title
-from ..game_files import ANY_FILE, FileAccess
+from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, sure_win
+from ..errors import PyaiError, TokenSyntaxError, shown_value
+from ..game_api import OWN_SEAT_WORDS, ChancePicker, contracts_i, seats_told, title
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
-from ..regular_file import FileReadError, read_regular_file
 from ..told_lines import NOTE, move_and_outcomes, split_outside_brackets
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
+from .advise_help import commands_help, first_help, help_text, money_said
+from .advise_session import MAX_LINE, CompanionError, Session, check_iterations, iterations_range
 
 log = logging.getLogger(__name__)
 
 
-def commands_help(game: Game) -> str:
-    """The companion's own commands, `lost` by the game's word for money, where it may be hidden."""
-    field = money_said(game)
-    lost = f"lost <name> {field} [LO..HI] (you lost track of a seat's {field}), " if field else ""
-    return f"commands: advice [N] (now, for your seat; N iterations), show, undo, {lost}save [FILE], help, quit"
-
-
-def money_said(game: Game) -> str:
-    """The money a player may lose track of as the table calls it ("cash", "coins"; "": none)."""
-    return game.MONEY_FIELD and (game.MONEY_SAID or game.MONEY_FIELD)
-
-
-# The words the companion reads itself at the start of a line: no seat may be called so.
-COMMAND_WORDS = ("advice", "advise", "hint", "show", "undo", "lost", "save", "help", "quit", "exit")
 # Words that head a reveal line as people say it ("everyone reveals: ...", "cards flipped: ...").
 _REVEAL_WORDS = frozenset("reveal reveals revealed revealing flip flips flipped show shows shown".split())
-# Far longer than any step said at a table (six seats' sells revealed at once fit in 200):
-# a longer line is a paste gone wrong, and would be kept in the session file as it is.
-MAX_LINE = 1000
-# A session file holds at most a game's lines of MAX_LINE characters: a few hundred KiB.
-MAX_SESSION_BYTES = 16 << 20
-SESSION_FIELDS = ("game", "seat", "names", "at", "iterations", "lines", "advised", "tokens")
-# Fields a session file written before they existed may lack: each takes its default.
-OPTIONAL_FIELDS = ("advised", "tokens")
 # A seat's number in a game's picture or summary ("seat 2", "seat 2 (Dee)"), said by its name instead.
 SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: \(([^()]*)\))?")
 # A seat as the owner of something in the rules' reasons ("it is seat 0's turn", "level 3
@@ -95,70 +66,6 @@ ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 # A move copied from the advice: its words, its token in square brackets and what the
 # instead: line adds after it ("you pass; you take 3 Sales Associate [pass]: costs 0.10 win chance").
 COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$")
-
-
-def steps_help(game: Game, names: Sequence[str], me: int, tokens: bool = True) -> str:
-    """How to say a step in this game, the other seats by their names at this table: its own
-    plain words when it has them, or a token. Without `tokens` (the web page, whose advice
-    shows none), the words alone."""
-    words = said_at_table(game.WORDS_HELP, names, me)
-    listed = "`help tokens` in `pyai engine` lists them all"
-    if not words:
-        return f"say what happens, one step a line, as a move token (as the next: lines show them; {listed})"
-    if not tokens:
-        return f"say what happens, one step a line, in plain words: {words}; a step may be typed back as it reads"
-    copied = "a step as the companion words it may be typed back as it reads, an advice line with its [token] too"
-    return f"say what happens, one step a line, in plain words: {words}; {copied}; or as a move token ({listed})"
-
-
-def first_examples(game: Game, names: Sequence[str], me: int) -> str:
-    """The game's commonest steps as the opening lines give them, the other seats by their names
-    at this table (the seats after yours first)."""
-    return said_at_table(game.WORDS_FIRST, names, me)
-
-
-def first_help(game: Game, names: Sequence[str], me: int) -> str:
-    """How to go on, as the session opens: the next: lines say how to tell each step, and
-    `help` has every form (a game's whole list of forms is a page: Automania's)."""
-    topics = ", ".join(f"help {name}" for name in game.words_help_topics())
-    more = f" ({topics} too)" if topics else ""
-    if not game.WORDS_HELP:
-        return f"say what happens, one step a line, as a move token: each next: line shows how; help lists them{more}"
-    examples = f" ({first_examples(game, names, me)})" if game.WORDS_FIRST else ""
-    said = f"in plain words{examples}, as a next: line asks, or as the companion tells a step"
-    return f"say what happens, one step a line, {said}; help lists every way to say a step{more}"
-
-
-def help_text(game: Game, names: Sequence[str], me: int, topic: str = "") -> str:
-    """How to say a step in this game at a table of `names` (yours `me`), and the companion's
-    commands; or the game's help `topic` (`help contracts`), when it offers that one."""
-    topics = game.words_help_topics()
-    asked = _topic_asked(topic)
-    named = help_topic_named(topics, topic)
-    if named is not None:
-        return topics[named]
-    more = f"; more help: {', '.join(f'help {name}' for name in topics)}" if topics else ""
-    unknown = f"no help on {_shown(topic.strip())}: the general help follows{more}\n" if asked else ""
-    return f"{unknown}{steps_help(game, names, me)}\n{commands_help(game)}{more}"
-
-
-def help_topic_named(topics: dict[str, str], topic: str) -> str | None:
-    """The topic of `topics` that `topic` asks for, as typed after `help` ('Contract?' asks
-    for 'contracts'); None when it names none of them."""
-    asked = _topic_asked(topic)
-    for name in (asked, f"{asked}s"):  # 'help contract' as 'help contracts'
-        if name in topics:
-            return name
-    return None
-
-
-def _topic_asked(topic: str) -> str:
-    """A help topic as typed, as the topics are named: lower case, single spaces, no closing '?'."""
-    return " ".join(topic.lower().split()).rstrip(".?!")
-
-
-class CompanionError(PyaiError, ValueError):
-    """A session file or setting that cannot be used."""
 
 
 class _ReadButIllegal(TokenSyntaxError):
@@ -217,33 +124,6 @@ def _said_as_a_token(text: str, token: str) -> bool:
     return said == token.lower() and not said.isalpha()
 
 
-def _shown(value: Any, limit: int = 60) -> str:
-    """A value from the person or a file inside a message: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 4] + "...'"
-
-
-def default_names(players: int, seat: int) -> list[str]:
-    """`seat0`, `seat1`, ... with `me` for the advised seat (when it is a seat of the game)."""
-    names = [f"seat{s}" for s in range(players)]
-    if 0 <= seat < players:
-        names[seat] = "me"
-    return names
-
-
-def iterations_range(game: Game) -> tuple[int, int]:
-    """The iterations an advice may take: 1 up to the search's own limit (0 would mean no limit)."""
-    row = next(row for row in search_settings(game) if row["name"] == "iterations")
-    return 1, int(row["high"])
-
-
-def check_iterations(value: Any, game: Game, spelled: str) -> None:
-    """CompanionError naming `spelled` unless `value` is iterations an advice may take."""
-    low, high = iterations_range(game)
-    if not _whole(value) or not low <= value <= high:
-        raise CompanionError(f"{spelled} must be a whole number {low} to {high}, not {_shown(value)}")
-
-
 class SealedChoice(Position):
     """A position in which the advised seat has told its own secret choice (the game's
     SECRET_CHOICE: For Sale's sell) before the seats ahead of it in seat order: the rules
@@ -253,194 +133,6 @@ class SealedChoice(Position):
     def __init__(self, position: Position, token: str):
         super().__init__(position.game, position.pov, position.state, position.moves, position.setup, position.start)
         self.my_choice = token
-
-
-@dataclass
-class Session:
-    """What a session file holds: enough to replay it."""
-
-    game: str
-    seat: int
-    names: list[str]
-    at: str | None = None  # a starting position as text, or None: the game's start
-    iterations: int = MOVE_ITERATIONS
-    lines: list[str] = field(default_factory=list)  # every line that changed the position
-    # Each line's move tokens, as the rules took them (None: a line that played none, such as
-    # `lost`, or a secret choice kept for the reveal): a resume plays them, so a line the words
-    # read otherwise since (a newer pyai) replays as it was taken. Empty in older files: the lines are read.
-    tokens: list[list[str] | None] = field(default_factory=list)
-    # Each advice given, as [steps told before it, the best move's win chance]: the win chance over the game.
-    advised: list[list[float]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in SESSION_FIELDS}
-
-    def save(self, path: str) -> None:
-        """Writes the session to `path` whole or not at all: a new file beside it, synced,
-        then renamed over it, so a failed write (a full disk, a file-size limit) leaves
-        the file as it was. Raises OSError."""
-        text = json.dumps(self.to_dict(), indent=1)
-        target = os.path.realpath(path)  # a link to the file stays a link
-        folder = os.path.dirname(target)
-        if os.path.exists(target):  # the rename would replace what open() refuses to write or cannot hold
-            if os.path.isdir(target):
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-            if not os.path.isfile(target):
-                raise OSError(errno.EINVAL, "not a regular file", path)
-            if not os.access(target, os.W_OK):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
-        temporary = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp")
-        # O_EXCL: never write through a name someone else has; 0o666 and the umask, as open() would.
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            if os.path.isfile(target):
-                shutil.copymode(target, temporary)  # the file keeps the permissions it had
-            os.replace(temporary, target)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            raise
-        try:  # the rename itself survives a crash once the folder is synced too
-            folder_handle = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(folder_handle)
-            finally:
-                os.close(folder_handle)
-        except OSError:
-            pass
-
-    @classmethod
-    def load(cls, path: str, files: FileAccess = ANY_FILE) -> Session:
-        """The session in `path`, every field checked (Session.check), its game string naming
-        only the files `files` allows; CompanionError names the file and the first bad field."""
-        try:
-            text = read_regular_file(path, MAX_SESSION_BYTES, "a session file")
-        except FileReadError as error:
-            raise CompanionError(f"cannot resume from {path!r}: {error}") from None
-        try:
-            data = json.loads(text.decode("utf-8"))
-        except (ValueError, RecursionError) as error:  # not JSON, not UTF-8, or nested beyond reading
-            raise CompanionError(f"cannot resume from {path!r}: it is no session file (JSON): {error}") from None
-        try:
-            if not isinstance(data, dict):
-                raise CompanionError(f"it holds {type(data).__name__}, not a session (a JSON object)")
-            missing = [name for name in SESSION_FIELDS if name not in data and name not in OPTIONAL_FIELDS]
-            unknown = [name for name in data if name not in SESSION_FIELDS]
-            if missing or unknown:
-                what = f'missing field "{missing[0]}"' if missing else f"unknown field {_shown(unknown[0])}"
-                raise CompanionError(f"{what} (a session holds {', '.join(SESSION_FIELDS)})")
-            session = cls(**data)
-            session.check(spelled=lambda name: f'"{name}"', files=files)
-        except CompanionError as error:
-            raise CompanionError(f"cannot resume from {path!r}: {error}") from None
-        return session
-
-    def check(self, spelled: Callable[[str], str] = str, files: FileAccess = ANY_FILE) -> Game:
-        """The session's game (its game string naming only the files `files` allows), once
-        every field is of its type and in its range; else CompanionError naming the field as
-        `spelled` writes it (`--seat`, `"seat"`)."""
-        if not isinstance(self.game, str):
-            raise CompanionError(f"{spelled('game')} must be a game string, not {_shown(self.game)}")
-        try:
-            game = load_game(self.game, files)
-        except (PyaiError, ValueError, OSError) as error:
-            raise CompanionError(f"{spelled('game')}: {error}") from None
-        players = game.players
-        if not _whole(self.seat) or not 0 <= self.seat < players:
-            raise CompanionError(
-                f"{spelled('seat')} must be a seat 0 to {players - 1} of {game}, not {_shown(self.seat)}"
-            )
-        check_names(self.names, self.seat, game, spelled("names"))
-        if self.at is not None and not isinstance(self.at, str):
-            raise CompanionError(f"{spelled('at')} must be a position written as text, not {_shown(self.at)}")
-        check_iterations(self.iterations, game, spelled("iterations"))
-        if not isinstance(self.lines, list):
-            raise CompanionError(f"{spelled('lines')} must be a list of lines (text), not {_shown(self.lines)}")
-        for number, line in enumerate(self.lines, 1):
-            if not isinstance(line, str):
-                raise CompanionError(f"{spelled('lines')}: line {number} must be text, not {_shown(line)}")
-        if not isinstance(self.tokens, list) or len(self.tokens) not in (0, len(self.lines)):
-            raise CompanionError(
-                f"{spelled('tokens')} must be a list of each line's tokens ({len(self.lines)} entries), "
-                f"not {_shown(self.tokens)}"
-            )
-        for number, tokens in enumerate(self.tokens, 1):
-            if tokens is not None and not (
-                isinstance(tokens, list) and tokens and all(isinstance(token, str) for token in tokens)
-            ):
-                raise CompanionError(
-                    f"{spelled('tokens')}: line {number}'s must be a list of move tokens or null, not {_shown(tokens)}"
-                )
-        if not isinstance(self.advised, list):
-            raise CompanionError(
-                f"{spelled('advised')} must be a list of [step, win chance], not {_shown(self.advised)}"
-            )
-        for entry in self.advised:
-            if not (
-                isinstance(entry, list)
-                and len(entry) == 2
-                and _whole(entry[0])
-                and 0 <= entry[0] <= len(self.lines)
-                and isinstance(entry[1], (int, float))
-                and not isinstance(entry[1], bool)
-                and 0 <= entry[1] <= 1
-            ):
-                raise CompanionError(
-                    f"{spelled('advised')}: each entry is [step 0 to {len(self.lines)}, win chance 0 to 1], "
-                    f"not {_shown(entry)}"
-                )
-        return game
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_names(names: Any, seat: int, game: Game, spelled: str = "names") -> None:
-    """Every seat's name, in seat order: one word each, starting with a letter or a digit and
-    holding a letter, told apart from the others (case aside), from the companion's commands,
-    from the words that open the table's lines (the game's TABLE_WORDS), and, but for the
-    advised seat's, from `I`, `I'm`, `me`, `my` and `you`; else CompanionError naming the name."""
-    players = game.players
-    if not isinstance(names, list) or len(names) != players:
-        count = f"{len(names)} name{'s' * (len(names) != 1)}" if isinstance(names, list) else _shown(names)
-        raise CompanionError(f"{spelled} must name each of the {players} seats of {game} in seat order, not {count}")
-    seen: dict[str, int] = {}
-    for number, name in enumerate(names):
-        where = f"{spelled}: seat {number}'s name"
-        if not isinstance(name, str):
-            raise CompanionError(f"{where} must be text, not {_shown(name)}")
-        if not name or any(c.isspace() or c in ",:" or not c.isprintable() for c in name):
-            raise CompanionError(f"{where} must be one word without ',' or ':', not {_shown(name)}")
-        lowered = name.lower()
-        reserved = (*COMMAND_WORDS, game.SECRET_CHOICE.plural)
-        if lowered in reserved:
-            raise CompanionError(f"{where} {_shown(name)} is a word the companion reads itself ({', '.join(reserved)})")
-        if lowered in game.TABLE_WORDS:
-            raise CompanionError(
-                f"{where} {_shown(name)} opens a line of the table's in {game.name} ({', '.join(game.TABLE_WORDS)})"
-            )
-        if not name[0].isalnum():
-            raise CompanionError(f"{where} {_shown(name)} must start with a letter or a digit")
-        if not any(c.isalpha() for c in name):
-            raise CompanionError(
-                f"{where} {_shown(name)} holds no letter: a name of digits or signs alone would read as a number "
-                "(a seat's, a card's) or not at all"
-            )
-        if lowered.replace("\u2019", "'") in (*OWN_SEAT_WORDS, "i'm") and number != seat:
-            raise CompanionError(
-                f"{where} {_shown(name)} is what you call your own seat, seat {seat} (seats count from 0 in "
-                f"the order of the names: --seat {number} makes {_shown(name)} yours)"
-            )
-        if lowered in seen:
-            raise CompanionError(f"{where} {_shown(name)} is seat {seen[lowered]}'s too")
-        seen[lowered] = number
 
 
 class Companion:
@@ -486,9 +178,9 @@ class Companion:
             if answer:
                 why = answer[0].removeprefix("not taken: ")
                 if tokens:
-                    said = f"{spelled('tokens')}: line {number}'s {' '.join(tokens)} (said {_shown(line)})"
+                    said = f"{spelled('tokens')}: line {number}'s {' '.join(tokens)} (said {shown_value(line)})"
                 else:
-                    said = f"{spelled('lines')}: line {number} {_shown(line)}"
+                    said = f"{spelled('lines')}: line {number} {shown_value(line)}"
                 raise CompanionError(f"{said} is refused now: {why}")
 
     @property
@@ -533,11 +225,11 @@ class Companion:
             if len(words) > 2 or (len(words) == 2 and not _in_range(words[1], low, high)):
                 return [
                     f"not taken: {word} N: N is the iterations for this advice, a whole number {low} to {high} "
-                    f"(not {_shown(' '.join(words[1:]))})"
+                    f"(not {shown_value(' '.join(words[1:]))})"
                 ]
             return self.advice(int(words[1]) if len(words) == 2 else None)
         if word in ("show", "undo", "quit", "exit") and len(words) > 1:
-            return [f"not taken: {word} takes nothing after it (not {_shown(' '.join(words[1:]))})"]
+            return [f"not taken: {word} takes nothing after it (not {shown_value(' '.join(words[1:]))})"]
         if word == "show":
             return self.show()
         if word == "undo":
@@ -573,7 +265,7 @@ class Companion:
         elif word == "lost":
             told = self._told_lost(text)
         elif len(self.position.moves) == len(before.moves):  # a hidden card shown: no step, the record named
-            told = self._told_shown(before)
+            told = self._toldshown_value(before)
         else:
             told = self._told(before)
         told += self._save()
@@ -625,7 +317,7 @@ class Companion:
         if self.position.state.is_terminal():  # "Anna shows kh": a hidden card shown once the game is over
             shown = self.game.shown_card(text, list(self.position.moves), self.names, self.me)
             if shown is not None:
-                return self._card_shown(*shown)
+                return self._cardshown_value(*shown)
         head, colon, rest = text.partition(":")
         if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
@@ -644,7 +336,7 @@ class Companion:
                 raise
             raise _ReadButIllegal(self._refused_in_words(error.message)) from None
         if len(played.moves) <= len(self.position.moves):  # a line must be a step: never one that changes nothing
-            raise TokenSyntaxError(f"{_shown(text)} says no step of the game")
+            raise TokenSyntaxError(f"{shown_value(text)} says no step of the game")
         self._check_what_came_of_it(text, token, played)
         return played
 
@@ -667,7 +359,7 @@ class Companion:
             return
         if not self._same_move(alone, token, self.position):
             return
-        alone = _shown(" ".join(TOLD_ASIDE.sub(" ", move).split()))
+        alone = shown_value(" ".join(TOLD_ASIDE.sub(" ", move).split()))
         self._check_told_parts([*asides, *outcomes], played, alone, f"the move alone ({alone})")
 
     def _check_told_parts(self, parts: list[str], played: Position, step: str, alone: str) -> None:
@@ -695,7 +387,7 @@ class Companion:
         for part in parts:
             if _as_compared(part, self.names[self.me], notes=True) not in came:
                 raise TokenSyntaxError(
-                    f"{_shown(part)} is not what came of {step}, which is told {_shown(told, 200)}: "
+                    f"{shown_value(part)} is not what came of {step}, which is told {shown_value(told, 200)}: "
                     f"say one step a line, {alone} or as it is told"
                 )
 
@@ -735,7 +427,7 @@ class Companion:
         more = f" | and {len(said) - LEGAL_SAID} more" if len(said) > LEGAL_SAID else ""
         return f"{reason}; legal now, {name}: " + " | ".join(said[:LEGAL_SAID]) + more
 
-    def _card_shown(self, index: int, token: str) -> Position:
+    def _cardshown_value(self, index: int, token: str) -> Position:
         """The game again with the deal at `index` of the record named `token`: what the seat
         never saw, shown at the end (the result it decides can then be told)."""
         moves = list(self.position.moves)
@@ -890,7 +582,9 @@ class Companion:
         for words in parts:
             seat = self._seat_named(words[0])
             if seat is None:
-                raise TokenSyntaxError(f"{_shown(words[0])} is no seat's name ({', '.join(self.names)}; 'I' for yours)")
+                raise TokenSyntaxError(
+                    f"{shown_value(words[0])} is no seat's name ({', '.join(self.names)}; 'I' for yours)"
+                )
             if seat == self.me and told_mine:
                 yours = self.game.secret_choice_words(told_mine)
                 if sorted(re.findall(r"\d+", " ".join(words[1:]))) == sorted(re.findall(r"\d+", yours)):
@@ -912,7 +606,7 @@ class Companion:
             named = [word for word in words[1:] if word.lower() in {"i", *(n.lower() for n in self.names)}]
             if named:  # "Anna 8 Carol 1": the seats run together
                 raise TokenSyntaxError(
-                    f"{_shown(' '.join(words))} names {', '.join(named)} after {words[0]}: "
+                    f"{shown_value(' '.join(words))} names {', '.join(named)} after {words[0]}: "
                     f"separate the seats with commas, e.g. {self._reveal_example()}"
                 )
             said[seat] = " ".join(words[1:])
@@ -1008,7 +702,7 @@ class Companion:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
 
-    def _told_shown(self, before: Position) -> list[str]:
+    def _toldshown_value(self, before: Position) -> list[str]:
         """A hidden card shown at the end, told as the deal it names ('shown at the end: Bob is
         dealt the king of hearts'): the card read, not the words typed for it."""
         index = next(i for i, (was, now) in enumerate(zip(before.moves, self.position.moves)) if was != now)
@@ -1410,7 +1104,7 @@ def _amount(text: str, money: str) -> tuple[int, int] | str:
     (low, high) from N or LO..HI (LO-HI as people write a range too), or "?"."""
     said = re.fullmatch(r"\?|([0-9]{1,9})(?:(?:\.\.|-|\u2013)([0-9]{1,9}))?", text)
     if not said:
-        raise TokenSyntaxError(f"say: lost <name> {money} [LO..HI], e.g. 10..20 or 14, not {_shown(text)}")
+        raise TokenSyntaxError(f"say: lost <name> {money} [LO..HI], e.g. 10..20 or 14, not {shown_value(text)}")
     if text == "?":
         return text
     low, high = said.groups()

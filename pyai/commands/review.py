@@ -239,7 +239,8 @@ def _tournament_record(path: str, deal: int | None, rotation: int) -> Record:
 def _session_record(path: str) -> Record:
     """An advise session: its seat's decisions, each from what that seat knew then
     (the companion's positions, replayed from the file)."""
-    from .advise import Companion, CompanionError, Session
+    from .advise import Companion
+    from .advise_session import CompanionError, Session
 
     try:
         companion = Companion(Session.load(path), spelled=lambda name: f'"{name}"')  # replayed, never saved

@@ -19,7 +19,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..commands.advise import COMMAND_WORDS, CompanionError, check_iterations, help_topic_named
+from ..commands.advise_help import help_topic_named
+from ..commands.advise_session import COMMAND_WORDS, CompanionError, check_iterations
 from ..game_api import EXAMPLE_NAMES, said_at_table
 from ..games import GAMES, load_game
 from .guard import MAX_BODY, Guard, RequestError, error_response, read_fields, read_json

@@ -17,7 +17,8 @@ from typing import Any
 
 from ..budgets import REVIEW_ITERATIONS
 from ..commands.advice_text import one_line
-from ..commands.advise import Companion, CompanionError, Session
+from ..commands.advise import Companion
+from ..commands.advise_session import CompanionError, Session
 from ..commands.review import (
     MISTAKE,
     SQLITE_HEADER,

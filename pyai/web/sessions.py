@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..commands.advise import CompanionError, Session, default_names
+from ..commands.advise_session import CompanionError, Session, default_names
 from ..errors import PyaiError
 from ..game_files import NO_FILES
 from ..game_string import parse_game_string

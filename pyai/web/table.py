@@ -12,7 +12,9 @@ from typing import Any
 
 from ..analysis import AnalysisResult, Search
 from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share, score_bounds
-from ..commands.advise import Companion, CompanionError, SealedChoice, steps_help
+from ..commands.advise import Companion, SealedChoice
+from ..commands.advise_help import steps_help
+from ..commands.advise_session import CompanionError
 from ..errors import PyaiError
 from ..game_api import OWN_SEAT_WORDS, ChancePicker, title
 from ..game_files import NO_FILES

@@ -17,7 +17,8 @@ from pyai.automania import component_file
 from pyai.automania.component_file import Components
 from pyai.automania.contract_words import contract_named, read_contract
 from pyai.automania.narration import contract_said, contract_words
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 from pyai.errors import TokenSyntaxError
 
 from .scenarios import DEMANDS, GRID, new_game, play

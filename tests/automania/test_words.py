@@ -16,7 +16,8 @@ from pyai.automania.component_file import Components
 from pyai.automania.contract_words import contract_hint
 from pyai.automania.narration import MARKET_NAMES, tile_words, tile_words_apart
 from pyai.commands.advice_text import one_line
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 from pyai.errors import TokenSyntaxError
 
 from .scenarios import DEMANDS, new_game, play, setup

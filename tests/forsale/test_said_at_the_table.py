@@ -200,7 +200,8 @@ def test_another_themes_name_that_cannot_be_said_in_this_ones_is_refused_saying_
 
 def test_a_property_taken_in_the_classic_auction_is_told_as_one_and_read_back():
     """'you take 6' beside the coins paid would read as 6 coins taken."""
-    from pyai.commands.advise import Companion, Session
+    from pyai.commands.advise import Companion
+    from pyai.commands.advise_session import Session
 
     c = Companion(Session("forsale(players=3,edition=classic)", 0, ["Ann", "Bob", "Cy"], iterations=10))
     for line in ("deal 6 23 30", "Ann bids 1"):
@@ -240,7 +241,8 @@ def test_a_pass_said_to_cost_nothing_is_refused_where_it_costs_part_of_the_bid(g
     """'Bob passes without paying' with a bid of 4 would say one payment and make another: the
     rules take back half the bid and pay the rest, as the refusal says and the pass then does.
     With no bid, or with the Sales Associate taken, a pass costs nothing, and the words are true."""
-    from pyai.commands.advise import Companion, Session
+    from pyai.commands.advise import Companion
+    from pyai.commands.advise_session import Session
 
     c = Companion(Session(game, 0, ["Anna", "Bob", "Cy", "Dee"], iterations=20))
     for line in ["deal 5 12 19 27", "Anna bids 1", "Bob bids 4", "Cy bids 5", "Dee passes without paying"]:

@@ -11,7 +11,8 @@ import pytest
 from told_back import typed_back_as_told
 
 import pyai
-from pyai.commands.advise import Companion, SealedChoice, Session
+from pyai.commands.advise import Companion, SealedChoice
+from pyai.commands.advise_session import Session
 
 NAMES = ["Anna", "Bob", "Carol", "Dee"]
 GAME = pyai.load_game("forsale(players=4)")

@@ -12,7 +12,8 @@ import pytest
 from told_back import typed_back_as_told
 
 import pyai
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 from pyai.protocol import Engine
 
 GAME = pyai.load_game("leduc()")

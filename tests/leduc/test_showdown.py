@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pyai
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 from pyai.leduc.render import card_words
 
 NAMES = ["Anna", "me"]

@@ -9,7 +9,8 @@ import re
 import pytest
 
 import pyai
-from pyai.commands.advise import Companion, Session
+from pyai.commands.advise import Companion
+from pyai.commands.advise_session import Session
 
 GAME = pyai.load_game("leduc()")
 NAMES = ["Me", "Bob"]
