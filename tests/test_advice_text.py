@@ -53,6 +53,24 @@ def test_alternatives_said_in_parts_are_parted_by_a_bar():
     )
 
 
+def test_an_alternative_is_said_without_what_would_come_of_the_advice_too():
+    """What either move would bring about (the round over) is no part of the choice: said after
+    each alternative, it would bury what tells them apart."""
+    words = {
+        "pass": "you keep the car; the round is over; Bob moves the demand tiles next",
+        "bid:3": "you sell it on space 2: +2 VP; the round is over; Bob moves the demand tiles next",
+        "bid:4": "you sell it on space 1: +1 VP; the round is over; Cy moves the demand tiles next",
+    }
+    found = result(move("pass", 700, 0.40), move("bid:3", 200, 0.30), move("bid:4", 100, 0.20))
+    told = advice_lines(found, ["me", "Bob"], "pass", False, "", said=words.get, continuation=[])
+    assert told[0] == "advice: you keep the car; the round is over; Bob moves the demand tiles next  [pass]"
+    instead = next(line for line in told if line.startswith("instead: "))
+    assert instead == (
+        "instead: you sell it on space 2: +2 VP [bid:3]: costs 0.10 win chance | "
+        "you sell it on space 1: +1 VP; Cy moves the demand tiles next [bid:4]: costs 0.20 win chance"
+    )
+
+
 def test_a_score_difference_that_rounds_to_nothing_is_not_said_as_a_gain_or_a_loss():
     """A sign on a difference rounded to nothing ("ends -0.0 VP") reads as a loss it is not."""
     found = result(move("pass", 700, 0.40, 30.02), move("bid:3", 200, 0.30, 30.04))
@@ -83,9 +101,41 @@ def test_an_alternative_a_mixed_policy_plays_less_is_said_so_not_as_fewer_tries(
     assert cost(best, other, by_score=True, unit="chips", mixed=True) == (
         "0.30 chips more by its estimate, but the mixed policy plays it only 43% of the time"
     )
-    assert cost(best, other, by_score=True, unit="chips") == "0.30 chips more by its estimate, on as many tries"
+    assert cost(best, other, by_score=True, unit="chips") == (
+        "0.30 chips more by its estimate, on about as many tries (60 against 60): not yet told apart"
+    )
     said = lines(dataclasses.replace(result(best, other), mixed=True), by_score=True, unit="chips")
     assert said[4] == "instead: you bid 3 [bid:3]: " + cost(best, other, by_score=True, unit="chips", mixed=True)
+
+
+def test_a_next_best_estimated_ahead_is_said_by_how_much_less_it_was_tried():
+    """The advice is the move tried most: a next best whose estimate is ahead was tried far less,
+    less, or about as often, and then the two are noise the search has not told apart yet."""
+    why = {
+        tries: lines(result(move("pass", 124, 0.40), move("bid:3", tries, 0.56)))[2].partition(", it ")[2]
+        for tries in (122, 80, 40)
+    }
+    assert why[122] == (
+        "looks 0.16 less likely to win, on about as many tries (124 against 122): "
+        "the search has not told them apart yet, more iterations would"
+    )
+    assert why[80] == "looks 0.16 less likely to win, but was searched more (124 against 80)"
+    assert why[40] == "looks 0.16 less likely to win, but was searched far more (124 against 40)"
+    instead = lines(result(move("pass", 124, 0.40), move("bid:3", 122, 0.56)))[4]
+    assert instead.endswith(
+        "0.16 win chance more by its estimate, on about as many tries (122 against 124): not yet told apart"
+    )
+
+
+def test_a_next_best_with_a_higher_expected_score_is_never_said_to_be_kept_less():
+    """Played for the score (a decided game's margin), an advice whose expected score is below the
+    next best's says so as a lower estimate on more tries, never as "keeps -2.13 VP"."""
+    found = result(move("pass", 113, 1.0, 60.3), move("bid:3", 43, 1.0, 62.43))
+    why = lines(found, by_score=True, unit="VP")[2]
+    assert why == (
+        "why: against the next best (you bid 3), it looks 2.13 VP lower in expected score, "
+        "but was searched far more (113 against 43)"
+    )
 
 
 def test_what_the_costs_came_to_in_self_play_follows_them_where_play_did_not_bear_them_out():

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..analysis import AnalysisResult, MoveAnalysis
+from ..told_lines import split_outside_brackets
 from ..win_chance_map import CostsInPlay
 
 Z95 = 1.96
@@ -27,6 +28,10 @@ SAME_WIN = 0.005
 TOLD_APART = 0.02
 # Costs that came to less than this share in play are told as not shown at all.
 NO_COST = 0.05
+# An alternative tried at least this share of the advised move's tries was searched about as
+# much: an estimate ahead of the advice's is then noise the search has not yet told apart,
+# not a move it tried less and trusts less. Twice the tries or more is "far more".
+ABOUT_AS_MANY = 0.8
 # How far the win chance must move between two advices for the companion to say so.
 NOTABLE_SWING = 0.15
 # The same in a game played for its score, in the score's unit: as much as an ante, in Leduc.
@@ -142,10 +147,11 @@ def advice_lines(
         + ", ".join(f"{name} {score:.1f}" for name, score in zip(names, result.expected_scores))
     )
     if alternatives:
-        costs = [f"{said(m.token)} [{m.token}]: {cost(best, m, by_score, unit, result.mixed)}" for m in alternatives]
+        words = {m.token: _apart_from(said(m.token), said(best.token)) for m in alternatives}
+        costs = [f"{words[m.token]} [{m.token}]: {cost(best, m, by_score, unit, result.mixed)}" for m in alternatives]
         # A move said in parts ('you offer 4 Consultant; vehicles taken: ...') would run into the
         # next: such moves are parted by ' | ', as the refusals' lists of legal moves are.
-        parted = " | " if any("; " in said(m.token) for m in alternatives) else "; "
+        parted = " | " if any("; " in said for said in words.values()) else "; "
         lines.append("instead: " + parted.join(costs))
         if not by_score and costs_in_play is not None and costs_in_play.at_most < 1:
             lines.append("  " + costs_in_play_line(costs_in_play))
@@ -155,6 +161,15 @@ def advice_lines(
         lines.append("likely next: " + "; ".join(shown) + more)
     lines.append(f"({result.iterations} iterations)")
     return lines
+
+
+def _apart_from(words: str, advised: str) -> str:
+    """An alternative's words without the parts it shares with the advised move's ('the round is
+    over', 'every seat has withdrawn: the sales begin'): what would come of either is no part of
+    the choice, and said after each alternative it buries what tells them apart."""
+    shared = set(split_outside_brackets(advised, ";")[1:])
+    first, *rest = split_outside_brackets(words, ";") or [words]
+    return "; ".join([first, *(part for part in rest if part not in shared)])
 
 
 def costs_in_play_line(costs: CostsInPlay) -> str:
@@ -189,9 +204,10 @@ def cost(best: MoveAnalysis, other: MoveAnalysis, by_score: bool, unit: str, mix
         return f"costs {amount}"
     if mixed:
         return f"{amount} more by its estimate, but the mixed policy plays it only {other.share:.0%} of the time"
-    if other.visits < best.visits:
-        return f"{amount} more, but on fewer tries ({other.visits} against {best.visits}): less sure"
-    return f"{amount} more by its estimate, on as many tries"
+    tries = f"{other.visits} against {best.visits}"
+    if other.visits < ABOUT_AS_MANY * best.visits:
+        return f"{amount} more, but on fewer tries ({tries}): less sure"
+    return f"{amount} more by its estimate, on about as many tries ({tries}): not yet told apart"
 
 
 def _reason(
@@ -250,6 +266,8 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
         kept = _signed(best.score_mean - runner.score_mean, 2)
         if kept is None:
             return "it keeps as much expected score, and the search chose it more often"
+        if kept.startswith("-"):
+            return f"it looks {_in(kept[1:], unit)} lower in expected score, {_searched_more(best, runner)}"
         return f"it keeps {_in(kept, unit)} of expected score"
     if best.win is None or runner.win is None:
         return "it was chosen more often"
@@ -257,8 +275,7 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
     if abs(gain) < SAME_WIN:
         return "it wins as often, and the search chose it more often"
     if gain < 0:
-        searched = f"{best.visits} against {runner.visits}"
-        return f"it looks {-gain:.2f} less likely to win, but was searched far more ({searched})"
+        return f"it looks {-gain:.2f} less likely to win, {_searched_more(best, runner)}"
     edge = f"it wins {gain:.2f} more often"
     ends = (
         None
@@ -266,6 +283,15 @@ def _edge(best: MoveAnalysis, runner: MoveAnalysis, by_score: bool, unit: str) -
         else _signed(best.score_mean - runner.score_mean, 1)
     )
     return f"{edge} and ends {_in(ends, unit)} on average" if ends else edge
+
+
+def _searched_more(best: MoveAnalysis, runner: MoveAnalysis) -> str:
+    """Why the advice stands though the next best's estimate is ahead: the search tried it
+    more, and how much more; or, on about as many tries, that the two are not yet told apart."""
+    tries = f"{best.visits} against {runner.visits}"
+    if runner.visits >= ABOUT_AS_MANY * best.visits:
+        return f"on about as many tries ({tries}): the search has not told them apart yet, more iterations would"
+    return f"but was searched {'far ' if best.visits >= 2 * runner.visits else ''}more ({tries})"
 
 
 def _signed(value: float, digits: int) -> str | None:
