@@ -209,7 +209,7 @@ def test_a_step_told_in_several_lines_reads_as_one():
 def test_a_swing_names_only_the_last_steps():
     found = result(move("pass", 700, 0.93), move("bid:3", 300, 0.90))
     said = lines(found, earlier=Earlier(0.30, ["Anna bids 1", "Bob bids 2", "Cy passes"]))
-    assert said[2].endswith("went up from 0.30 since the last advice after ...; Bob bids 2; Cy passes")
+    assert said[2].endswith("went up from 0.30 since the last advice after 3 steps, the last 2: Bob bids 2; Cy passes")
 
 
 def test_a_step_told_in_lines_is_one_line_its_notes_and_what_a_colon_opens_beside_their_part():

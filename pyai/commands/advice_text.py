@@ -238,9 +238,10 @@ def _reason(
         parts.append(f"against the next best ({said(runner.token)}), {_edge(best, runner, by_score, unit)}")
     swing = _swing(best, earlier, net, unit)
     if swing and earlier is not None:
-        steps = earlier.steps[-SWING_STEPS:]
-        more = "...; " if len(earlier.steps) > SWING_STEPS else ""
-        since = f" after {more}{'; '.join(steps)}" if steps else ""
+        steps = "; ".join(earlier.steps[-SWING_STEPS:])
+        count = len(earlier.steps)
+        since = f" after {count} steps, the last {SWING_STEPS}: {steps}" if count > SWING_STEPS else f" after {steps}"
+        since = since if steps else ""
         parts.append(f"{swing} since the last advice{since}")
     return "why: " + "; ".join(parts)
 
