@@ -66,20 +66,44 @@ def no_seat_first(
 
 
 def said_by_mover(
-    text: str, mover: object, names: Sequence[str], seat_of: Callable[[str], object], read: Callable[[str], object]
+    text: str,
+    mover: object,
+    names: Sequence[str],
+    seat_of: Callable[[str], object],
+    read: Callable[[str], object],
+    me: int | None = None,
 ) -> str:
     """`text`, a line that opens with no seat, with the name of the seat to move (`mover`) put
-    first, as the help's examples say a step ('Anna bids 4' for 'bids 4'), where the game reads it
-    so: `seat_of` finds that name's seat in the line (a name the words read as another seat's, or
-    as none, offers nothing) and `read` (the game's words_to_token) takes it. '' where it does not,
-    or no seat moves."""
+    first, as the help's examples say a step ('Anna bids 4' for 'bids 4'; 'I put it on station 4'
+    for the advised seat `me`, whose verb has no -s), where the game reads it so: `seat_of` finds
+    that name's seat in the line (a name the words read as another seat's, or as none, offers
+    nothing) and `read` (the game's words_to_token) takes it. '' where it does not, or no seat moves."""
     if not isinstance(mover, int):
         return ""
-    said = f"{names[mover]} {text.strip()}"
-    if seat_of(said) != mover:
-        return ""
-    try:
-        read(said)
-    except TokenSyntaxError:
-        return ""
-    return said
+    verb, _, rest = text.strip().partition(" ")
+    who = "I" if mover == me else names[mover]
+    agreed = _verb_for(verb, third_person=mover != me)
+    for said in dict.fromkeys(f"{who} {word} {rest}".strip() for word in (agreed, verb)):  # as it agrees first
+        if seat_of(said) != mover:
+            continue
+        try:
+            read(said)
+        except TokenSyntaxError:
+            continue
+        return said
+    return ""
+
+
+def _verb_for(word: str, third_person: bool) -> str:
+    """A line's first word as the verb after a seat's name ('bids' after 'I' is 'bid', 'put' after
+    'Bob' is 'puts'), where it looks like a verb's plain or -s form; as it is otherwise."""
+    lowered = word.lower()
+    if not lowered.isalpha() or len(lowered) < 3:
+        return word
+    if third_person:
+        if lowered.endswith("s") and not lowered.endswith("ss"):
+            return word
+        return word + ("es" if lowered.endswith(("ss", "sh", "ch", "x")) else "s")
+    if lowered.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    return word[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else word

@@ -1060,9 +1060,10 @@ def test_a_step_said_without_its_seat_is_refused_offering_the_line_with_the_move
     c = Companion(Session(game, 0, GAMES[game], iterations=20))
     while step not in (c.position.state.to_dict().get("step"), c.position.state.to_dict().get("phase")):
         assert not c.handle(step_line(c, rng))[0].startswith("not taken")
-    mover = c.names[c.position.state.to_move()]
-    assert c.handle(said)[0].endswith(f"; a step opens with its seat: say '{mover} {said}'")
-    assert c.handle(f"{mover} {said}")[0].startswith("  "), "the line offered is taken"
+    mover = c.position.state.to_move()
+    offered = f"I {said.replace('s ', ' ', 1)}" if mover == c.me else f"{c.names[mover]} {said}"  # 'I bid 4'
+    assert c.handle(said)[0].endswith(f"; a step opens with its seat: say '{offered}'")
+    assert c.handle(offered)[0].startswith("  "), "the line offered is taken"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -103,6 +103,15 @@ def test_a_slip_of_the_letters_is_offered_the_legal_step_it_was_meant_for():
     assert leduc.handle("Bob checks")[0] == "  Bob checks: the pot is 2"
 
 
+def test_a_step_said_without_its_seat_is_offered_with_the_seat_and_its_verb_agreeing():
+    c = Companion(Session("forsale(players=4)", 0, ["Ann", "Bob", "Cy", "Dee"], iterations=10))
+    c.handle("deal 3 12 19 27")
+    assert c.handle("bids 3")[0].endswith("; a step opens with its seat: say 'I bid 3'")  # yours: no -s
+    assert c.handle("I bid 3")[0] == "  you bid 3"
+    assert c.handle("bid 4")[0].endswith("; a step opens with its seat: say 'Bob bids 4'")
+    assert c.handle("passes")[0].endswith("; a step opens with its seat: say 'Bob passes'")
+
+
 def test_a_line_read_as_an_illegal_step_is_refused_without_a_search_for_slips(monkeypatch):
     """A line whose words were read needs no slip of its letters looked for: only its refusal,
     which lists the legal steps, is worded."""

@@ -282,6 +282,7 @@ def _seat_step(text: str, data: dict[str, Any], names: list[str], me: int, compo
                 names,
                 lambda line: speaker(split_words(line), names, me)[0],
                 lambda line: words_to_token(line, data, names, me, components),
+                me,
             ),
         )
     _check_made(move, len(move_words) - len(rest), seat == me)

@@ -166,6 +166,7 @@ def words_to_token(text: str, data: dict[str, Any], names: list[str], me: int, t
                 names,
                 lambda said: _seat(said.split()[0].lower(), names, me),
                 lambda said: words_to_token(said, data, names, me, theme),
+                me,
             ),
         )
     check_made(words[0], words[1:], seat == me)  # "I will pass", "Bob might bid 5"
