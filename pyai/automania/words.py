@@ -950,18 +950,30 @@ def _the_one_contract(said: Said) -> str:
 
 
 def _met_where_unseen(held: list[str], among: str, words: list[str], said: Said) -> tuple[list[str], str]:
-    """Where the seat's hand holds cards the view never saw, the contracts it may hold that its car
-    meets, when what was said fits one of them: the card played must be one ('Dee plays her starting
-    contract', where of the three unseen only the family car's is met by her family car). Where none
-    fits, all stay, and the rules say why the card said is not met."""
+    """The contracts the seat may hold that its car meets, when what was said fits one of them: the
+    card played must be one ('Dee plays her starting contract', where of the three unseen only the
+    family car's is met by her family car; 'I play the 12 star contract', where only the any car's
+    is met by my city car). TokenSyntaxError where cards it may hold fit what was said but the car
+    meets none of them: no card to ask which of. Otherwise all stay, and the rules say why the card
+    said is not met."""
     factory, action = said.data["seats"][said.seat], said.data["action"]
     described = read_contract(words, said.components)
-    if factory["hidden_contracts"] == 0 or action["car"] is None or described.number is not None:
+    if action["car"] is None or described.number is not None:
         return held, among
+    car = f"the {action['car']} car ({plural(action['stars'], 'star')})"
     met = [name for name in held if car_meets(name, factory, action["car"], action["stars"], said.components)]
-    if not any(described.fits(name, said.components.contract(name)) for name in met):
-        return held, among
-    return met, f"{among} and the {action['car']} car ({plural(action['stars'], 'star')}) meets"
+    fitting = [name for name in held if described.fits(name, said.components.contract(name))]
+    if any(name in met for name in fitting):
+        return met, f"{among} and {car} meets"
+    fitting = sorted(dict.fromkeys(fitting), key=lambda name: contract_order(said.components, name))
+    if len(fitting) > 1:  # no card to ask which of (one alone: the rules say why it is not met)
+        listed = "; ".join(contract_words(said.components, name, numbered=True) for name in fitting)
+        no_card = "'I play no contract'" if said.seat == said.data.get("observer") else "that no contract is played"
+        raise TokenSyntaxError(
+            f"{described.words()!r} fits {plural(len(fitting), 'contract')} {among}, and {car} "
+            f"meets none of them: {listed}; say another card, or {no_card}"
+        )
+    return held, among
 
 
 def _passes(words: list[str]) -> bool:

@@ -2032,6 +2032,23 @@ def test_another_seats_hidden_starting_contract_is_the_one_its_car_meets():
     )
 
 
+def test_a_hidden_contract_said_by_kind_that_the_car_meets_none_of_is_not_asked_which():
+    """Asking which of three cards would offer cards the rules then refuse: a city car of 1 star
+    meets none of the starting contracts Ann may hold, and the refusal says so."""
+    lines = [*setup(4)[:3], "start:?", "start:S2", "start:?", "start:?", setup(4)[-1]]
+    c = Companion(Session("automania(players=4)", 1, NAMES, iterations=20, lines=lines))
+    for line in ("Ann row 1", "Ann takes the research manager", "Ann puts it in office 1", "Ann ships to NA"):
+        c.handle(line)
+    c.handle("Ann ships it")
+    why = refused(c, "Ann plays her starting contract")
+    assert why.startswith(
+        "'starting' fits 3 contracts that they may hold, and the city car (1 star) meets none of them: "
+        "starting city car, 3+ stars: 1 VP, $3 (contract S1); "
+    )
+    assert why.endswith("say another card, or that no contract is played") and "say which" not in why
+    assert c.handle("Ann plays no contract")[0] == "  Ann plays no contract"
+
+
 def test_a_refusal_speaks_to_the_person_of_the_move_not_of_them_by_name():
     """The advised seat reads 'you' in a refusal, and its examples as its lines are told back; a
     sponsor said twice is refused by what the move is (once a turn, before the action)."""
