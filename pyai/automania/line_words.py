@@ -32,7 +32,7 @@ _ORDINAL_WORDS = {
 _ORDINAL_DIGITS = re.compile(r"([0-9]+)(?:st|nd|rd|th)")
 # A market by its name or as people shorten it ('US', 'USA', 'N. America', 'NA', 'EU').
 MARKETS = {
-    **{word: "NA" for word in ("na", "north", "america", "american", "us", "usa")},
+    **{word: "NA" for word in ("na", "north", "america", "american", "us", "usa", "states")},  # "the States"
     **{word: "EU" for word in ("eu", "europe", "european")},
 }
 # A car type as people name it (a review calls the super cars sports cars): the car a contract

@@ -15,7 +15,7 @@ from ..game_api import NEGATIONS_UNMARKED
 from .component_file import CAR_TYPES, Components
 from .contract_words import CARD_WORDS
 from .decision_steps import step_expected
-from .line_words import CAR_WORDS, CONTRACTED_TO_SEAT, COUNTED, PASS_WORDS, WordAt, ordinal_value, split_words
+from .line_words import CAR_WORDS, CONTRACTED_TO_SEAT, COUNTED, MARKETS, PASS_WORDS, WordAt, ordinal_value, split_words
 from .narration import does
 from .tile_faces import face_name_of, face_names
 
@@ -43,7 +43,7 @@ _JOINING_WORDS = ("and", "then")
 # Every name of a car the corner makes ('sports' for the super car, as contracts name it).
 _CARS_MADE_WORDS = " ".join(word for word, car in CAR_WORDS.items() if car in CAR_TYPES)
 _CAR_WORDS = f"car cars {_CARS_MADE_WORDS}"
-_MARKET_WORDS = "na north n america american us usa eu europe european market markets"  # 'n': "N. America"
+_MARKET_WORDS = " ".join([*MARKETS, "n", "market", "markets"])  # 'n': "N. America"
 _DENYING_WORDS = f"no none not never nothing doesn don didn t does do did skip skips {' '.join(NEGATIONS_UNMARKED)}"
 _FACE_WORDS = (
     "machine* manager* styling tile* star stars * silver medal* worker* $ money cash dollar* vp point* plain bonus of"

@@ -357,7 +357,7 @@ def _without_bumped(move: str, names: list[str], me: int) -> tuple[str, Bumped |
         rf"(?:\s*[,;]\s*|\s+)(?P<open>\(\s*)?(?:(?:and|so|then)\s+)?(?:"
         rf"(?P<owner>{who})(?:'s|\u2019s)?\s+(?:(?P<count>{_COUNTS})\s+)?workers?\s+{_GOING_HOME}"
         rf"|(?P<nobody>{_NO_ONE}(?:(?:'s|\u2019s)\s+workers?)?|no\s+workers?)\s+{_GOING_HOME}"
-        rf"|(?:bumps|bumping|bumped|sends|sending)\s+(?:(?P<bumped>{whom})|(?P<none_bumped>{_NO_ONE}))"
+        rf"|(?:bumps?|bumping|bumped|sends?|sending)\s+(?:(?P<bumped>{whom})|(?P<none_bumped>{_NO_ONE}))"
         rf"(?:'s\s+workers?)?(?:\s+(?:home|back|off))?"
         rf")(?(open)\s*\))(?![\w'])",
         move,
@@ -467,7 +467,9 @@ _BOARD_WORDS = ("row", "rows", "column", "columns", "col", "cols", "corner", "co
 
 
 def _drops_out(words: list[str]) -> bool:
-    """Whether `words` say a seat drops out ('Cid drops out'): it withdraws."""
+    """Whether `words` say a seat drops out ('Cid drops out', 'I'm out'): it withdraws."""
+    if words == ["out"]:  # "I'm out"
+        return True
     return words[:1] in (["drop"], ["drops"], ["dropped"]) and words[1:2] == ["out"]
 
 

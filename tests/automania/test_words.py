@@ -1941,6 +1941,20 @@ def test_your_own_workers_sent_home_are_said_as_me(line):
     assert refused(companion_of(4, *BUMPING, me=3), line).startswith("the workers on row 1 go home: Ann's worker, not")
 
 
+def test_im_out_is_your_withdrawal():
+    c = companion_of(4, *BUMPING, me=1)
+    assert c.handle("I'm out")[0].startswith("  you withdraw")
+    assert c.position.moves[-1] == "withdraw"
+
+
+def test_your_own_placement_may_say_whose_workers_you_bump():
+    c = companion_of(4, *BUMPING, me=1)  # Bob's turn is yours: "I bump", as "Bob bumps"
+    assert (
+        c.handle("I bump Ann off row 1")[0]
+        == "  you place 2 workers on row 1 (Ann's worker goes home): a city car for $1"
+    )
+
+
 @pytest.mark.parametrize(
     "line, why",
     [
@@ -2104,6 +2118,7 @@ def test_a_step_to_come_is_refused_saying_to_tell_it_once_made(line, why):
         ("sales office", "Ann takes sales office 3 for 2 bucks", "office:3"),
         ("market", "Ann ships to the US", "market:NA"),
         ("market", "Ann ships to the USA", "market:NA"),
+        ("market", "Ann sends it to the States", "market:NA"),
         ("market", "Ann ships to N. America", "market:NA"),
         ("market", "Ann ships to the U.S.", "market:NA"),  # letters with dots: one word
         ("market", "Ann ships to the U.S.A.", "market:NA"),
