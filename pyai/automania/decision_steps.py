@@ -38,6 +38,11 @@ _STEPS = {
         "'plays the family car contract' (by what its card shows), 'plays the starting contract' or "
         "'plays no contract'",
     ),
+    # A car of the top car's stars is sold at once, at the ship step (docs/automania.md, "Rules readings").
+    "ship, top car": (
+        "sell the top car at once ({stars} stars), for a sales space's reward",
+        "'sells 3' (the sales space, 1 the topmost) or 'sells for $7' (the space by its reward)",
+    ),
     "sales office": ("choose a sales office", "'office 4'"),
     "sell": (
         "sell or keep the {offered}",
@@ -50,7 +55,7 @@ _STEPS = {
 def step_expected(data: dict[str, Any], components: Components | None = None) -> str:
     """The step the seat to move is to take, and how it is said: for a line that says it otherwise.
     With the game's `components`, a tile to take is shown by one that lies along the row or column."""
-    examples = _STEPS[_step_said(data)][1]
+    examples = _STEPS[_step_said(data, components)][1]
     if data["step"] == "take tile" and components is not None:
         examples = _tile_examples(data, components) or examples
     if data["step"] == "draw" and components is not None and data["display"]:  # a card on the display now
@@ -60,7 +65,7 @@ def step_expected(data: dict[str, Any], components: Components | None = None) ->
     free = [office["office"] for office in data.get("sales_offices", []) if office["seat"] is None]
     if data["step"] == "sales office" and free:  # one still free: a taken one would be refused
         examples = f"'office {free[-1]}'"
-    return f"{decision_words(data)}: {examples}"
+    return f"{decision_words(data, components)}: {examples}"
 
 
 def places_along(data: dict[str, Any], space: str) -> list[str | None]:
@@ -87,15 +92,21 @@ def _tile_examples(data: dict[str, Any], components: Components) -> str:
     return f"'takes tile {place}' or the tile by its face, 'takes the {tile_words_apart(tile, [t for _, t in tiles])}'"
 
 
-def decision_words(data: dict[str, Any]) -> str:
-    """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"."""
+def decision_words(data: dict[str, Any], components: Components | None = None) -> str:
+    """What the seat to move in `data` (a view's to_dict()) is to do: "take a tile from row 1"; with
+    the game's `components`, a top car's ship step is said as the sale it is."""
     space = space_words(data["action"]["space"]) if data["action"]["space"] else ""
     offered = offered_car_words(data) if data.get("offer") else "car offered"
-    return _STEPS[_step_said(data)][0].format(space=space, offered=offered)
+    stars = data["action"]["stars"]
+    return _STEPS[_step_said(data, components)][0].format(space=space, offered=offered, stars=stars)
 
 
-def _step_said(data: dict[str, Any]) -> str:
-    """The step `data` is at, as `_STEPS` words it: a turn whose sponsor is taken has none left."""
+def _step_said(data: dict[str, Any], components: Components | None = None) -> str:
+    """The step `data` is at, as `_STEPS` words it: a turn whose sponsor is taken has none left, and
+    a ship step whose car has the top car's stars sells it."""
     if data["step"] == "turn" and data["action"].get("sponsored"):
         return "turn, sponsored"
+    stars = data["action"]["stars"] or 0
+    if data["step"] == "ship" and components is not None and stars >= components.top_car_stars:
+        return "ship, top car"
     return data["step"]

@@ -252,7 +252,7 @@ class AutomaniaGame(BaseGame):
         return next_chance_words(data, names, me, self.components)
 
     def decision_words(self, data: dict[str, Any]) -> str:
-        return decision_words(data)
+        return decision_words(data, self.components)
 
     def words_help_topics(self) -> dict[str, str]:
         """`help contracts`: every contract with its number and what its card shows (help.py)."""

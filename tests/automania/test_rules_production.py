@@ -153,6 +153,10 @@ def test_a_top_car_is_sold_at_once_for_any_sales_space_of_its_market(tmp_path):
     state = new_game(game=game)
     play(state, "place:R1", "tile:1", "put:station,1", "market:NA", "marketing:5")  # 9 stars: a top car
     assert state.legal_moves() == [f"sell:{n}" for n in range(1, 8)]  # every NA sales space; no ship, no take-back
+    # what the companion's next: line asks the seat to do: the sale, not a shipping
+    assert state.game.decision_words(state.view(0).to_dict()) == (
+        "sell the top car at once (9 stars), for a sales space's reward"
+    )
     with pytest.raises(pyai.IllegalMoveError, match="is a top car, sold at once"):
         state.apply("ship:8")
     play(state, "sell:7")  # the lowest row's $8
