@@ -56,7 +56,8 @@ def no_seat_first(
     line with it, as every step is said, and where the line read as the mover's step
     (`mover_said`, 'I ship to North America'), it offers that line."""
     later = [word.strip(".,;:!?()").removesuffix("'s").lower() for word in text.split()[1:]]
-    named = next((name for name in names if name.lower() in later), None)
+    seat = next((seat for seat, name in enumerate(names) if name.lower() in later), me if "me" in later else None)
+    named = None if seat is None else "I" if seat == me else names[seat]  # 'no contract for me': yours
     seat_first = f"; a step opens with its seat: '{named} ...'" if named else ""
     if mover_said and not named:
         seat_first = f"; a step opens with its seat: say '{mover_said}'"

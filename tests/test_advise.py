@@ -1048,6 +1048,7 @@ def test_a_line_that_names_its_seat_after_its_first_word_is_asked_to_open_with_i
     c = Companion(Session(game, 0, names, iterations=20))
     assert c.handle(f"then {names[1]} passes")[0].startswith("not taken: 'then' is no seat's name (names: ")
     assert c.handle(f"no contract for {names[1]}")[0].endswith(f"; a step opens with its seat: '{names[1]} ...'")
+    assert c.handle("no contract for me")[0].endswith("; a step opens with its seat: 'I ...'")  # yours
     assert "opens with its seat" not in c.handle("okay fine")[0]  # no seat named: nothing to open with
 
 
