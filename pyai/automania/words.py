@@ -679,16 +679,25 @@ def _put(said: Said) -> str | None:
         if where in words:
             number = said.number(where, counted=("worker", "workers"))  # 'the staff manager 1 worker'
             return f"put:{where},{_need(number, f'say which {where}: {where} 2')}"
-    # A number with no station or office names no place: 'on 4' may be either, and a car's
-    # styling takes none ('puts it on 4 and makes the family car' is no styling).
+    # A number with no station or office is the place the tile's kind goes to: a machine's station,
+    # a manager's office ('puts it on 3'); a car's styling takes none ('puts it on 4 and makes the
+    # family car' is no styling).
     number = said.number()
     if number is not None:
+        tile = said.data["action"]["tile"]
+        kind = said.components.tile(tile).kind if tile else None
+        if kind in _PLACE_OF_KIND:
+            return f"put:{_PLACE_OF_KIND[kind]},{number}"
         raise TokenSyntaxError(
             f"say which place {number} is: 'puts it on station {number}' or 'in office {number}' "
             "(a car's styling is said without a number: 'on styling city')"
         )
     car = car_named(words)
     return f"put:styling,{car}" if car else None
+
+
+# Where a tile of each kind is put by its number (a styling tile goes on a car, said by the car).
+_PLACE_OF_KIND = {"machine": "station", "manager": "office"}
 
 
 # Words of a draw that name no card ('Ann takes the super car speed contract from the display').

@@ -1941,6 +1941,12 @@ def test_your_own_workers_sent_home_are_said_as_me(line):
     assert refused(companion_of(4, *BUMPING, me=3), line).startswith("the workers on row 1 go home: Ann's worker, not")
 
 
+def test_a_tile_put_on_a_number_goes_where_its_kind_goes():
+    """A machine goes on a station and a manager in an office: 'on 3' is the one place it can be."""
+    c = companion_of(4, "place:R1", "tile:1", me=0)
+    assert c.handle("I put it on 3")[0].startswith("  you put it on station 3")
+
+
 def test_im_out_is_your_withdrawal():
     c = companion_of(4, *BUMPING, me=1)
     assert c.handle("I'm out")[0].startswith("  you withdraw")
