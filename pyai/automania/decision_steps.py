@@ -75,6 +75,18 @@ def places_along(data: dict[str, Any], space: str) -> list[str | None]:
     return [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
 
 
+def crossing_place(words: list[str], space: str | None) -> tuple[list[str], str | None]:
+    """`words` without the line they say a tile lies in, where it crosses the turn's row or column
+    ('the suitcase machine in row 1' along column 2), and the place it crosses at: row N crosses a
+    column at its place N, column N a row at its. (words, None) where they say none ('from row 1'
+    says where the tile is taken from: the turn's line, or another that the rules refuse)."""
+    crossing = {"R": ("column", "columns", "col", "cols"), "C": ("row", "rows")}.get((space or "")[:1], ())
+    for i, word in enumerate(words[1:-1], start=1):
+        if word in crossing and words[i + 1].isdigit() and words[i - 1] in ("in", "on", "at"):
+            return words[: i - 1] + words[i + 2 :], words[i + 1]
+    return words, None
+
+
 def _tile_examples(data: dict[str, Any], components: Components) -> str:
     """How a tile along the turn's row or column is said, by its place and by its face, naming
     one that lies there (a face found once along it where there is one); "" where none does."""

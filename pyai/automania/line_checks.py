@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import TokenSyntaxError
 from .component_file import Components
 from .contract_words import line_machines
-from .decision_steps import step_expected
+from .decision_steps import crossing_place, step_expected
 from .line_words import (
     Said,
     cars_named,
@@ -224,7 +224,8 @@ def _check_space_named(said: Said, name: str) -> None:
     space = said.data["action"]["space"]
     if said.data["step"] != "take tile" or space is None:
         return
-    other = next((named for named in _spaces_named(said.outside, said.components) if named != space), None)
+    outside = crossing_place(said.outside, space)[0]  # 'in row 1' along a column: a place on it
+    other = next((named for named in _spaces_named(outside, said.components) if named != space), None)
     if other is None:
         return
     held = next(spec for spec in said.data["action_spaces"] if spec["space"] == space)

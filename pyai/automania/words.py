@@ -33,7 +33,7 @@ from ..steps_not_made import not_made_opening, not_made_refusal
 from ..told_lines import move_end, no_seat_first, said_by_mover
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
-from .decision_steps import places_along, step_expected
+from .decision_steps import crossing_place, places_along, step_expected
 from .line_checks import (
     Bumped,
     check_bumped,
@@ -567,6 +567,8 @@ def _take(said: Said) -> str | None:
     placed = words[at[0] + 1] if at and names_a_tile(words, said.components) else None
     if placed is not None:
         words = words[: at[0]] + words[at[0] + 2 :]
+    elif names_a_tile(words, said.components):
+        words, placed = crossing_place(words, said.data["action"]["space"])
     ends = [i for i, word in enumerate(words) if word in _TAKE_ENDS]
     words = words[: ends[0]] if ends else words
     while words and words[-1] == "and":

@@ -1947,6 +1947,19 @@ def test_a_tile_put_on_a_number_goes_where_its_kind_goes():
     assert c.handle("I put it on 3")[0].startswith("  you put it on station 3")
 
 
+def test_a_tile_may_be_said_by_the_line_that_crosses_the_turns_at_its_place():
+    """Along column 2, 'in row 2' is its place 2; 'from row 1' still says another line than the turn's."""
+    c = companion_of(4, "place:C2", me=0)  # column 2: the speed machine (1 star), then the suitcase machine
+    assert c.handle("I take the suitcase machine in row 2")[0] == "  you take the suitcase machine from column 2"
+    c = companion_of(4, "place:C2", me=0)
+    assert refused(c, "I take the speed machine in row 2") == (
+        "place 2 along column 2 holds suitcase machine, not 'the speed machine'"
+    )
+    assert refused(c, "I take the speed machine from row 1").startswith(
+        "you take the tile from column 2, where your worker went, not from row 1"
+    )
+
+
 def test_im_out_is_your_withdrawal():
     c = companion_of(4, *BUMPING, me=1)
     assert c.handle("I'm out")[0].startswith("  you withdraw")
