@@ -62,6 +62,8 @@ def step_expected(data: dict[str, Any], components: Components | None = None) ->
         examples = (
             f"'takes {contract_said(components, data['display'][0])}' (from the display) or 'draws from the deck'"
         )
+    if data["step"] == "ship" and _step_said(data, components) == "ship":
+        examples = ship_examples(data)
     free = [office["office"] for office in data.get("sales_offices", []) if office["seat"] is None]
     if data["step"] == "sales office" and free:  # one still free: a taken one would be refused
         examples = f"'office {free[-1]}'"
@@ -73,6 +75,17 @@ def places_along(data: dict[str, Any], space: str) -> list[str | None]:
     place first (None: empty)."""
     grid, line = data["grid"], int(space[1:]) - 1
     return [grid[line][i] if space[0] == "R" else grid[i][line] for i in range(len(grid))]
+
+
+def ship_examples(data: dict[str, Any]) -> str:
+    """How the ship step is said (a top car's is its own step): a car taken back only where the seat
+    has one on a ship of the turn's market, at its level there."""
+    market = data["action"]["market"]
+    ships = data["markets"][market]["ships"] if market in data.get("markets", {}) else []
+    own = [space["level"] for space in ships if space["car"] and space["car"]["seat"] == data["to_move"]]
+    back = f", 'takes back {market} {own[-1]}'" if own else ""
+    shipped = "'ships it' (the space its stars match, or 'ships 3', a free lower one)"
+    return f"{shipped}, 'marketing 2'{back} or 'does not ship'"
 
 
 def crossing_place(words: list[str], space: str | None) -> tuple[list[str], str | None]:

@@ -33,7 +33,7 @@ from ..steps_not_made import not_made_opening, not_made_refusal
 from ..told_lines import move_end, no_seat_first, said_by_mover
 from .component_file import Components, SalesSpace
 from .contract_words import car_meets, contract_hint, contract_named, read_contract
-from .decision_steps import crossing_place, places_along, step_expected
+from .decision_steps import crossing_place, places_along, ship_examples, step_expected
 from .line_checks import (
     Bumped,
     check_bumped,
@@ -732,22 +732,19 @@ def _choose_market(said: Said) -> str | None:
     return None if market is None else f"market:{market}"
 
 
-_SHIP_ONE_THING = "say the one thing done: 'ships 7', 'marketing 2', 'takes back NA 6' or 'does not ship'"
-
-
 def _ship(said: Said) -> str | None:
     words = said.words
     # Workers put at this step go on marketing, whether or not it is named ('puts 2 workers'):
     # their count is never a level, and with a ship, a car taken back or a sale it is two moves.
     workers = _workers_counted(said.outside)
     if workers and said.has("ship", "back", "takeback", "sell", "sold"):
-        raise TokenSyntaxError(_SHIP_ONE_THING)
+        raise TokenSyntaxError(f"say the one thing done: {ship_examples(said.data)}")
     number = said.number("level", "space", "marketing")
     if said.negated() or any(word in _NO for word in said.outside):
         # 'puts no workers' denies marketing, not the ship
         put_none = any(word in ("worker", "workers") for word in said.outside)
         if number is not None or put_none or said.has("marketing", "back", "takeback", "sell", "sold"):
-            raise TokenSyntaxError(_SHIP_ONE_THING)
+            raise TokenSyntaxError(f"say the one thing done: {ship_examples(said.data)}")
         return "ship:none"
     if workers:
         return f"marketing:{_need(number, 'say how many workers go on marketing')}"

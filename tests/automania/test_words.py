@@ -1960,6 +1960,14 @@ def test_a_tile_may_be_said_by_the_line_that_crosses_the_turns_at_its_place():
     )
 
 
+def test_the_ship_step_offers_a_car_taken_back_only_where_the_seat_has_one_on_a_ship():
+    c = companion_of(4, "place:R1", "tile:1", "put:station,1", "market:NA", me=0)  # no car on a ship yet
+    assert refused(c, "I ship 2 workers") == (
+        "say the one thing done: 'ships it' (the space its stars match, or 'ships 3', a free lower one), "
+        "'marketing 2' or 'does not ship'"
+    )
+
+
 def test_im_out_is_your_withdrawal():
     c = companion_of(4, *BUMPING, me=1)
     assert c.handle("I'm out")[0].startswith("  you withdraw")
