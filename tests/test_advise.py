@@ -177,6 +177,8 @@ def test_a_decided_game_tells_the_moves_apart_by_the_score_the_margin_search_pla
     assert answer[0] == "you win whatever you do (win chance 1.00): advice for the widest margin"
     assert answer[1] == "advice: you sell 30  [sell:30]"  # the 15 on the table, kept by the highest vehicle
     assert re.fullmatch(r"  expected score \d+\.\d, which the search plays for; win chance 1\.00 .*", answer[2])
+    said = [line.split("win chance ")[1][:4] for line in answer[0:3:2]]
+    assert said[0] == said[1]  # the heading's win chance is the margin search's, as the line under the advice
     assert re.fullmatch(r"why: against the next best \(you sell 1\), it keeps \+\d+\.\d\d of expected score", answer[3])
     assert re.fullmatch(r"instead: you sell 1 \[sell:1\]: costs \d+\.\d\d of expected score", answer[5])
 

@@ -1012,13 +1012,15 @@ class Companion:
         decided = "lost" if cannot_win(result, self.game, {}) else "won" if sure_win(result, self.game, {}) else ""
         self.last_decided = bool(decided) and not cut
         if decided and not cut:
-            lines.append(
-                f"you cannot win any more (win chance {best.win:.2f}): advice for the best finishing margin"
-                if decided == "lost"
-                else f"you win whatever you do (win chance {best.win:.2f}): advice for the widest margin"
-            )
             result, cut = self.think(view, iterations, margin_weight=MARGIN_WEIGHT)
             best = by_share(result)[0]
+            # the margin search's, as the line under the advice gives it
+            win = "win chance " + ("not estimated" if best.win is None else f"{best.win:.2f}")
+            lines.append(
+                f"you cannot win any more ({win}): advice for the best finishing margin"
+                if decided == "lost"
+                else f"you win whatever you do ({win}): advice for the widest margin"
+            )
         # What seats given such a chance won in self-play: for an estimate, not a settled outcome.
         searched = result.iterations  # fewer than asked when Ctrl-C cut the search short
         seen = view.to_dict()
