@@ -27,7 +27,7 @@ from ..game_api import OWN_SEAT_WORDS, ChancePicker, contracts_i, seats_told, ti
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
-from ..told_lines import NOTE, move_and_outcomes, split_outside_brackets
+from ..told_lines import NOTE, move_and_outcomes, move_end, split_outside_brackets
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 from .advise_help import commands_help, first_help, help_text, money_said
@@ -54,8 +54,10 @@ TOLD_ASIDE = re.compile(r"\([a-z ]+: [^()]*\d[^()]*\)")
 REFUSED_TOKEN = re.compile(r"^\S+ at token \d+: ")
 # The legal moves a refusal lists as tokens, at the end of its reason ("... (legal: bid:3 pass)").
 LEGAL_TOKENS = re.compile(r" \(legal: [^()]*\)$")
-# A refused step in words names at most this many of the moves that are legal instead.
+# A refused step in words names at most this many of the moves that are legal instead, each with
+# what it costs or brings where that is said in at most LISTED_DETAIL characters.
 LEGAL_SAID = 8
+LISTED_DETAIL = 24
 # A line the words cannot read is held against at most this many legal steps, and offered one
 # that differs from it only by slips of the letters: words spelt at least this close (difflib's
 # ratio: 'pas' against 'pass' is 0.86, 'chekcs' against 'checks' 0.83; 'family' against 'city' 0.4).
@@ -105,6 +107,19 @@ def _slip(typed: str, line: str) -> float:
     if any(min(len(said), len(meant)) < 3 or said.isdigit() or meant.isdigit() for said, meant in pairs):
         return 0.0
     return min(difflib.SequenceMatcher(None, said, meant).ratio() for said, meant in pairs)
+
+
+def _listed(told: str) -> tuple[str, str]:
+    """A move as a refusal lists it: as it is said, and what it costs or brings when the words
+    give that at once after a colon and briefly ('places a worker on row 1: a city car for $1',
+    'sells the city car on sales space 2: +$2 (sales)', 'bets 2: the pot is 4'), but without what
+    would come of it after a semicolon (For Sale's offer names every vehicle each seat would take):
+    the list says what may be done, one short part a move. (move, detail), the detail "" for none."""
+    move, outcomes = move_and_outcomes(told)
+    end = move_end(told)
+    if outcomes and told[end : end + 1] == ":" and len(outcomes[0]) <= LISTED_DETAIL:
+        return move, outcomes[0]
+    return move, ""
 
 
 def _kinds_first(moves: list[str]) -> list[str]:
@@ -416,14 +431,11 @@ class Companion:
                 picker = self.game.hidden_move_picker(view.to_dict(), self.names, self.me) if view is not None else None
                 return f"{reason}; {picker.what}: say what the table sees, '{picker.start} ...'" if picker else reason
         name = "you" if mover == self.me else self.names[mover]
-        # Each move as it is said, without what would come of it (For Sale's offer names every
-        # vehicle each seat would take): the list says what may be done, one short part a move.
-        said = list(
-            dict.fromkeys(
-                move_and_outcomes(self.said_in_words([move])[0])[0].removeprefix(f"{name} ")
-                for move in _kinds_first(legal)
-            )
-        )
+        listed = [_listed(self.said_in_words([move])[0]) for move in _kinds_first(legal)]
+        if len({detail for _, detail in listed}) == 1:  # the same for every move: no part of the choice
+            listed = [(move, "") for move, _ in listed]
+        said = list(dict.fromkeys(f"{move}: {detail}" if detail else move for move, detail in listed))
+        said = [move.removeprefix(f"{name} ") for move in said]
         more = f" | and {len(said) - LEGAL_SAID} more" if len(said) > LEGAL_SAID else ""
         return f"{reason}; legal now, {name}: " + " | ".join(said[:LEGAL_SAID]) + more
 

@@ -1867,8 +1867,8 @@ def test_the_two_player_sales_rule_is_told_by_the_spaces_of_the_row():
     for line in ("Ann sells 7", "Ann sells for $8"):
         assert refused(c, line).startswith(
             "a car was sold to the row of sales spaces 6 and 7 this round (2 players: one car a row, but for the "
-            "topmost space); legal now, Ann: sells the city car (North America, level 1) on sales space 1 | "
-        )
+            "topmost space); legal now, Ann: sells the city car (North America, level 1) on sales space 1: "
+        )  # each sale with its reward: what tells them apart
 
 
 @pytest.mark.parametrize(
