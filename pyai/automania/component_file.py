@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import shown_value
-
 DEFAULT_PATH = Path(__file__).with_name("components.toml")
 FORMAT = 1
 
@@ -171,7 +169,7 @@ class _Reader:
         self.source = source
         self.path = path
         if not isinstance(table, dict):
-            self.fail(f"must be a table, not {shown_value(table)}")
+            self.fail(f"must be a table, not {_shown(table)}")
         self.table = table
         self.used: set[str] = set()
 
@@ -196,25 +194,25 @@ class _Reader:
     def integer(self, key: str, low: int, high: int, default: Any = ...) -> int:
         value = self.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.fail(f"must be a whole number {low} to {high}, not {shown_value(value)}", key)
+            self.fail(f"must be a whole number {low} to {high}, not {_shown(value)}", key)
         return value
 
     def flag(self, key: str, default: bool) -> bool:
         value = self.get(key, default)
         if not isinstance(value, bool):
-            self.fail(f"must be true or false, not {shown_value(value)}", key)
+            self.fail(f"must be true or false, not {_shown(value)}", key)
         return value
 
     def name(self, key: str, choices: tuple[str, ...] | list[str], what: str, default: Any = ...) -> str:
         value = self.get(key, default)
         if value not in choices:
-            self.fail(f"unknown {what} {shown_value(value)} (known: {', '.join(choices)})", key)
+            self.fail(f"unknown {what} {_shown(value)} (known: {', '.join(choices)})", key)
         return value
 
     def array(self, key: str, default: Any = ...) -> list[Any]:
         value = self.get(key, default)
         if not isinstance(value, list):
-            self.fail(f"must be a list, not {shown_value(value)}", key)
+            self.fail(f"must be a list, not {_shown(value)}", key)
         return value
 
     def tables(self, key: str) -> list[_Reader]:
@@ -227,13 +225,20 @@ class _Reader:
             self.fail(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(self.used))})")
 
 
+def _shown(value: Any) -> str:
+    """A value from the file inside a message, cut short (errors.shown_value's twin: this file runs
+    alone, as a script of the C++ build, so it imports nothing of the package)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _names(reader: _Reader, key: str, what: str, most: int) -> list[str]:
     values = reader.array(key)
     if not 1 <= len(values) <= most:
         reader.fail(f"must list 1 to {most} {what}s, not {len(values)}", key)
     for value in values:
         if not isinstance(value, str) or not value.isascii() or not value.isalpha() or value != value.lower():
-            reader.fail(f"a {what} is a lower-case word, not {shown_value(value)}", key)
+            reader.fail(f"a {what} is a lower-case word, not {_shown(value)}", key)
         if len(value) > MAX_NAME_LENGTH:
             reader.fail(f"{what} {value!r} is longer than {MAX_NAME_LENGTH} letters", key)
     duplicates = sorted({v for v in values if values.count(v) > 1})
@@ -246,7 +251,7 @@ def _name_list(reader: _Reader, key: str, choices: list[str], what: str) -> list
     values = reader.array(key, [])
     for value in values:
         if value not in choices:
-            reader.fail(f"unknown {what} {shown_value(value)} (known: {', '.join(choices)})", key)
+            reader.fail(f"unknown {what} {_shown(value)} (known: {', '.join(choices)})", key)
     return list(values)
 
 
@@ -310,7 +315,7 @@ def check(data: dict[str, Any], source: str = "components") -> Components:
         line = line_table.array(car)
         for station in line:
             if isinstance(station, bool) or not isinstance(station, int):
-                line_table.fail(f"a station is a number, not {shown_value(station)}", car)
+                line_table.fail(f"a station is a number, not {_shown(station)}", car)
             if not 1 <= station <= stations:
                 line_table.fail(
                     f"passes station {station}, but the factory has {stations} stations (1-{stations})", car
@@ -425,7 +430,7 @@ def _small_numbers(reader: _Reader, key: str, what: str, most: int) -> list[int]
         reader.fail(f"must list 1 to {most} fees (one per {what}), not {len(values)}", key)
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
-            reader.fail(f"a fee is a whole number 0 to {MAX_VALUE}, not {shown_value(value)}", key)
+            reader.fail(f"a fee is a whole number 0 to {MAX_VALUE}, not {_shown(value)}", key)
     return list(values)
 
 
@@ -457,9 +462,7 @@ def _market(reader: _Reader, name: str, top_car_stars: int) -> Market:
             entry.fail("a ship has at least one space", "spaces")
         for level in spaces:
             if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level < top_car_stars:
-                entry.fail(
-                    f"a space's level is a whole number 1 to {top_car_stars - 1}, not {shown_value(level)}", "spaces"
-                )
+                entry.fail(f"a space's level is a whole number 1 to {top_car_stars - 1}, not {_shown(level)}", "spaces")
             if level in levels:
                 entry.fail(f"level {level} has two spaces in this market", "spaces")
             levels.append(level)
@@ -543,7 +546,7 @@ def _contracts(
         expected = f"{prefix}{index + 1}"
         name = entry.get("id")
         if name != expected:
-            entry.fail(f"contracts are named in order: this one is {expected!r}, not {shown_value(name)}", "id")
+            entry.fail(f"contracts are named in order: this one is {expected!r}, not {_shown(name)}", "id")
         entry.path += f" ({name})"
         contract = Contract(
             name,
