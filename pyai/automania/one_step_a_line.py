@@ -67,7 +67,8 @@ _READ_WORDS = {
     "corner": f"corner* plac* put* take* took us* go goes went send* worker* space special production for mak* made "
     f"in into onto at {_CHOOSING_WORDS} {_CAR_WORDS} {_CARS_MADE_WORDS}",
     # the rulebook's withdrawal puts the workers left on the sponsor space
-    "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out worker* all remaining rest left put* plac* sponsor* space",
+    "withdraw": f"withdr* {' '.join(PASS_WORDS)} drop* out is am worker* all remaining rest left put* plac* sponsor* "
+    "space",  # 'is out', 'I am out'
     "tile": f"take* took {_CHOOSING_WORDS} up grab* get* got {_FACE_WORDS} {_BOARD_WORDS_READ} at in from along place* "
     f"position* one no without mak* made {_CAR_WORDS}",
     # a tile placed may be named by its face ('puts the power machine on station 2'), checked to be the one taken

@@ -467,8 +467,8 @@ _BOARD_WORDS = ("row", "rows", "column", "columns", "col", "cols", "corner", "co
 
 
 def _drops_out(words: list[str]) -> bool:
-    """Whether `words` say a seat drops out ('Cid drops out', 'I'm out'): it withdraws."""
-    if words == ["out"]:  # "I'm out"
+    """Whether `words` say a seat drops out ('Cid drops out', 'I'm out', 'Cid is out'): it withdraws."""
+    if words in (["out"], ["is", "out"], ["am", "out"]):  # "I'm out", "Bob is out", "I am out"
         return True
     return words[:1] in (["drop"], ["drops"], ["dropped"]) and words[1:2] == ["out"]
 

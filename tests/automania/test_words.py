@@ -1968,9 +1968,12 @@ def test_the_ship_step_offers_a_car_taken_back_only_where_the_seat_has_one_on_a_
     )
 
 
-def test_im_out_is_your_withdrawal():
-    c = companion_of(4, *BUMPING, me=1)
-    assert c.handle("I'm out")[0].startswith("  you withdraw")
+@pytest.mark.parametrize(
+    "line, told", [("I'm out", "you withdraw"), ("I am out", "you withdraw"), ("Bob is out", "Bob withdraws")]
+)
+def test_out_is_a_withdrawal(line, told):
+    c = companion_of(4, *BUMPING, me=0 if line.startswith("Bob") else 1)  # Bob's turn
+    assert c.handle(line)[0].startswith(f"  {told}")
     assert c.position.moves[-1] == "withdraw"
 
 
