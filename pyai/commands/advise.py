@@ -280,7 +280,7 @@ class Companion:
         elif word == "lost":
             told = self._told_lost(text)
         elif len(self.position.moves) == len(before.moves):  # a hidden card shown: no step, the record named
-            told = self._toldshown_value(before)
+            told = self._told_shown(before)
         else:
             told = self._told(before)
         told += self._save()
@@ -332,7 +332,7 @@ class Companion:
         if self.position.state.is_terminal():  # "Anna shows kh": a hidden card shown once the game is over
             shown = self.game.shown_card(text, list(self.position.moves), self.names, self.me)
             if shown is not None:
-                return self._cardshown_value(*shown)
+                return self._card_shown(*shown)
         head, colon, rest = text.partition(":")
         if colon and head.lower().split()[:1] == [self.game.SECRET_CHOICE.plural]:  # "sells revealed: Anna 12, ..."
             return self._reveal(rest)
@@ -439,7 +439,7 @@ class Companion:
         more = f" | and {len(said) - LEGAL_SAID} more" if len(said) > LEGAL_SAID else ""
         return f"{reason}; legal now, {name}: " + " | ".join(said[:LEGAL_SAID]) + more
 
-    def _cardshown_value(self, index: int, token: str) -> Position:
+    def _card_shown(self, index: int, token: str) -> Position:
         """The game again with the deal at `index` of the record named `token`: what the seat
         never saw, shown at the end (the result it decides can then be told)."""
         moves = list(self.position.moves)
@@ -714,7 +714,7 @@ class Companion:
         """The step just taken, in the game's words, as the advised seat saw it."""
         return ["  " + line for line in self._told_between(before, self.position)]
 
-    def _toldshown_value(self, before: Position) -> list[str]:
+    def _told_shown(self, before: Position) -> list[str]:
         """A hidden card shown at the end, told as the deal it names ('shown at the end: Bob is
         dealt the king of hearts'): the card read, not the words typed for it."""
         index = next(i for i, (was, now) in enumerate(zip(before.moves, self.position.moves)) if was != now)
