@@ -28,11 +28,7 @@ _STEPS = {
     ),
     "draw": ("draw a contract", "'draws 14' (from the display) or 'draws from the deck'"),
     "market": ("choose the car's market", "'ships to North America' or 'to Europe'"),
-    "ship": (
-        "ship the car",
-        "'ships it' (the space its stars match, or 'ships 3', a free lower one), 'marketing 2', 'takes back NA 6', "
-        "'sells 3' (a top car) or 'does not ship'",
-    ),
+    "ship": ("ship the car", ""),  # its examples name the seat's own cars on the ships: ship_examples
     "contract": (
         "play a contract",
         "'plays the family car contract' (by what its card shows), 'plays the starting contract' or "
@@ -55,15 +51,14 @@ _STEPS = {
 def step_expected(data: dict[str, Any], components: Components | None = None) -> str:
     """The step the seat to move is to take, and how it is said: for a line that says it otherwise.
     With the game's `components`, a tile to take is shown by one that lies along the row or column."""
-    examples = _STEPS[_step_said(data, components)][1]
+    step = _step_said(data, components)
+    examples = ship_examples(data) if step == "ship" else _STEPS[step][1]
     if data["step"] == "take tile" and components is not None:
         examples = _tile_examples(data, components) or examples
     if data["step"] == "draw" and components is not None and data["display"]:  # a card on the display now
         examples = (
             f"'takes {contract_said(components, data['display'][0])}' (from the display) or 'draws from the deck'"
         )
-    if data["step"] == "ship" and _step_said(data, components) == "ship":
-        examples = ship_examples(data)
     free = [office["office"] for office in data.get("sales_offices", []) if office["seat"] is None]
     if data["step"] == "sales office" and free:  # one still free: a taken one would be refused
         examples = f"'office {free[-1]}'"
