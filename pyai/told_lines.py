@@ -105,6 +105,13 @@ def _verb_for(word: str, third_person: bool) -> str:
         if lowered.endswith("s") and not lowered.endswith("ss"):
             return word
         return word + ("es" if lowered.endswith(("ss", "sh", "ch", "x")) else "s")
-    if lowered.endswith(("sses", "shes", "ches", "xes")):
+    return without_s_ending(word)
+
+
+def without_s_ending(word: str) -> str:
+    """A verb's -s or -es form as its plain one ('takes': 'take', 'passes': 'pass'); a word with
+    neither ending as it is."""
+    lowered = word.lower()
+    if lowered.endswith("es") and lowered[:-2].endswith(("ss", "sh", "ch", "x")):
         return word[:-2]
     return word[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else word

@@ -19,7 +19,7 @@ import logging
 import re
 import shlex
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, sure_win
 from ..errors import PyaiError, TokenSyntaxError, shown_value
@@ -27,7 +27,7 @@ from ..game_api import OWN_SEAT_WORDS, ChancePicker, contracts_i, seats_told, ti
 from ..games import load_game
 from ..protocol.errors import ILLEGAL_MOVE, ProtocolError
 from ..protocol.position import Position
-from ..told_lines import NOTE, move_and_outcomes, move_end, split_outside_brackets
+from ..told_lines import NOTE, move_and_outcomes, move_end, split_outside_brackets, without_s_ending
 from ..win_chance_map import CostsInPlay, told_chance, told_costs
 from .advice_text import Earlier, advice_lines, by_share, one_line
 from .advise_help import commands_help, first_help, help_text, money_said
@@ -70,6 +70,15 @@ ADVICE_LABEL = re.compile(r"^\s*(?:advice|instead):\s*", re.IGNORECASE)
 COPIED_ADVICE = re.compile(r"^(?P<words>[^\[\]]*?)\s*\[(?P<token>[^\[\]\s]+)\](?::[^\[\]]*)?$")
 
 
+class _Advised(NamedTuple):
+    """The last advice, for the next to say how the chances moved since: its best move's win
+    chance and expected score, and how many positions the companion held when it was given."""
+
+    win: float | None
+    score: float | None
+    positions: int
+
+
 class _ReadButIllegal(TokenSyntaxError):
     """A line read as a step that the rules refuse: its words were read, so no slip of their
     letters is looked for."""
@@ -87,14 +96,7 @@ def _as_compared(part: str, own_name: str, notes: bool = False) -> tuple[str, ..
 
     words = NOTE.sub(note, part).lower().rstrip(". ").split()
     own = {own_name.lower(): "you", "i": "you", "me": "you", "my": "your"}
-    return tuple(_without_ending(own.get(word, word)) for word in words)
-
-
-def _without_ending(word: str) -> str:
-    """'takes' and 'take' as one word, 'passes' and 'pass' too (both sides of a comparison)."""
-    if word.endswith("es") and word[:-2].endswith(("ss", "sh", "ch", "x")):
-        return word[:-2]
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    return tuple(without_s_ending(own.get(word, word)) for word in words)
 
 
 def _slip(typed: str, line: str) -> float:
@@ -168,9 +170,8 @@ class Companion:
         self.me = session.seat
         self.names = session.names
         self.notes: list[str] = []  # said once, with the greeting (a failed save when resuming)
-        # The last advice's win chance and how many positions there were then: the
-        # next advice says how the chances moved since, and after which steps.
-        self.last_advice: tuple[float | None, float | None, int] | None = None  # win, score, positions
+        # The last advice: the next says how the chances moved since, and after which steps.
+        self.last_advice: _Advised | None = None
         # What seats given the last advice's win chance won in self-play (the game's map), and
         # what its costs came to there, or None.
         self.last_self_play_win: float | None = None
@@ -258,7 +259,7 @@ class Companion:
             self.session.tokens.pop()
             steps = len(self.session.lines)
             self.session.advised = [entry for entry in self.session.advised if entry[0] <= steps]
-            if self.last_advice is not None and self.last_advice[2] > len(self.positions):
+            if self.last_advice is not None and self.last_advice.positions > len(self.positions):
                 self.last_advice = None  # given in a position now taken back
             return [f"undone: {taken_back}" if taken_back else "undone"] + self._save() + self.next_lines()
         if word == "save":
@@ -1058,7 +1059,7 @@ class Companion:
         )
         if cut:
             lines.append("(interrupted: what the search had found so far)")
-        self.last_advice = (best.win, best.score_mean, len(self.positions))
+        self.last_advice = _Advised(best.win, best.score_mean, len(self.positions))
         if best.win is not None:
             steps = len(self.session.lines)
             self.session.advised = [entry for entry in self.session.advised if entry[0] != steps]
@@ -1081,7 +1082,7 @@ class Companion:
         """The last advice, while the companion still holds the positions it was given in (not
         undone), and some step came since: advice asked again in the same position differs only
         by the search's noise or budget, which is no swing of the game."""
-        if self.last_advice is None or self.last_advice[2] >= len(self.positions):
+        if self.last_advice is None or self.last_advice.positions >= len(self.positions):
             return None
         win, score, count = self.last_advice
         steps = [  # a deal without the heading mark it opens with when told ("-- phase 1, round 2 ...")
