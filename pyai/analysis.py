@@ -255,6 +255,12 @@ def sure_win(result: AnalysisResult, game: Game, settings: dict[str, Any]) -> bo
     return bool(tried) and all(m.win is not None and m.win > 1 - NO_WIN for m in tried)
 
 
+def played_for_score(game: Game) -> bool:
+    """Whether `game`'s search plays for the expected score by default (Leduc's chips, a net gain
+    or loss), not the win share: its advice is led by and told in that score."""
+    return bool(game.search_defaults()["objective"] == "score")
+
+
 def _plays_for_win_alone(game: Game, settings: dict[str, Any]) -> bool:
     """Whether a search with `settings` plays for the win share with no margin
     counted: neither told what to play for nor a game whose default counts it."""

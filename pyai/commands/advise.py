@@ -21,7 +21,7 @@ import shlex
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, sure_win
+from ..analysis import MARGIN_WEIGHT, AnalysisResult, Search, cannot_win, played_for_score, sure_win
 from ..errors import PyaiError, TokenSyntaxError, shown_value
 from ..game_api import OWN_SEAT_WORDS, ChancePicker, contracts_i, seats_told, title
 from ..games import load_game
@@ -1042,7 +1042,7 @@ class Companion:
         costs_in_play = None if decided else told_costs(self.game, seen, searched)
         self.last_costs_in_play = costs_in_play
         # Once the game is decided the search plays for the margin: the moves are told apart by score.
-        net_score = self.game.search_defaults()["objective"] == "score"
+        net_score = played_for_score(self.game)
         by_score = net_score or bool(decided)
         lines += advice_lines(
             result,

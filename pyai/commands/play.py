@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from ..analysis import analyse
+from ..analysis import analyse, played_for_score
 from ..bots import Bot
 from ..budgets import MOVE_ITERATIONS
 from ..errors import PyaiError
@@ -165,7 +165,7 @@ def _hint(state: State, human: int, told: list[str]) -> str:
     won = None if best.win is None else told_chance(state.game, view.to_dict(), result.iterations, best.win)
     if won is not None and best.win is not None and abs(won - best.win) >= TOLD_APART:
         estimate.append(f"seats given that won {won:.2f} in self-play at this stage")
-    if state.game.search_defaults()["objective"] == "score" and best.score_mean is not None:
+    if played_for_score(state.game) and best.score_mean is not None:
         unit = f" {state.game.SCORE_UNIT}" if state.game.SCORE_UNIT else ""
         estimate.append(f"expected {best.score_mean:+.2f}{unit}")
     return f"hint: {said} [{best.token}]" + (f" ({', '.join(estimate)})" if estimate else "")

@@ -10,7 +10,7 @@ import re
 import threading
 from typing import Any
 
-from ..analysis import AnalysisResult, Search
+from ..analysis import AnalysisResult, Search, played_for_score
 from ..commands.advice_text import CONTINUATION_STEPS, Z95, by_share, score_bounds
 from ..commands.advise import Companion, SealedChoice
 from ..commands.advise_help import steps_help
@@ -345,7 +345,7 @@ def advice_numbers(companion: TableCompanion, result: AnalysisResult) -> dict[st
     # What choosing it instead costs, in what the search played for, as the advice's words count it:
     # the win chance, or the expected score in the game's unit (Leduc's chips; a decided game's
     # margin, where every win chance is alike).
-    net = companion.game.search_defaults()["objective"] == "score"
+    net = played_for_score(companion.game)
     by_score = (net or companion.last_decided) and bool(moves) and moves[0]["score"] is not None
     measure, unit = ("score", companion.game.SCORE_UNIT or "score") if by_score else ("win", "win chance")
     if moves and moves[0][measure] is not None:
